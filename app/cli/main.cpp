@@ -1,0 +1,58 @@
+// xylem-cli: Xylem's command line. The same engine as the GUI, printed.
+
+#include "app/cli/commands.h"
+
+#include <exception>
+#include <iostream>
+#include <string_view>
+
+namespace {
+
+constexpr const char* kHelp =
+    "xylem-cli: performance analysis of collective communication\n"
+    "\n"
+    "  xylem-cli analyze  --tree F.tree.json --trace F.trace.csv [--json] [--top N]\n"
+    "      every metric of a run; --json gives the report of metrics.md section 8\n"
+    "  xylem-cli compare  --tree A --trace A --tree B --trace B [--thread ID] [--json]\n"
+    "      configuration A against configuration B\n"
+    "  xylem-cli generate --hosts N|A:c0,B:c1 [--threads T] [--shape flat|kary|binomial|hierarchy]\n"
+    "                     [--arity K] [--root core|gred]\n"
+    "      prints a generated xylem-tree/1 configuration\n"
+    "\n"
+    "Exit status: 0 success, 2 bad input or usage, 1 other failure.\n";
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    using namespace xylem::cli;
+    if (argc < 2 || std::string_view(argv[1]) == "help" || std::string_view(argv[1]) == "--help") {
+        std::cout << kHelp;
+        return argc < 2 ? kExitBadInput : kExitOk;
+    }
+    const std::string_view command = argv[1];
+    const Args args(argv + 2, argv + argc);
+    try {
+        if (command == "analyze") {
+            return runAnalyze(args, std::cout, std::cerr);
+        }
+        if (command == "compare") {
+            return runCompare(args, std::cout, std::cerr);
+        }
+        if (command == "generate") {
+            return runGenerate(args, std::cout, std::cerr);
+        }
+        if (command == "--version") {
+            std::cout << "xylem-cli 0.1.0\n";
+            return kExitOk;
+        }
+    } catch (const std::bad_alloc&) {
+        std::cerr << "xylem-cli: out of memory\n";
+        return kExitFailure;
+    } catch (const std::exception& e) {
+        std::cerr << "xylem-cli: internal error: " << e.what() << '\n';
+        return kExitFailure;
+    }
+    std::cerr << "xylem-cli: unknown command '" << command << "'\n\n" << kHelp;
+    return kExitBadInput;
+}

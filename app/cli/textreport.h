@@ -1,0 +1,20 @@
+#pragma once
+
+// The readable forms of `analyze` and `compare` (the JSON forms come from core/analysis).
+
+#include "core/analysis/comparison.h"
+#include "core/analysis/report.h"
+
+#include <ostream>
+
+namespace xylem::cli {
+
+struct TextOptions
+{
+    size_t topHotspots = 10;
+};
+
+void printReport(std::ostream& out, const AnalysisReport& report, const TextOptions& options = {});
+void printComparison(std::ostream& out, const Comparison& comparison);
+
+} // namespace xylem::cli

@@ -1,0 +1,29 @@
+#pragma once
+
+// The batch form of the engine: a configuration and its tuples in, the whole report out.
+
+#include "core/analysis/report.h"
+#include "core/analysis/slidingwindowmedian.h"
+#include "core/model/configuration.h"
+#include "core/model/run.h"
+#include "core/model/tuple.h"
+
+#include <span>
+
+namespace xylem {
+
+struct AnalysisOptions
+{
+    size_t medianWindow = kDefaultMedianWindow;
+};
+
+// Tuples must satisfy findTupleProblem() (the readers and the store check that); a repeated
+// (collector, seq) would keep its first tuple.
+AnalysisReport analyze(const Configuration& config, std::span<const Tuple> tuples,
+                       const AnalysisOptions& options = {});
+inline AnalysisReport analyze(const Run& run, const AnalysisOptions& options = {})
+{
+    return analyze(run.configuration, run.tuples, options);
+}
+
+} // namespace xylem

@@ -1,0 +1,59 @@
+#pragma once
+
+// The streaming form of the engine, for live use: feed tuples as they come, in any order,
+// and ask for the report at any time. On the same tuples it reports exactly what the batch
+// form reports, as long as no call stays unfinished for more than `pendingWindow` calls.
+
+#include "core/analysis/callanalyzer.h"
+#include "core/analysis/pendingcalls.h"
+#include "core/analysis/report.h"
+#include "core/model/configuration.h"
+#include "core/model/tuple.h"
+
+#include <cstdint>
+#include <span>
+
+namespace xylem {
+
+struct StreamingOptions
+{
+    size_t medianWindow = kDefaultMedianWindow;
+    size_t pendingWindow = 1024; // calls assembled at once; older unfinished ones are incomplete
+};
+
+struct StreamCounters
+{
+    std::int64_t acceptedTuples = 0;
+    std::int64_t duplicateTuples = 0; // a (collector, seq) seen before
+    std::int64_t lateTuples = 0;      // for a call already out of the pending window
+    std::int64_t invalidTuples = 0;   // unknown or root collector, up < down
+};
+
+class StreamingAnalyzer
+{
+public:
+    explicit StreamingAnalyzer(const Configuration& config, const StreamingOptions& options = {});
+
+    void add(const Tuple& tuple);
+    void add(std::span<const Tuple> tuples)
+    {
+        for (const Tuple& t : tuples) {
+            add(t);
+        }
+    }
+
+    std::int64_t completeCalls() const { return m_calls.calls(); }
+    std::int64_t incompleteCalls() const { return m_pending.evictedCalls() + m_pending.pendingCalls(); }
+    const StreamCounters& counters() const { return m_counters; }
+
+    // Non-const only because exact medians reorder the stored values; feeding may go on.
+    AnalysisReport report() { return m_calls.report(incompleteCalls()); }
+
+private:
+    std::shared_ptr<const Topology> m_topology;
+    CallAnalyzer m_calls;
+    PendingCalls m_pending;
+    StreamCounters m_counters;
+};
+
+} // namespace xylem
