@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <map>
+#include <unordered_set>
 
 namespace xylem {
 
@@ -35,13 +36,15 @@ public:
     const std::string& host(int node) const { return m_nodes[static_cast<size_t>(node)].host; }
     bool isGred(int node) const { return m_nodes[static_cast<size_t>(node)].kind == WrapperKind::Gred; }
 
-    std::vector<WrapperSpec> emit(int root, RootKind rootKind) const
+    std::vector<WrapperSpec> emit(int root, RootKind rootKind)
     {
+        assignUniqueIds();
         std::vector<WrapperSpec> out;
         const Node& r = m_nodes[static_cast<size_t>(root)];
         if (rootKind == RootKind::Core) {
-            emit(root, std::string("core"), out);
-            out.push_back(WrapperSpec{"core", "core", r.host, std::nullopt});
+            const std::string core = unique("core");
+            emit(root, core, out);
+            out.push_back(WrapperSpec{core, "core", r.host, std::nullopt});
         } else {
             emit(root, std::nullopt, out);
         }
@@ -57,8 +60,34 @@ private:
         std::vector<int> children;
     };
 
+    // Thread ids ("<host>.t<i>") are unique by construction and keep their names; a gred,
+    // proxy or core whose name a host id happens to produce already gets a "~n" suffix.
+    void assignUniqueIds()
+    {
+        m_used.clear();
+        for (const Node& n : m_nodes) {
+            if (n.kind == WrapperKind::Thread) {
+                m_used.insert(n.id);
+            }
+        }
+        for (Node& n : m_nodes) {
+            if (n.kind != WrapperKind::Thread) {
+                n.id = unique(n.id);
+            }
+        }
+    }
+
+    std::string unique(const std::string& id)
+    {
+        std::string candidate = id;
+        for (int n = 2; !m_used.insert(candidate).second; ++n) {
+            candidate = id + "~" + std::to_string(n);
+        }
+        return candidate;
+    }
+
     // Post-order, so that each gred's children are listed in their intended order.
-    void emit(int node, std::optional<std::string> parent, std::vector<WrapperSpec>& out) const
+    void emit(int node, std::optional<std::string> parent, std::vector<WrapperSpec>& out)
     {
         const Node& n = m_nodes[static_cast<size_t>(node)];
         for (int c : n.children) {
@@ -67,13 +96,14 @@ private:
                 emit(c, n.id, out);
                 continue;
             }
-            const std::string proxy = "p." + child.id;
+            const std::string proxy = unique("p." + child.id);
             emit(c, proxy, out);
             out.push_back(WrapperSpec{proxy, "proxy", child.host, n.id});
         }
         out.push_back(WrapperSpec{n.id, std::string(toString(n.kind)), n.host, std::move(parent)});
     }
 
+    std::unordered_set<std::string> m_used;
     std::vector<Node> m_nodes;
 };
 
@@ -96,7 +126,8 @@ int buildKAry(TreeBuilder& b, std::vector<int> items, int k)
             const size_t last = std::min(items.size(), first + static_cast<size_t>(k));
             std::vector<int> group(items.begin() + static_cast<long>(first), items.begin() + static_cast<long>(last));
             const std::string id = "g" + std::to_string(level) + "." + std::to_string(next.size());
-            next.push_back(b.join(id, b.host(group.front()), std::move(group)));
+            std::string host = b.host(group.front()); // before group is moved from
+            next.push_back(b.join(id, std::move(host), std::move(group)));
         }
         items = std::move(next);
     }

@@ -6,7 +6,8 @@
 //
 // Ids: threads "<host>.t<i>", proxies "p.<child>", the core "core"; greds are named after what
 // they join: "gred" (flat), "g<level>.<i>" (k-ary), "g<thread index>" (binomial),
-// "host.<host>", "cluster.<cluster>" and "root" (hierarchy-aware).
+// "host.<host>", "cluster.<cluster>" and "root" (hierarchy-aware). Should a host name make one
+// of these equal to another id, it gets a "~2", "~3", ... suffix; thread ids never change.
 
 #include "core/model/configuration.h"
 #include "core/model/result.h"

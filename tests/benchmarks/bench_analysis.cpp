@@ -1,0 +1,45 @@
+// Full analysis of 10 M tuples (64 threads on a hierarchy-aware tree) on one core.
+// Target (performance.md): <= 1 s, i.e. >= 10 M tuples/s.
+
+#include "core/analysis/analyzer.h"
+#include "core/analysis/streaminganalyzer.h"
+#include "core/model/treegenerator.h"
+#include "tests/benchmarks/benchharness.h"
+#include "tests/support/tracesimulator.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+using namespace xylem;
+
+int main(int argc, char** argv)
+{
+    const long long target = argc > 1 ? std::atoll(argv[1]) : 10'000'000;
+    std::vector<Host> hosts;
+    for (int i = 0; i < 8; ++i) {
+        hosts.push_back(Host{"n" + std::to_string(i), i < 4 ? "c0" : "c1"});
+    }
+    auto config = generateTree({"bench", hosts, 8, TreeShape::HierarchyAware, 2, RootKind::Core});
+    if (!config) {
+        std::fprintf(stderr, "%s\n", config.error().describe().c_str());
+        return 1;
+    }
+    const std::int64_t calls = target / config->collectorCount();
+    const auto tuples = testing::simulateTrace(config.value(), {.calls = calls, .seed = 42});
+    std::printf("analysis: %zu tuples, %lld calls, %d collectors, %zu threads\n", tuples.size(),
+                static_cast<long long>(calls), config->collectorCount(), config->threads().size());
+
+    std::int64_t analysed = 0;
+    const double batch = bench::medianSeconds(5, [&] { analysed = analyze(config.value(), tuples).calls; });
+    std::printf("analysis: batch median %.3f s for %lld calls\n", batch, static_cast<long long>(analysed));
+    bench::printFigure("analysis_tuples_per_s", static_cast<double>(tuples.size()) / batch, "1/s");
+
+    const double streaming = bench::medianSeconds(3, [&] {
+        StreamingAnalyzer s(config.value());
+        s.add(tuples);
+        analysed = s.report().calls;
+    });
+    std::printf("analysis: streaming median %.3f s for %lld calls\n", streaming, static_cast<long long>(analysed));
+    bench::printFigure("analysis_streaming_tuples_per_s", static_cast<double>(tuples.size()) / streaming, "1/s");
+    return 0;
+}
