@@ -12,21 +12,31 @@ namespace xylem {
 
 namespace {
 
-std::vector<ValueSeries> makeSeries(size_t count, size_t window, size_t expectedCalls)
+// Series of the store, in the order CallAnalyzer lays them out.
+size_t countSeries(const Topology& t)
 {
-    std::vector<ValueSeries> series(count, ValueSeries(window));
-    for (ValueSeries& s : series) {
-        s.reserve(expectedCalls);
+    size_t n = 0;
+    for (const GredTopology& g : t.greds()) {
+        n += 2 + 3 * g.children.size();
     }
-    return series;
+    return n + t.threads().size() + t.proxies().size() + t.cores().size() + 2;
+}
+
+size_t maxChildren(const Topology& t)
+{
+    size_t widest = 1;
+    for (const GredTopology& g : t.greds()) {
+        widest = std::max(widest, g.children.size());
+    }
+    return widest;
 }
 
 } // namespace
 
 CallAnalyzer::CallAnalyzer(std::shared_ptr<const Topology> topology, size_t window, size_t expectedCalls)
     : m_topology(std::move(topology))
-    , m_operationTime(window)
-    , m_slowestThreadTime(window)
+    , m_series(countSeries(*m_topology), window, expectedCalls)
+    , m_ranker(maxChildren(*m_topology))
 {
     const Topology& t = *m_topology;
     const auto wrappers = static_cast<size_t>(t.wrapperCount());
@@ -34,27 +44,25 @@ CallAnalyzer::CallAnalyzer(std::shared_ptr<const Topology> topology, size_t wind
     m_sums.up.assign(wrappers, 0);
     m_sums.lastArrival.assign(t.greds().size(), 0);
     m_sums.firstDeparture.assign(t.greds().size(), 0);
-    size_t widest = 1;
+    size_t next = 0;
+    const size_t widest = maxChildren(t);
     for (const GredTopology& g : t.greds()) {
         const size_t p = g.children.size();
-        widest = std::max(widest, p);
-        GredState s{ValueSeries(window), ValueSeries(window), makeSeries(p, window, expectedCalls),
-                    makeSeries(p, window, expectedCalls), makeSeries(p, window, expectedCalls),
-                    std::vector<std::int64_t>(p * p, 0), std::vector<std::int64_t>(p * p, 0),
-                    std::vector<Int128>(p, 0)};
-        s.downLatency.reserve(expectedCalls);
-        s.upLatency.reserve(expectedCalls);
-        m_greds.push_back(std::move(s));
+        m_greds.push_back(GredState{next, std::vector<std::int64_t>(p * p, 0), std::vector<std::int64_t>(p * p, 0),
+                                    std::vector<Int128>(p, 0)});
+        next += 2 + 3 * p;
     }
-    m_callTime = makeSeries(t.threads().size(), window, expectedCalls);
+    m_threadSeries = next;
+    m_proxySeries = m_threadSeries + t.threads().size();
+    m_coreSeries = m_proxySeries + t.proxies().size();
+    m_operationSeries = m_coreSeries + t.cores().size();
+    m_slowestSeries = m_operationSeries + 1;
     m_critical.assign(t.threads().size(), 0);
     m_slowest.assign(t.threads().size(), 0);
-    m_twoWay = makeSeries(t.proxies().size(), window, expectedCalls);
-    m_store = makeSeries(t.cores().size(), window, expectedCalls);
-    m_operationTime.reserve(expectedCalls);
-    m_slowestThreadTime.reserve(expectedCalls);
     m_lastChild.assign(t.greds().size(), 0);
-    m_order.resize(widest);
+    m_t1.resize(widest);
+    m_t4.resize(widest);
+    m_rank.resize(widest);
 }
 
 void CallAnalyzer::addCall(const EdgeTimes* row)
@@ -67,24 +75,26 @@ void CallAnalyzer::addCall(const EdgeTimes* row)
             m_sums.up[static_cast<size_t>(w)] += row[w].up;
         }
     }
+    std::int64_t* values = m_series.row();
     for (size_t slot = 0; slot < m_greds.size(); ++slot) {
-        addGred(slot, row);
+        addGred(slot, row, values);
     }
-    addThreads(row);
+    addThreads(row, values);
     addCriticalArrival();
     for (size_t i = 0; i < t.proxies().size(); ++i) {
         const EdgeTimes& below = row[t.proxies()[i].child];
         const EdgeTimes& above = row[t.proxies()[i].wrapper];
-        m_twoWay[i].push((below.up - below.down) - (above.up - above.down));
+        values[m_proxySeries + i] = (below.up - below.down) - (above.up - above.down);
     }
     for (size_t i = 0; i < t.cores().size(); ++i) {
         const EdgeTimes& into = row[t.cores()[i].child];
-        m_store[i].push(into.up - into.down);
+        values[m_coreSeries + i] = into.up - into.down;
     }
+    m_series.commit();
     ++m_sums.calls;
 }
 
-void CallAnalyzer::addGred(size_t slot, const EdgeTimes* row)
+void CallAnalyzer::addGred(size_t slot, const EdgeTimes* row, std::int64_t* values)
 {
     const GredTopology& g = m_topology->greds()[slot];
     GredState& s = m_greds[slot];
@@ -104,36 +114,34 @@ void CallAnalyzer::addGred(size_t slot, const EdgeTimes* row)
     }
     const std::int64_t t2 = g.isRoot ? t1l : row[g.wrapper].down;
     const std::int64_t t3 = g.isRoot ? t4f : row[g.wrapper].up;
-    s.downLatency.push(t2 - t1l);
-    s.upLatency.push(t4f - t3);
+    std::int64_t* v = values + s.seriesBase;
+    v[0] = t2 - t1l;
+    v[1] = t4f - t3;
     for (size_t i = 0; i < p; ++i) {
         const EdgeTimes& e = row[g.children[i]];
-        s.totalLatency[i].push((e.up - e.down) - (t3 - t2));
-        s.arrivalWait[i].push(t1l - e.down);
-        s.departureWait[i].push(e.up - t4f);
-    }
-    // Ranks follow the tie rule: sort by (time, position).
-    for (size_t i = 0; i < p; ++i) {
-        m_order[i] = {row[g.children[i]].down, static_cast<int>(i)};
-    }
-    std::sort(m_order.begin(), m_order.begin() + static_cast<long>(p));
-    for (size_t r = 0; r < p; ++r) {
-        ++s.arrivalOrder[static_cast<size_t>(m_order[r].second) * p + r];
+        v[2 + 3 * i] = (e.up - e.down) - (t3 - t2);
+        v[3 + 3 * i] = t1l - e.down;
+        v[4 + 3 * i] = e.up - t4f;
     }
     for (size_t i = 0; i < p; ++i) {
-        m_order[i] = {row[g.children[i]].up, static_cast<int>(i)};
+        m_t1[i] = row[g.children[i]].down;
+        m_t4[i] = row[g.children[i]].up;
     }
-    std::sort(m_order.begin(), m_order.begin() + static_cast<long>(p));
-    for (size_t r = 0; r < p; ++r) {
-        ++s.departureOrder[static_cast<size_t>(m_order[r].second) * p + r];
-        s.serialization[r] += m_order[r].first - t3;
+    m_ranker.rank(m_t1.data(), p, m_rank.data());
+    for (size_t i = 0; i < p; ++i) {
+        ++s.arrivalOrder[i * p + static_cast<size_t>(m_rank[i])];
+    }
+    m_ranker.rank(m_t4.data(), p, m_rank.data());
+    for (size_t i = 0; i < p; ++i) {
+        ++s.departureOrder[i * p + static_cast<size_t>(m_rank[i])];
+        s.serialization[static_cast<size_t>(m_rank[i])] += m_t4[i] - t3; // t4_(r) - t3 for r = rank
     }
     m_sums.lastArrival[slot] += t1l;
     m_sums.firstDeparture[slot] += t4f;
     m_lastChild[slot] = static_cast<int>(l);
 }
 
-void CallAnalyzer::addThreads(const EdgeTimes* row)
+void CallAnalyzer::addThreads(const EdgeTimes* row, std::int64_t* values)
 {
     const auto& threads = m_topology->threads();
     std::int64_t firstDown = std::numeric_limits<std::int64_t>::max();
@@ -143,7 +151,7 @@ void CallAnalyzer::addThreads(const EdgeTimes* row)
     for (size_t i = 0; i < threads.size(); ++i) {
         const EdgeTimes& e = row[threads[i].wrapper];
         const std::int64_t callTime = e.up - e.down;
-        m_callTime[i].push(callTime);
+        values[m_threadSeries + i] = callTime;
         if (callTime >= slowestTime) { // ties go to the later thread
             slowestTime = callTime;
             slowest = i;
@@ -152,8 +160,8 @@ void CallAnalyzer::addThreads(const EdgeTimes* row)
         lastUp = std::max(lastUp, e.up);
     }
     ++m_slowest[slowest];
-    m_operationTime.push(lastUp - firstDown);
-    m_slowestThreadTime.push(slowestTime);
+    values[m_operationSeries] = lastUp - firstDown;
+    values[m_slowestSeries] = slowestTime;
 }
 
 // From the root, follow this call's last arrival at every gred down to a thread.
@@ -172,16 +180,19 @@ void CallAnalyzer::addCriticalArrival()
 GredReport CallAnalyzer::gredReport(size_t slot)
 {
     const GredTopology& g = m_topology->greds()[slot];
-    GredState& s = m_greds[slot];
+    const GredState& s = m_greds[slot];
     const size_t p = g.children.size();
-    GredReport r{g.wrapper, s.downLatency.stats(), s.upLatency.stats(), {}, {}};
+    const size_t base = s.seriesBase;
+    GredReport r{g.wrapper, m_series.stats(base), m_series.stats(base + 1), {}, {}};
     for (size_t i = 0; i < p; ++i) {
-        ContributorReport c{g.children[i], s.totalLatency[i].stats(), s.arrivalWait[i].stats(),
-                            s.departureWait[i].stats(),
-                            {s.arrivalOrder.begin() + static_cast<long>(i * p), s.arrivalOrder.begin() + static_cast<long>((i + 1) * p)},
-                            {s.departureOrder.begin() + static_cast<long>(i * p), s.departureOrder.begin() + static_cast<long>((i + 1) * p)},
-                            s.arrivalOrder[i * p + p - 1]};
-        r.contributors.push_back(std::move(c));
+        const auto orders = [&](const std::vector<std::int64_t>& counts) {
+            return std::vector<std::int64_t>(counts.begin() + static_cast<long>(i * p),
+                                             counts.begin() + static_cast<long>((i + 1) * p));
+        };
+        r.contributors.push_back(ContributorReport{g.children[i], m_series.stats(base + 2 + 3 * i),
+                                                   m_series.stats(base + 3 + 3 * i), m_series.stats(base + 4 + 3 * i),
+                                                   orders(s.arrivalOrder), orders(s.departureOrder),
+                                                   s.arrivalOrder[i * p + p - 1]});
     }
     for (const Int128 sum : s.serialization) {
         r.serialization.push_back(m_sums.mean(sum));
@@ -200,21 +211,21 @@ AnalysisReport CallAnalyzer::report(std::int64_t incompleteCalls)
         r.greds.push_back(gredReport(slot));
     }
     for (size_t i = 0; i < t.proxies().size(); ++i) {
-        r.proxies.push_back(ProxyReport{t.proxies()[i].wrapper, m_twoWay[i].stats()});
+        r.proxies.push_back(ProxyReport{t.proxies()[i].wrapper, m_series.stats(m_proxySeries + i)});
     }
     for (size_t i = 0; i < t.cores().size(); ++i) {
-        r.cores.push_back(CoreReport{t.cores()[i].wrapper, m_store[i].stats()});
+        r.cores.push_back(CoreReport{t.cores()[i].wrapper, m_series.stats(m_coreSeries + i)});
     }
     for (size_t i = 0; i < t.threads().size(); ++i) {
         const ThreadTopology& thread = t.threads()[i];
         const double share = m_sums.calls > 0 ? static_cast<double>(m_slowest[i]) / static_cast<double>(m_sums.calls)
                                               : kNoValue;
-        r.threads.push_back(ThreadReport{thread.wrapper, m_callTime[i].stats(), m_critical[i], share,
+        r.threads.push_back(ThreadReport{thread.wrapper, m_series.stats(m_threadSeries + i), m_critical[i], share,
                                          thread.signature, static_cast<int>(thread.path.size()) - 1,
                                          computeTimemap(t, m_sums, i)});
     }
-    r.operationTime = m_operationTime.stats();
-    r.slowestThreadTime = m_slowestThreadTime.stats();
+    r.operationTime = m_series.stats(m_operationSeries);
+    r.slowestThreadTime = m_series.stats(m_slowestSeries);
     r.imbalancePath = imbalancePath(t, r.greds);
     r.classes = classifyThreads(r.threads);
     r.hotspots = rankHotspots(r);

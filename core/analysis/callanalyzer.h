@@ -6,9 +6,10 @@
 
 #include "core/analysis/edgetimes.h"
 #include "core/analysis/pathsums.h"
+#include "core/analysis/ranks.h"
 #include "core/analysis/report.h"
 #include "core/analysis/topology.h"
-#include "core/analysis/valueseries.h"
+#include "core/analysis/seriesstore.h"
 
 #include <cstdint>
 #include <memory>
@@ -26,41 +27,44 @@ public:
     void addCall(const EdgeTimes* row);
     std::int64_t calls() const { return m_sums.calls; }
 
-    // Non-const: computing exact medians reorders the stored per-call values.
+    // Non-const only because pending per-call values are first moved into place.
     AnalysisReport report(std::int64_t incompleteCalls);
 
 private:
+    // Per gred: order distributions and serialization sums; its per-call values live in
+    // m_series from seriesBase on: down latency, up latency, then per child total latency,
+    // arrival wait and departure wait.
     struct GredState
     {
-        ValueSeries downLatency;
-        ValueSeries upLatency;
-        std::vector<ValueSeries> totalLatency;  // per child
-        std::vector<ValueSeries> arrivalWait;   // per child
-        std::vector<ValueSeries> departureWait; // per child
+        size_t seriesBase = 0;
         std::vector<std::int64_t> arrivalOrder;   // child * P + rank
         std::vector<std::int64_t> departureOrder; // child * P + rank
         std::vector<Int128> serialization;        // per departure position
     };
 
-    void addGred(size_t slot, const EdgeTimes* row);
-    void addThreads(const EdgeTimes* row);
+    void addGred(size_t slot, const EdgeTimes* row, std::int64_t* values);
+    void addThreads(const EdgeTimes* row, std::int64_t* values);
     void addCriticalArrival();
     GredReport gredReport(size_t slot);
 
     std::shared_ptr<const Topology> m_topology;
     PathSums m_sums;
     std::vector<GredState> m_greds;
-    std::vector<ValueSeries> m_callTime;       // per thread slot
-    std::vector<std::int64_t> m_critical;      // per thread slot
-    std::vector<std::int64_t> m_slowest;       // per thread slot
-    std::vector<ValueSeries> m_twoWay;         // per proxy
-    std::vector<ValueSeries> m_store;          // per core
-    ValueSeries m_operationTime;
-    ValueSeries m_slowestThreadTime;
+    std::vector<std::int64_t> m_critical; // per thread slot
+    std::vector<std::int64_t> m_slowest;  // per thread slot
+    size_t m_threadSeries = 0;            // call time of thread slot i: m_threadSeries + i
+    size_t m_proxySeries = 0;             // two-way latency of proxy i
+    size_t m_coreSeries = 0;              // store latency of core i
+    size_t m_operationSeries = 0;
+    size_t m_slowestSeries = 0;
+    SeriesStore m_series;
 
     // Scratch for one call, sized once.
-    std::vector<int> m_lastChild;                          // per gred slot: child position of l
-    std::vector<std::pair<std::int64_t, int>> m_order;     // (time, child position)
+    std::vector<int> m_lastChild; // per gred slot: child position of l
+    std::vector<std::int64_t> m_t1;
+    std::vector<std::int64_t> m_t4;
+    std::vector<int> m_rank;
+    Ranker m_ranker;
 };
 
 } // namespace xylem

@@ -1,5 +1,6 @@
 #include "core/analysis/stats.h"
 
+#include "core/analysis/medianselect.h"
 #include "core/model/int128.h"
 
 #include <algorithm>
@@ -7,23 +8,16 @@
 
 namespace xylem {
 
-double medianOf(std::span<std::int64_t> values)
+double medianOf(std::span<const std::int64_t> values)
 {
     if (values.empty()) {
         return kNoValue;
     }
-    const size_t half = values.size() / 2;
-    std::nth_element(values.begin(), values.begin() + static_cast<long>(half), values.end());
-    const double upper = static_cast<double>(values[half]);
-    if (values.size() % 2 == 1) {
-        return upper;
-    }
-    // After nth_element everything left of half is <= values[half]: the lower middle is their max.
-    const double lower = static_cast<double>(*std::max_element(values.begin(), values.begin() + static_cast<long>(half)));
-    return (lower + upper) / 2.0;
+    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+    return selectMedian(values, *lo, *hi);
 }
 
-Stats computeStats(std::span<std::int64_t> values)
+Stats computeStats(std::span<const std::int64_t> values)
 {
     Stats s;
     s.count = static_cast<std::int64_t>(values.size());
@@ -42,13 +36,23 @@ Stats computeStats(std::span<std::int64_t> values)
     s.mean = static_cast<double>(sum) / n;
     s.min = static_cast<double>(lo);
     s.max = static_cast<double>(hi);
+    // One more pass for both the variance and the median's histogram.
+    MedianSelector median(lo, hi, values.size());
     double squares = 0.0;
-    for (const std::int64_t v : values) {
-        const double d = static_cast<double>(v) - s.mean;
-        squares += d * d;
+    if (median.wantsCounts()) {
+        for (size_t i = 0; i < values.size(); ++i) {
+            const double d = static_cast<double>(values[i]) - s.mean;
+            squares += d * d;
+            median.count(values[i], i);
+        }
+    } else {
+        for (const std::int64_t v : values) {
+            const double d = static_cast<double>(v) - s.mean;
+            squares += d * d;
+        }
     }
     s.stddev = std::sqrt(squares / n);
-    s.median = medianOf(values);
+    s.median = median.finish(values);
     return s;
 }
 

@@ -23,10 +23,10 @@ struct Stats
     double windowMedian = kNoValue; // median of the last W values, in the order they came
 };
 
-// Reorders values (no statistic depends on their order).
-Stats computeStats(std::span<std::int64_t> values);
+// Leaves values as they are; windowMedian stays NaN (the series that owns the values sets it).
+Stats computeStats(std::span<const std::int64_t> values);
 
-// Exact median; for an even count the mean of the two middle values. Reorders values.
-double medianOf(std::span<std::int64_t> values);
+// Exact median; for an even count the mean of the two middle values. NaN when empty.
+double medianOf(std::span<const std::int64_t> values);
 
 } // namespace xylem

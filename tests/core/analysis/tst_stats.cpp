@@ -1,10 +1,13 @@
 #include "core/analysis/slidingwindowmedian.h"
 #include "core/analysis/stats.h"
-#include "core/analysis/valueseries.h"
+#include "core/analysis/seriesstore.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <random>
 #include <vector>
 
 using namespace xylem;
@@ -75,20 +78,72 @@ private slots:
         QCOMPARE(m.median(), 2.5);
     }
 
-    void seriesStatsDoNotDisturbLaterPushes()
+    void seriesStoreKeepsEachSeriesInOrder()
     {
-        ValueSeries s(2);
-        for (std::int64_t v : {5, 1, 4}) {
-            s.push(v);
+        SeriesStore store(3, 2);
+        for (std::int64_t call = 0; call < 21; ++call) { // not a multiple of the staging batch
+            std::int64_t* row = store.row();
+            row[0] = call;
+            row[1] = -call;
+            row[2] = 7;
+            store.commit();
         }
-        Stats first = s.stats();
-        QCOMPARE(first.median, 4.0);
-        QCOMPARE(first.windowMedian, 2.5); // {1, 4}
-        s.push(2);
-        Stats second = s.stats();
-        QCOMPARE(second.count, 4);
-        QCOMPARE(second.median, 3.0);
-        QCOMPARE(second.windowMedian, 3.0); // {4, 2}
+        QCOMPARE(store.calls(), size_t(21));
+        const Stats a = store.stats(0);
+        QCOMPARE(a.count, 21);
+        QCOMPARE(a.median, 10.0);
+        QCOMPARE(a.windowMedian, 19.5); // the last two: 19, 20
+        QCOMPARE(store.stats(1).min, -20.0);
+        QCOMPARE(store.stats(2).stddev, 0.0);
+        // Asking does not disturb what comes next.
+        std::int64_t* row = store.row();
+        row[0] = 1000;
+        row[1] = 0;
+        row[2] = 7;
+        store.commit();
+        const Stats b = store.stats(0);
+        QCOMPARE(b.count, 22);
+        QCOMPARE(b.median, 10.5);
+        QCOMPARE(b.windowMedian, 510.0);
+    }
+
+    // The histogram selection against a plain sort, on shapes that stress it.
+    void medianMatchesASort_data()
+    {
+        QTest::addColumn<int>("shape");
+        QTest::addColumn<int>("n");
+        for (int n : {1, 2, 3, 511, 512, 513, 1000, 4096, 100001, 100002}) {
+            for (int shape = 0; shape < 5; ++shape) {
+                QTest::addRow("shape %d, n %d", shape, n) << shape << n;
+            }
+        }
+    }
+    void medianMatchesASort()
+    {
+        QFETCH(int, shape);
+        QFETCH(int, n);
+        std::mt19937_64 rng(static_cast<std::uint64_t>(shape * 1000003 + n));
+        std::vector<std::int64_t> v(static_cast<size_t>(n));
+        for (auto& x : v) {
+            switch (shape) {
+            case 0: x = static_cast<std::int64_t>(rng() % 1'000'000); break;           // uniform
+            case 1: x = 5; break;                                                      // all equal
+            case 2: x = static_cast<std::int64_t>(rng() % 3); break;                   // few values
+            case 3: x = static_cast<std::int64_t>(rng() % 100) + 1'000'000'000'000; break; // clustered far from 0
+            default: x = static_cast<std::int64_t>(rng()); break;                      // the whole int64 range
+            }
+        }
+        if (shape == 3 && n > 2) { // outliers at both ends crowd the cluster into one bucket
+            v[0] = std::numeric_limits<std::int64_t>::min();
+            v[1] = std::numeric_limits<std::int64_t>::max();
+        }
+        std::vector<std::int64_t> sorted = v;
+        std::sort(sorted.begin(), sorted.end());
+        const size_t m = sorted.size();
+        const double expected = m % 2 ? static_cast<double>(sorted[m / 2])
+                                      : (static_cast<double>(sorted[m / 2 - 1]) + static_cast<double>(sorted[m / 2])) / 2.0;
+        QCOMPARE(medianOf(v), expected);
+        QCOMPARE(computeStats(v).median, expected);
     }
 };
 
