@@ -12,14 +12,16 @@ int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
     auto parsed = Arguments::parse(args, {"tree", "trace", "top"}, {"json"});
     if (!parsed) {
         err << "xylem-cli analyze: " << parsed.error().describe() << "\n"
-            << "usage: xylem-cli analyze --tree FILE.tree.json --trace FILE.trace.csv [--json] [--top N]\n";
+            << "usage: xylem-cli analyze --tree FILE.tree.json --trace FILE.trace.csv [--json] "
+               "[--top N]\n";
         return kExitBadInput;
     }
     const Arguments& a = parsed.value();
     auto tree = a.one("tree");
     auto trace = a.one("trace");
     auto top = a.integer("top", 10, 0, 1000000);
-    for (const Error* e : {tree ? nullptr : &tree.error(), trace ? nullptr : &trace.error(), top ? nullptr : &top.error()}) {
+    for (const Error* e : {tree ? nullptr : &tree.error(), trace ? nullptr : &trace.error(),
+                           top ? nullptr : &top.error()}) {
         if (e) {
             err << "xylem-cli analyze: " << e->describe() << '\n';
             return kExitBadInput;

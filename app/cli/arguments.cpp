@@ -11,7 +11,8 @@ Error usage(std::string message)
 }
 } // namespace
 
-Result<Arguments> Arguments::parse(const std::vector<std::string>& args, const std::set<std::string>& valued,
+Result<Arguments> Arguments::parse(const std::vector<std::string>& args,
+                                   const std::set<std::string>& valued,
                                    const std::set<std::string>& flags)
 {
     Arguments parsed;
@@ -21,7 +22,8 @@ Result<Arguments> Arguments::parse(const std::vector<std::string>& args, const s
             return usage("unexpected argument '" + arg + "'");
         }
         const size_t eq = arg.find('=');
-        const std::string name = arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+        const std::string name =
+            arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
         if (flags.contains(name) && eq == std::string::npos) {
             parsed.m_values[name].push_back("");
         } else if (valued.contains(name)) {
@@ -76,8 +78,8 @@ Result<int> Arguments::integer(const std::string& name, int fallback, int min, i
     const std::string& s = text.value();
     const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
     if (ec != std::errc() || ptr != s.data() + s.size() || value < min || value > max) {
-        return usage("--" + name + " must be an integer from " + std::to_string(min) + " to " + std::to_string(max) +
-                     ", not '" + s + "'");
+        return usage("--" + name + " must be an integer from " + std::to_string(min) + " to " +
+                     std::to_string(max) + ", not '" + s + "'");
     }
     return value;
 }

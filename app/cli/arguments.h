@@ -15,7 +15,8 @@ class Arguments
 {
 public:
     // valued: options that take a value; flags: options that do not. Anything else is an error.
-    static Result<Arguments> parse(const std::vector<std::string>& args, const std::set<std::string>& valued,
+    static Result<Arguments> parse(const std::vector<std::string>& args,
+                                   const std::set<std::string>& valued,
                                    const std::set<std::string>& flags);
 
     bool has(const std::string& name) const { return m_values.contains(name); }

@@ -10,7 +10,12 @@
 
 namespace xylem::cli {
 
-enum ExitCode : int { kExitOk = 0, kExitFailure = 1, kExitBadInput = 2 };
+enum ExitCode : int
+{
+    kExitOk = 0,
+    kExitFailure = 1,
+    kExitBadInput = 2
+};
 
 using Args = std::vector<std::string>;
 

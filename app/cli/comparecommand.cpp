@@ -9,9 +9,9 @@
 namespace xylem::cli {
 
 namespace {
-constexpr const char* kUsage =
-    "usage: xylem-cli compare --tree A.tree.json --trace A.trace.csv --tree B.tree.json --trace B.trace.csv\n"
-    "                         [--thread ID] [--json]\n";
+constexpr const char* kUsage = "usage: xylem-cli compare --tree A.tree.json --trace A.trace.csv "
+                               "--tree B.tree.json --trace B.trace.csv\n"
+                               "                         [--thread ID] [--json]\n";
 }
 
 int runCompare(const Args& args, std::ostream& out, std::ostream& err)
@@ -25,14 +25,17 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
     const auto& trees = a.all("tree");
     const auto& traces = a.all("trace");
     if (trees.size() != 2 || traces.size() != 2) {
-        err << "xylem-cli compare: give exactly two --tree and two --trace options (run A first, then B)\n" << kUsage;
+        err << "xylem-cli compare: give exactly two --tree and two --trace options (run A first, "
+               "then B)\n"
+            << kUsage;
         return kExitBadInput;
     }
     std::vector<AnalysisReport> reports;
     for (size_t i = 0; i < 2; ++i) {
         auto run = loadRun(trees[i], traces[i]);
         if (!run) {
-            err << "xylem-cli compare: run " << (i == 0 ? "A" : "B") << ": " << run.error().describe() << '\n';
+            err << "xylem-cli compare: run " << (i == 0 ? "A" : "B") << ": "
+                << run.error().describe() << '\n';
             return kExitBadInput;
         }
         reports.push_back(analyze(run.value()));

@@ -7,7 +7,8 @@ namespace xylem::cli {
 
 namespace {
 constexpr const char* kUsage =
-    "usage: xylem-cli generate --hosts N|A:c0,B:c0,... [--threads T] [--shape flat|kary|binomial|hierarchy]\n"
+    "usage: xylem-cli generate --hosts N|A:c0,B:c0,... [--threads T] [--shape "
+    "flat|kary|binomial|hierarchy]\n"
     "                          [--arity K] [--root core|gred] [--name TEXT]\n";
 
 Result<TreeSpec> specFrom(const Arguments& a)
@@ -28,7 +29,8 @@ Result<TreeSpec> specFrom(const Arguments& a)
     auto root = a.oneOr("root", "core");
     auto name = a.oneOr("name", "");
     for (const Error* e : {threads ? nullptr : &threads.error(), arity ? nullptr : &arity.error(),
-                           shape ? nullptr : &shape.error(), root ? nullptr : &root.error(), name ? nullptr : &name.error()}) {
+                           shape ? nullptr : &shape.error(), root ? nullptr : &root.error(),
+                           name ? nullptr : &name.error()}) {
         if (e) {
             return *e;
         }
@@ -38,7 +40,8 @@ Result<TreeSpec> specFrom(const Arguments& a)
         return makeError(ErrorCode::InvalidArgument, "unknown shape '" + shape.value() + "'");
     }
     if (root.value() != "core" && root.value() != "gred") {
-        return makeError(ErrorCode::InvalidArgument, "--root is core or gred, not '" + root.value() + "'");
+        return makeError(ErrorCode::InvalidArgument,
+                         "--root is core or gred, not '" + root.value() + "'");
     }
     spec.threadsPerHost = threads.value();
     spec.arity = arity.value();
@@ -51,7 +54,8 @@ Result<TreeSpec> specFrom(const Arguments& a)
 
 int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
 {
-    auto parsed = Arguments::parse(args, {"hosts", "threads", "shape", "arity", "root", "name"}, {});
+    auto parsed =
+        Arguments::parse(args, {"hosts", "threads", "shape", "arity", "root", "name"}, {});
     if (!parsed) {
         err << "xylem-cli generate: " << parsed.error().describe() << '\n' << kUsage;
         return kExitBadInput;

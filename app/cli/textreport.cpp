@@ -12,10 +12,12 @@ namespace {
 std::string statsLine(const Stats& s)
 {
     return "mean " + formatDuration(s.mean) + ", median " + formatDuration(s.median) + ", min " +
-           formatDuration(s.min) + ", max " + formatDuration(s.max) + ", stddev " + formatDuration(s.stddev);
+           formatDuration(s.min) + ", max " + formatDuration(s.max) + ", stddev " +
+           formatDuration(s.stddev);
 }
 
-std::string joinIds(const AnalysisReport& r, const std::vector<int>& wrappers, const char* separator)
+std::string joinIds(const AnalysisReport& r, const std::vector<int>& wrappers,
+                    const char* separator)
 {
     std::string text;
     for (int w : wrappers) {
@@ -26,17 +28,21 @@ std::string joinIds(const AnalysisReport& r, const std::vector<int>& wrappers, c
 
 void printImbalance(std::ostream& out, const AnalysisReport& r)
 {
-    out << "\nImbalance path (most last arrivals at every gred): " << joinIds(r, r.imbalancePath, " > ") << '\n';
+    out << "\nImbalance path (most last arrivals at every gred): "
+        << joinIds(r, r.imbalancePath, " > ") << '\n';
     std::vector<const ThreadReport*> threads;
     for (const ThreadReport& t : r.threads) {
         threads.push_back(&t);
     }
     std::stable_sort(threads.begin(), threads.end(),
-                     [](const ThreadReport* a, const ThreadReport* b) { return a->criticalArrivals > b->criticalArrivals; });
+                     [](const ThreadReport* a, const ThreadReport* b) {
+                         return a->criticalArrivals > b->criticalArrivals;
+                     });
     TextTable table({"thread", "critical arrivals", "slowest share", "mean call time"});
     for (size_t i = 0; i < threads.size() && i < 8; ++i) {
         const ThreadReport& t = *threads[i];
-        table.add({r.idOf(t.wrapper), std::to_string(t.criticalArrivals) + " of " + std::to_string(r.calls),
+        table.add({r.idOf(t.wrapper),
+                   std::to_string(t.criticalArrivals) + " of " + std::to_string(r.calls),
                    formatShare(t.slowestShare), formatDuration(t.callTime.mean)});
     }
     table.print(out);
@@ -48,8 +54,8 @@ void printHotspots(std::ostream& out, const AnalysisReport& r, size_t top)
     TextTable table({"#", "stage", "wrapper", "thread", "mean"});
     for (size_t i = 0; i < r.hotspots.size() && i < top; ++i) {
         const Hotspot& h = r.hotspots[i];
-        table.add({std::to_string(i + 1), std::string(toString(h.stage)), r.idOf(h.wrapper), r.idOf(h.thread),
-                   formatDuration(h.meanNs)});
+        table.add({std::to_string(i + 1), std::string(toString(h.stage)), r.idOf(h.wrapper),
+                   r.idOf(h.thread), formatDuration(h.meanNs)});
     }
     table.print(out);
 }
@@ -57,12 +63,15 @@ void printHotspots(std::ostream& out, const AnalysisReport& r, size_t top)
 void printGreds(std::ostream& out, const AnalysisReport& r)
 {
     for (const GredReport& g : r.greds) {
-        out << "\nGred " << r.idOf(g.wrapper) << ": down latency " << formatDuration(g.downLatency.mean)
-            << ", up latency " << formatDuration(g.upLatency.mean) << " (means)\n";
-        TextTable table({"contributor", "last arrivals", "arrival wait", "departure wait", "total latency"});
+        out << "\nGred " << r.idOf(g.wrapper) << ": down latency "
+            << formatDuration(g.downLatency.mean) << ", up latency "
+            << formatDuration(g.upLatency.mean) << " (means)\n";
+        TextTable table(
+            {"contributor", "last arrivals", "arrival wait", "departure wait", "total latency"});
         for (const ContributorReport& c : g.contributors) {
-            table.add({r.idOf(c.wrapper), std::to_string(c.lastArrivals), formatDuration(c.arrivalWait.mean),
-                       formatDuration(c.departureWait.mean), formatDuration(c.totalLatency.mean)});
+            table.add({r.idOf(c.wrapper), std::to_string(c.lastArrivals),
+                       formatDuration(c.arrivalWait.mean), formatDuration(c.departureWait.mean),
+                       formatDuration(c.totalLatency.mean)});
         }
         table.print(out);
     }
@@ -71,10 +80,12 @@ void printGreds(std::ostream& out, const AnalysisReport& r)
 void printProxiesAndCores(std::ostream& out, const AnalysisReport& r)
 {
     for (const ProxyReport& p : r.proxies) {
-        out << "Proxy " << r.idOf(p.wrapper) << " two-way latency: " << statsLine(p.twoWayLatency) << '\n';
+        out << "Proxy " << r.idOf(p.wrapper) << " two-way latency: " << statsLine(p.twoWayLatency)
+            << '\n';
     }
     for (const CoreReport& c : r.cores) {
-        out << "Core " << r.idOf(c.wrapper) << " store latency: " << statsLine(c.storeLatency) << '\n';
+        out << "Core " << r.idOf(c.wrapper) << " store latency: " << statsLine(c.storeLatency)
+            << '\n';
     }
 }
 
@@ -82,8 +93,9 @@ void printClasses(std::ostream& out, const AnalysisReport& r)
 {
     out << "\nClasses (threads with the same path):\n";
     for (const ThreadClass& c : r.classes) {
-        out << "  " << c.signature << ": " << c.threads.size() << " thread" << (c.threads.size() == 1 ? "" : "s")
-            << ", representative " << r.idOf(c.representative) << " (" << joinIds(r, c.threads, ", ") << ")\n";
+        out << "  " << c.signature << ": " << c.threads.size() << " thread"
+            << (c.threads.size() == 1 ? "" : "s") << ", representative " << r.idOf(c.representative)
+            << " (" << joinIds(r, c.threads, ", ") << ")\n";
     }
 }
 
@@ -96,8 +108,8 @@ std::string optionalDuration(const std::optional<double>& v)
 
 void printReport(std::ostream& out, const AnalysisReport& r, const TextOptions& options)
 {
-    out << "Run \"" << r.configuration->name() << "\": " << r.calls << " calls analysed, " << r.incompleteCalls
-        << " incomplete left out\n";
+    out << "Run \"" << r.configuration->name() << "\": " << r.calls << " calls analysed, "
+        << r.incompleteCalls << " incomplete left out\n";
     if (r.calls == 0) {
         out << "No complete call: every call misses at least one collector's tuple.\n";
         return;
@@ -116,7 +128,8 @@ void printReport(std::ostream& out, const AnalysisReport& r, const TextOptions& 
 
 void printComparison(std::ostream& out, const Comparison& c)
 {
-    TextTable runs({"run", "name", "calls", "mean operation time", "mean slowest-thread time", "thread compared"});
+    TextTable runs({"run", "name", "calls", "mean operation time", "mean slowest-thread time",
+                    "thread compared"});
     runs.add({"A", c.a.name, std::to_string(c.a.calls), formatDuration(c.a.meanOperationTime),
               formatDuration(c.a.meanSlowestThreadTime), c.a.thread});
     runs.add({"B", c.b.name, std::to_string(c.b.calls), formatDuration(c.b.meanOperationTime),
@@ -125,12 +138,16 @@ void printComparison(std::ostream& out, const Comparison& c)
     char speedup[64];
     std::snprintf(speedup, sizeof speedup, "%.3f", c.speedup);
     out << "\nSpeedup (mean operation time A / B): " << speedup
-        << (c.speedup > 1 ? "  (B is faster)" : c.speedup < 1 ? "  (A is faster)" : "") << '\n';
+        << (c.speedup > 1   ? "  (B is faster)"
+            : c.speedup < 1 ? "  (A is faster)"
+                            : "")
+        << '\n';
     out << "\nStages of " << c.a.thread << " (A) and " << c.b.thread << " (B):\n";
     TextTable stages({"stage", "wrapper", "direction", "A mean", "B mean", "B - A"});
     for (const StageComparison& s : c.stages) {
         stages.add({std::string(toString(s.stage)), s.wrapper, std::string(toString(s.direction)),
-                    optionalDuration(s.meanA), optionalDuration(s.meanB), optionalDuration(s.difference())});
+                    optionalDuration(s.meanA), optionalDuration(s.meanB),
+                    optionalDuration(s.difference())});
     }
     stages.print(out);
     out << "\nSlowest share (fraction of calls in which the thread was slowest):\n";

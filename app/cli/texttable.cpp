@@ -7,7 +7,8 @@ namespace xylem::cli {
 namespace {
 size_t displayWidth(const std::string& s)
 {
-    return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    return static_cast<size_t>(std::count_if(
+        s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 } // namespace
 

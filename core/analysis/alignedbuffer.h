@@ -9,41 +9,33 @@
 
 namespace xylem {
 
-template <typename T>
-struct CacheLineAllocator
+template <typename T> struct CacheLineAllocator
 {
     using value_type = T;
     static constexpr std::align_val_t kAlignment{64};
 
     CacheLineAllocator() = default;
-    template <typename U>
-    CacheLineAllocator(const CacheLineAllocator<U>&) noexcept
-    {
-    }
+    template <typename U> CacheLineAllocator(const CacheLineAllocator<U>&) noexcept {}
 
-    T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kAlignment)); }
+    T* allocate(std::size_t n)
+    {
+        return static_cast<T*>(::operator new(n * sizeof(T), kAlignment));
+    }
     void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, kAlignment); }
 
     // Default-initialise on resize(): the caller writes every element right after.
-    template <typename U>
-    void construct(U* p) noexcept
-    {
-        ::new (static_cast<void*>(p)) U;
-    }
-    template <typename U, typename... Args>
-    void construct(U* p, Args&&... args)
+    template <typename U> void construct(U* p) noexcept { ::new (static_cast<void*>(p)) U; }
+    template <typename U, typename... Args> void construct(U* p, Args&&... args)
     {
         ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
     }
 
-    template <typename U>
-    bool operator==(const CacheLineAllocator<U>&) const noexcept
+    template <typename U> bool operator==(const CacheLineAllocator<U>&) const noexcept
     {
         return true;
     }
 };
 
-template <typename T>
-using AlignedVector = std::vector<T, CacheLineAllocator<T>>;
+template <typename T> using AlignedVector = std::vector<T, CacheLineAllocator<T>>;
 
 } // namespace xylem

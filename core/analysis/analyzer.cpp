@@ -5,7 +5,8 @@
 
 namespace xylem {
 
-AnalysisReport analyze(const Configuration& config, std::span<const Tuple> tuples, const AnalysisOptions& options)
+AnalysisReport analyze(const Configuration& config, std::span<const Tuple> tuples,
+                       const AnalysisOptions& options)
 {
     const CallMatrix matrix = CallMatrix::build(config, tuples);
     CallAnalyzer analyzer(std::make_shared<const Topology>(config), options.medianWindow,

@@ -33,7 +33,8 @@ size_t maxChildren(const Topology& t)
 
 } // namespace
 
-CallAnalyzer::CallAnalyzer(std::shared_ptr<const Topology> topology, size_t window, size_t expectedCalls)
+CallAnalyzer::CallAnalyzer(std::shared_ptr<const Topology> topology, size_t window,
+                           size_t expectedCalls)
     : m_topology(std::move(topology))
     , m_series(countSeries(*m_topology), window, expectedCalls)
     , m_ranker(maxChildren(*m_topology))
@@ -48,7 +49,8 @@ CallAnalyzer::CallAnalyzer(std::shared_ptr<const Topology> topology, size_t wind
     const size_t widest = maxChildren(t);
     for (const GredTopology& g : t.greds()) {
         const size_t p = g.children.size();
-        m_greds.push_back(GredState{next, std::vector<std::int64_t>(p * p, 0), std::vector<std::int64_t>(p * p, 0),
+        m_greds.push_back(GredState{next, std::vector<std::int64_t>(p * p, 0),
+                                    std::vector<std::int64_t>(p * p, 0),
                                     std::vector<Int128>(p, 0)});
         next += 2 + 3 * p;
     }
@@ -171,7 +173,8 @@ void CallAnalyzer::addCriticalArrival()
     int w = t.root();
     while (t.threadSlot(w) < 0) {
         const int slot = t.gredSlot(w);
-        w = slot >= 0 ? t.greds()[static_cast<size_t>(slot)].children[static_cast<size_t>(m_lastChild[static_cast<size_t>(slot)])]
+        w = slot >= 0 ? t.greds()[static_cast<size_t>(slot)]
+                            .children[static_cast<size_t>(m_lastChild[static_cast<size_t>(slot)])]
                       : t.configuration().children(w).front();
     }
     ++m_critical[static_cast<size_t>(t.threadSlot(w))];
@@ -189,10 +192,10 @@ GredReport CallAnalyzer::gredReport(size_t slot)
             return std::vector<std::int64_t>(counts.begin() + static_cast<long>(i * p),
                                              counts.begin() + static_cast<long>((i + 1) * p));
         };
-        r.contributors.push_back(ContributorReport{g.children[i], m_series.stats(base + 2 + 3 * i),
-                                                   m_series.stats(base + 3 + 3 * i), m_series.stats(base + 4 + 3 * i),
-                                                   orders(s.arrivalOrder), orders(s.departureOrder),
-                                                   s.arrivalOrder[i * p + p - 1]});
+        r.contributors.push_back(ContributorReport{
+            g.children[i], m_series.stats(base + 2 + 3 * i), m_series.stats(base + 3 + 3 * i),
+            m_series.stats(base + 4 + 3 * i), orders(s.arrivalOrder), orders(s.departureOrder),
+            s.arrivalOrder[i * p + p - 1]});
     }
     for (const Int128 sum : s.serialization) {
         r.serialization.push_back(m_sums.mean(sum));
@@ -218,10 +221,12 @@ AnalysisReport CallAnalyzer::report(std::int64_t incompleteCalls)
     }
     for (size_t i = 0; i < t.threads().size(); ++i) {
         const ThreadTopology& thread = t.threads()[i];
-        const double share = m_sums.calls > 0 ? static_cast<double>(m_slowest[i]) / static_cast<double>(m_sums.calls)
-                                              : kNoValue;
-        r.threads.push_back(ThreadReport{thread.wrapper, m_series.stats(m_threadSeries + i), m_critical[i], share,
-                                         thread.signature, static_cast<int>(thread.path.size()) - 1,
+        const double share =
+            m_sums.calls > 0 ? static_cast<double>(m_slowest[i]) / static_cast<double>(m_sums.calls)
+                             : kNoValue;
+        r.threads.push_back(ThreadReport{thread.wrapper, m_series.stats(m_threadSeries + i),
+                                         m_critical[i], share, thread.signature,
+                                         static_cast<int>(thread.path.size()) - 1,
                                          computeTimemap(t, m_sums, i)});
     }
     r.operationTime = m_series.stats(m_operationSeries);

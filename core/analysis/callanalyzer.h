@@ -8,8 +8,8 @@
 #include "core/analysis/pathsums.h"
 #include "core/analysis/ranks.h"
 #include "core/analysis/report.h"
-#include "core/analysis/topology.h"
 #include "core/analysis/seriesstore.h"
+#include "core/analysis/topology.h"
 
 #include <cstdint>
 #include <memory>

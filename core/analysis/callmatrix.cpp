@@ -17,8 +17,8 @@ std::vector<std::uint32_t> assignRows(std::span<const Tuple> tuples, size_t coll
     if (tuples.empty()) {
         return rows;
     }
-    const auto [lo, hi] = std::minmax_element(tuples.begin(), tuples.end(),
-                                              [](const Tuple& a, const Tuple& b) { return a.seq < b.seq; });
+    const auto [lo, hi] = std::minmax_element(
+        tuples.begin(), tuples.end(), [](const Tuple& a, const Tuple& b) { return a.seq < b.seq; });
     const auto range = static_cast<UInt128>(static_cast<Int128>(hi->seq) - lo->seq) + 1;
     const size_t expectedCalls = tuples.size() / std::max<size_t>(collectors, 1) + 1;
     if (range <= 2 * static_cast<UInt128>(expectedCalls) + 1024) {
@@ -38,7 +38,8 @@ std::vector<std::uint32_t> assignRows(std::span<const Tuple> tuples, size_t coll
     std::sort(seqs.begin(), seqs.end());
     seqs.erase(std::unique(seqs.begin(), seqs.end()), seqs.end());
     for (size_t i = 0; i < tuples.size(); ++i) {
-        rows[i] = static_cast<std::uint32_t>(std::lower_bound(seqs.begin(), seqs.end(), tuples[i].seq) - seqs.begin());
+        rows[i] = static_cast<std::uint32_t>(
+            std::lower_bound(seqs.begin(), seqs.end(), tuples[i].seq) - seqs.begin());
     }
     return rows;
 }

@@ -32,7 +32,7 @@ public:
     std::int64_t duplicateTuples() const { return m_duplicates; }
 
 private:
-    size_t m_width = 0;          // wrappers per row
+    size_t m_width = 0;             // wrappers per row
     std::uint32_t m_collectors = 0; // tuples a complete row holds
     std::vector<std::int64_t> m_seqs;
     std::vector<std::uint32_t> m_filled;

@@ -16,7 +16,8 @@ const ThreadReport* slowestThread(const AnalysisReport& r)
     return slowest;
 }
 
-const ThreadReport* counterpartIn(const AnalysisReport& b, const AnalysisReport& a, const ThreadReport& inA)
+const ThreadReport* counterpartIn(const AnalysisReport& b, const AnalysisReport& a,
+                                  const ThreadReport& inA)
 {
     if (const int w = b.configuration->indexOf(a.idOf(inA.wrapper)); w >= 0) {
         if (const ThreadReport* t = b.thread(w)) {
@@ -34,7 +35,7 @@ const ThreadReport* counterpartIn(const AnalysisReport& b, const AnalysisReport&
 RunSide summarize(const AnalysisReport& r, const ThreadReport& chosen)
 {
     RunSide side{r.configuration->name(), r.calls, r.operationTime.mean, r.slowestThreadTime.mean,
-                 r.idOf(chosen.wrapper), {}};
+                 r.idOf(chosen.wrapper),  {}};
     for (const ThreadReport& t : r.threads) {
         side.slowestShare.emplace_back(r.idOf(t.wrapper), t.slowestShare);
     }
@@ -48,8 +49,13 @@ bool sameStage(const StageComparison& s, const TimemapStage& t, const AnalysisRe
 
 StageComparison fromB(const TimemapStage& t, const AnalysisReport& b, const ThreadReport& thread)
 {
-    return StageComparison{t.stage, t.direction, b.idOf(t.wrapper), std::nullopt, t.meanNs,
-                           std::nullopt, static_cast<double>(t.depth) / thread.pathLength};
+    return StageComparison{t.stage,
+                           t.direction,
+                           b.idOf(t.wrapper),
+                           std::nullopt,
+                           t.meanNs,
+                           std::nullopt,
+                           static_cast<double>(t.depth) / thread.pathLength};
 }
 
 // Pairs the stages of both paths by (stage, direction, wrapper id), keeping path order; a
@@ -60,8 +66,9 @@ std::vector<StageComparison> alignStages(const AnalysisReport& a, const ThreadRe
     std::vector<StageComparison> out;
     size_t nextB = 0;
     for (const TimemapStage& s : ta.timemap) {
-        StageComparison c{s.stage, s.direction, a.idOf(s.wrapper), s.meanNs, std::nullopt,
-                          static_cast<double>(s.depth) / ta.pathLength, std::nullopt};
+        StageComparison c{s.stage,     s.direction,  a.idOf(s.wrapper),
+                          s.meanNs,    std::nullopt, static_cast<double>(s.depth) / ta.pathLength,
+                          std::nullopt};
         for (size_t j = nextB; j < tb.timemap.size(); ++j) {
             if (!sameStage(c, tb.timemap[j], b)) {
                 continue;
@@ -84,14 +91,16 @@ std::vector<StageComparison> alignStages(const AnalysisReport& a, const ThreadRe
 
 } // namespace
 
-Result<Comparison> compareRuns(const AnalysisReport& a, const AnalysisReport& b, const std::optional<std::string>& thread)
+Result<Comparison> compareRuns(const AnalysisReport& a, const AnalysisReport& b,
+                               const std::optional<std::string>& thread)
 {
     const ThreadReport* ta = nullptr;
     if (thread) {
         const int w = a.configuration->indexOf(*thread);
         ta = w >= 0 ? a.thread(w) : nullptr;
         if (!ta) {
-            return makeError(ErrorCode::InvalidArgument, "thread '" + *thread + "' is not a thread of run A");
+            return makeError(ErrorCode::InvalidArgument,
+                             "thread '" + *thread + "' is not a thread of run A");
         }
     } else {
         ta = slowestThread(a);

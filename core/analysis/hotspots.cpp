@@ -12,8 +12,9 @@ std::vector<Hotspot> rankHotspots(const AnalysisReport& report)
         return hotspots; // no means to rank
     }
     for (const ThreadReport& t : report.threads) {
-        const bool representative = std::any_of(report.classes.begin(), report.classes.end(),
-                                                [&](const ThreadClass& c) { return c.representative == t.wrapper; });
+        const bool representative =
+            std::any_of(report.classes.begin(), report.classes.end(),
+                        [&](const ThreadClass& c) { return c.representative == t.wrapper; });
         if (!representative) {
             continue;
         }

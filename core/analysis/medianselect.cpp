@@ -25,8 +25,7 @@ struct Located
     size_t through = 0; // values in buckets up to and including b2
 };
 
-template <typename Count>
-Located locate(const Count& count, size_t k1, size_t k2)
+template <typename Count> Located locate(const Count& count, size_t k1, size_t k2)
 {
     Located at;
     while (at.below + count(at.b1) <= k1) {
@@ -41,7 +40,8 @@ Located locate(const Count& count, size_t k1, size_t k2)
 }
 
 // The k1-th and k2-th smallest (0-based; k2 is k1 or k1 + 1) of a small set.
-std::pair<std::int64_t, std::int64_t> selectSmall(std::vector<std::int64_t>& v, size_t k1, size_t k2)
+std::pair<std::int64_t, std::int64_t> selectSmall(std::vector<std::int64_t>& v, size_t k1,
+                                                  size_t k2)
 {
     std::nth_element(v.begin(), v.begin() + static_cast<long>(k2), v.end());
     const std::int64_t second = v[k2];
@@ -52,7 +52,8 @@ std::pair<std::int64_t, std::int64_t> selectSmall(std::vector<std::int64_t>& v, 
 }
 
 template <typename Values>
-std::vector<std::int64_t> collect(const Values& values, std::int64_t lo, unsigned shift, const Located& at)
+std::vector<std::int64_t> collect(const Values& values, std::int64_t lo, unsigned shift,
+                                  const Located& at)
 {
     std::vector<std::int64_t> out;
     out.reserve(at.through - at.below);
@@ -67,7 +68,8 @@ std::vector<std::int64_t> collect(const Values& values, std::int64_t lo, unsigne
 
 // Ranks k1 and k2 of candidates. Far outliers can crowd the middle into few buckets, so
 // narrow again until few are left; each round divides the range by kBuckets.
-std::pair<std::int64_t, std::int64_t> selectRanks(std::vector<std::int64_t> candidates, size_t k1, size_t k2)
+std::pair<std::int64_t, std::int64_t> selectRanks(std::vector<std::int64_t> candidates, size_t k1,
+                                                  size_t k2)
 {
     while (candidates.size() > MedianSelector::kSmall) {
         const auto [lo, hi] = std::minmax_element(candidates.begin(), candidates.end());
@@ -110,9 +112,11 @@ double MedianSelector::finish(std::span<const std::int64_t> values)
         std::vector<std::int64_t> copy(values.begin(), values.end());
         return midpoint(selectSmall(copy, k1, k2));
     }
-    const Located at = locate([&](size_t b) { return size_t(m_hist[0][b]) + m_hist[1][b]; }, k1, k2);
+    const Located at =
+        locate([&](size_t b) { return size_t(m_hist[0][b]) + m_hist[1][b]; }, k1, k2);
     if (m_shift == 0) { // one value per bucket: the buckets are the answer
-        return midpoint({m_lo + static_cast<std::int64_t>(at.b1), m_lo + static_cast<std::int64_t>(at.b2)});
+        return midpoint(
+            {m_lo + static_cast<std::int64_t>(at.b1), m_lo + static_cast<std::int64_t>(at.b2)});
     }
     return midpoint(selectRanks(collect(values, m_lo, m_shift, at), k1 - at.below, k2 - at.below));
 }

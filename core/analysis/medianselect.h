@@ -26,10 +26,7 @@ public:
     bool wantsCounts() const { return m_n > kSmall; }
     // Every value once; lane alternates 0, 1 so that runs of equal values do not serialize
     // on one counter.
-    void count(std::int64_t value, size_t lane)
-    {
-        ++m_hist[lane & 1][bucket(value)];
-    }
+    void count(std::int64_t value, size_t lane) { ++m_hist[lane & 1][bucket(value)]; }
     // The values counted (in any order, the same multiset).
     double finish(std::span<const std::int64_t> values);
 

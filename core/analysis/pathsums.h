@@ -14,9 +14,9 @@ namespace xylem {
 struct PathSums
 {
     std::int64_t calls = 0;
-    std::vector<Int128> down;        // per wrapper: its parent edge's down
-    std::vector<Int128> up;          // per wrapper
-    std::vector<Int128> lastArrival; // per gred slot: t1[l]
+    std::vector<Int128> down;           // per wrapper: its parent edge's down
+    std::vector<Int128> up;             // per wrapper
+    std::vector<Int128> lastArrival;    // per gred slot: t1[l]
     std::vector<Int128> firstDeparture; // per gred slot: t4[f]
 
     double mean(Int128 sum) const;

@@ -18,7 +18,8 @@ PendingCalls::PendingCalls(size_t width, std::uint32_t collectors, size_t capaci
 void PendingCalls::slideTo(std::int64_t newBase)
 {
     // Offsets in unsigned arithmetic: seqs may sit anywhere in the int64 range.
-    const std::uint64_t shift = static_cast<std::uint64_t>(newBase) - static_cast<std::uint64_t>(m_base);
+    const std::uint64_t shift =
+        static_cast<std::uint64_t>(newBase) - static_cast<std::uint64_t>(m_base);
     const std::uint64_t visits = std::min<std::uint64_t>(shift, m_mask + 1);
     for (std::uint64_t i = 0; i < visits; ++i) {
         const auto seq = static_cast<std::int64_t>(static_cast<std::uint64_t>(m_base) + i);

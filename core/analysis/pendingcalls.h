@@ -17,7 +17,8 @@ namespace xylem {
 class PendingCalls
 {
 public:
-    enum class Outcome {
+    enum class Outcome
+    {
         Stored,    // the call still waits for other collectors
         Completed, // the call is complete: completedRow() holds it until the next add()
         Duplicate, // this (collector, seq) was already seen; ignored
@@ -35,7 +36,12 @@ public:
     std::int64_t evictedCalls() const { return m_evicted; }
 
 private:
-    enum class SlotState : std::uint8_t { Free, Pending, Done };
+    enum class SlotState : std::uint8_t
+    {
+        Free,
+        Pending,
+        Done
+    };
     struct Slot
     {
         std::int64_t seq = 0;

@@ -5,11 +5,15 @@
 namespace xylem {
 
 namespace {
-constexpr size_t kCountUpTo = 32;   // below this, counting beats sorting
+constexpr size_t kCountUpTo = 32;     // below this, counting beats sorting
 constexpr unsigned kPositionBits = 5; // positions < 32 fit below the value in one key
 } // namespace
 
-Ranker::Ranker(size_t widest) : m_keys(widest), m_pairs(widest) {}
+Ranker::Ranker(size_t widest)
+    : m_keys(widest)
+    , m_pairs(widest)
+{
+}
 
 void Ranker::rank(const std::int64_t* values, size_t n, int* rank)
 {
@@ -21,7 +25,10 @@ void Ranker::rank(const std::int64_t* values, size_t n, int* rank)
         const std::uint64_t range = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
         if (range < (std::uint64_t(1) << (64 - kPositionBits))) {
             for (size_t i = 0; i < n; ++i) {
-                m_keys[i] = ((static_cast<std::uint64_t>(values[i]) - static_cast<std::uint64_t>(lo)) << kPositionBits) | i;
+                m_keys[i] =
+                    ((static_cast<std::uint64_t>(values[i]) - static_cast<std::uint64_t>(lo))
+                     << kPositionBits) |
+                    i;
             }
             for (size_t i = 0; i < n; ++i) {
                 int r = 0;

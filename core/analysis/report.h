@@ -19,7 +19,7 @@ struct TimemapStage
     Stage stage = Stage::ArrivalWait;
     int wrapper = -1;
     Direction direction = Direction::Down;
-    int depth = 0;          // index of the wrapper along the path: 1..k, the root is k
+    int depth = 0; // index of the wrapper along the path: 1..k, the root is k
     double meanNs = kNoValue;
 };
 
@@ -92,7 +92,7 @@ struct AnalysisReport
     std::vector<CoreReport> cores;
     Stats operationTime;
     Stats slowestThreadTime;
-    std::vector<int> imbalancePath; // from the root down to a thread
+    std::vector<int> imbalancePath;   // from the root down to a thread
     std::vector<ThreadClass> classes; // in order of their first thread
     std::vector<Hotspot> hotspots;    // largest mean first
 

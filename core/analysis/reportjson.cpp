@@ -32,11 +32,16 @@ Json threadJson(const AnalysisReport& r, const ThreadReport& t)
 {
     Json timemap = Json::array();
     for (const TimemapStage& s : t.timemap) {
-        timemap.push_back({{"stage", toString(s.stage)}, {"wrapper", r.idOf(s.wrapper)},
-                           {"direction", toString(s.direction)}, {"mean_ns", number(s.meanNs)}});
+        timemap.push_back({{"stage", toString(s.stage)},
+                           {"wrapper", r.idOf(s.wrapper)},
+                           {"direction", toString(s.direction)},
+                           {"mean_ns", number(s.meanNs)}});
     }
-    return {{"call_time", statsToJson(t.callTime)}, {"critical_arrivals", t.criticalArrivals},
-            {"slowest_share", number(t.slowestShare)}, {"class", t.signature}, {"timemap", std::move(timemap)}};
+    return {{"call_time", statsToJson(t.callTime)},
+            {"critical_arrivals", t.criticalArrivals},
+            {"slowest_share", number(t.slowestShare)},
+            {"class", t.signature},
+            {"timemap", std::move(timemap)}};
 }
 
 Json gredJson(const AnalysisReport& r, const GredReport& g)
@@ -57,11 +62,12 @@ Json gredJson(const AnalysisReport& r, const GredReport& g)
     for (double v : g.serialization) {
         serialization.push_back(number(v));
     }
-    return {{"contributors", std::move(contributors)}, {"down_latency", statsToJson(g.downLatency)},
-            {"up_latency", statsToJson(g.upLatency)}, {"total_latency", std::move(total)},
-            {"arrival_wait", std::move(arrivalWait)}, {"departure_wait", std::move(departureWait)},
-            {"arrival_order", std::move(arrivalOrder)}, {"departure_order", std::move(departureOrder)},
-            {"last_arrivals", std::move(lastArrivals)}, {"serialization", std::move(serialization)}};
+    return {
+        {"contributors", std::move(contributors)},  {"down_latency", statsToJson(g.downLatency)},
+        {"up_latency", statsToJson(g.upLatency)},   {"total_latency", std::move(total)},
+        {"arrival_wait", std::move(arrivalWait)},   {"departure_wait", std::move(departureWait)},
+        {"arrival_order", std::move(arrivalOrder)}, {"departure_order", std::move(departureOrder)},
+        {"last_arrivals", std::move(lastArrivals)}, {"serialization", std::move(serialization)}};
 }
 
 Json runSideJson(const RunSide& side)
@@ -70,8 +76,11 @@ Json runSideJson(const RunSide& side)
     for (const auto& [thread, share] : side.slowestShare) {
         shares[thread] = number(share);
     }
-    return {{"name", side.name}, {"calls", side.calls}, {"mean_operation_time_ns", number(side.meanOperationTime)},
-            {"mean_slowest_thread_time_ns", number(side.meanSlowestThreadTime)}, {"thread", side.thread},
+    return {{"name", side.name},
+            {"calls", side.calls},
+            {"mean_operation_time_ns", number(side.meanOperationTime)},
+            {"mean_slowest_thread_time_ns", number(side.meanSlowestThreadTime)},
+            {"thread", side.thread},
             {"slowest_share", std::move(shares)}};
 }
 
@@ -79,8 +88,8 @@ Json runSideJson(const RunSide& side)
 
 Json statsToJson(const Stats& s)
 {
-    return {{"count", s.count}, {"mean", number(s.mean)}, {"min", number(s.min)}, {"max", number(s.max)},
-            {"stddev", number(s.stddev)}, {"median", number(s.median)}};
+    return {{"count", s.count},     {"mean", number(s.mean)},     {"min", number(s.min)},
+            {"max", number(s.max)}, {"stddev", number(s.stddev)}, {"median", number(s.median)}};
 }
 
 Json reportToJson(const AnalysisReport& r)
@@ -109,12 +118,15 @@ Json reportToJson(const AnalysisReport& r)
     doc["imbalance_path"] = idList(r, r.imbalancePath);
     doc["classes"] = Json::object();
     for (const ThreadClass& c : r.classes) {
-        doc["classes"][c.signature] = {{"threads", idList(r, c.threads)}, {"representative", r.idOf(c.representative)}};
+        doc["classes"][c.signature] = {{"threads", idList(r, c.threads)},
+                                       {"representative", r.idOf(c.representative)}};
     }
     doc["hotspots"] = Json::array();
     for (const Hotspot& h : r.hotspots) {
-        doc["hotspots"].push_back({{"wrapper", r.idOf(h.wrapper)}, {"stage", toString(h.stage)},
-                                   {"thread", r.idOf(h.thread)}, {"mean_ns", number(h.meanNs)}});
+        doc["hotspots"].push_back({{"wrapper", r.idOf(h.wrapper)},
+                                   {"stage", toString(h.stage)},
+                                   {"thread", r.idOf(h.thread)},
+                                   {"mean_ns", number(h.meanNs)}});
     }
     return doc;
 }
@@ -123,12 +135,18 @@ Json comparisonToJson(const Comparison& c)
 {
     Json stages = Json::array();
     for (const StageComparison& s : c.stages) {
-        stages.push_back({{"stage", toString(s.stage)}, {"direction", toString(s.direction)}, {"wrapper", s.wrapper},
-                          {"a_mean_ns", optionalNumber(s.meanA)}, {"b_mean_ns", optionalNumber(s.meanB)},
+        stages.push_back({{"stage", toString(s.stage)},
+                          {"direction", toString(s.direction)},
+                          {"wrapper", s.wrapper},
+                          {"a_mean_ns", optionalNumber(s.meanA)},
+                          {"b_mean_ns", optionalNumber(s.meanB)},
                           {"difference_ns", optionalNumber(s.difference())},
-                          {"a_depth", optionalNumber(s.scaledDepthA)}, {"b_depth", optionalNumber(s.scaledDepthB)}});
+                          {"a_depth", optionalNumber(s.scaledDepthA)},
+                          {"b_depth", optionalNumber(s.scaledDepthB)}});
     }
-    return {{"a", runSideJson(c.a)}, {"b", runSideJson(c.b)}, {"speedup", number(c.speedup)},
+    return {{"a", runSideJson(c.a)},
+            {"b", runSideJson(c.b)},
+            {"speedup", number(c.speedup)},
             {"stages", std::move(stages)}};
 }
 

@@ -35,12 +35,13 @@ std::int64_t subtreeUp(const Configuration& config, const EdgeTimes* row, int su
 
 } // namespace
 
-Result<std::vector<double>> subtreeSerialization(const Configuration& config, std::span<const Tuple> tuples,
-                                                 int subtreeRoot)
+Result<std::vector<double>> subtreeSerialization(const Configuration& config,
+                                                 std::span<const Tuple> tuples, int subtreeRoot)
 {
     if (subtreeRoot < 0 || subtreeRoot >= config.wrapperCount() ||
         config.wrapper(subtreeRoot).kind == WrapperKind::Thread) {
-        return makeError(ErrorCode::InvalidArgument, "a subtree is rooted at a gred, proxy or core");
+        return makeError(ErrorCode::InvalidArgument,
+                         "a subtree is rooted at a gred, proxy or core");
     }
     std::vector<int> threads;
     collectThreads(config, subtreeRoot, threads);
@@ -63,8 +64,9 @@ Result<std::vector<double>> subtreeSerialization(const Configuration& config, st
     }
     std::vector<double> curve;
     for (const Int128 s : sums) {
-        curve.push_back(matrix.completeCalls() > 0 ? static_cast<double>(s) / static_cast<double>(matrix.completeCalls())
-                                                   : kNoValue);
+        curve.push_back(matrix.completeCalls() > 0
+                            ? static_cast<double>(s) / static_cast<double>(matrix.completeCalls())
+                            : kNoValue);
     }
     return curve;
 }

@@ -13,8 +13,8 @@
 
 namespace xylem {
 
-Result<std::vector<double>> subtreeSerialization(const Configuration& config, std::span<const Tuple> tuples,
-                                                 int subtreeRoot);
+Result<std::vector<double>> subtreeSerialization(const Configuration& config,
+                                                 std::span<const Tuple> tuples, int subtreeRoot);
 
 // Least-squares line through (r, curve[r]): the introduced latency and the serialization.
 struct LineFit

@@ -7,8 +7,8 @@
 // A call writes its values into a small call-major staging block that stays in L1; every
 // kBatch calls the block is moved into the per-series arrays a whole cache line at a time,
 // with streaming stores that skip reading the line first. Writing hundreds of series one
-// value at a time instead stalls on cache misses (measured: a quarter of the analysis time). Values stay in arrival order, so the sliding-window median is simply
-// the median of each series' tail.
+// value at a time instead stalls on cache misses (measured: a quarter of the analysis time). Values
+// stay in arrival order, so the sliding-window median is simply the median of each series' tail.
 
 #include "core/analysis/alignedbuffer.h"
 #include "core/analysis/slidingwindowmedian.h"

@@ -6,7 +6,10 @@
 
 namespace xylem {
 
-SlidingWindowMedian::SlidingWindowMedian(size_t window) : m_ring(std::max<size_t>(window, 1)) {}
+SlidingWindowMedian::SlidingWindowMedian(size_t window)
+    : m_ring(std::max<size_t>(window, 1))
+{
+}
 
 double SlidingWindowMedian::median() const
 {

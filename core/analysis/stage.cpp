@@ -6,7 +6,8 @@ namespace xylem {
 
 namespace {
 constexpr std::array<std::string_view, 8> kStageNames{
-    "arrival wait", "down latency", "down", "store", "operation", "departure wait", "up latency", "up"};
+    "arrival wait", "down latency",   "down",       "store",
+    "operation",    "departure wait", "up latency", "up"};
 }
 
 std::string_view toString(Stage stage)

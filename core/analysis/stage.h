@@ -7,8 +7,23 @@
 
 namespace xylem {
 
-enum class Stage { ArrivalWait, DownLatency, Down, Store, Operation, DepartureWait, UpLatency, Up };
-enum class Direction { Down, Root, Up };
+enum class Stage
+{
+    ArrivalWait,
+    DownLatency,
+    Down,
+    Store,
+    Operation,
+    DepartureWait,
+    UpLatency,
+    Up
+};
+enum class Direction
+{
+    Down,
+    Root,
+    Up
+};
 
 // Exactly the names of metrics.md §8: "arrival wait", "down latency", ...
 std::string_view toString(Stage stage);

@@ -5,16 +5,16 @@ namespace xylem {
 StreamingAnalyzer::StreamingAnalyzer(const Configuration& config, const StreamingOptions& options)
     : m_topology(std::make_shared<const Topology>(config))
     , m_calls(m_topology, options.medianWindow)
-    , m_pending(static_cast<size_t>(config.wrapperCount()), static_cast<std::uint32_t>(config.collectorCount()),
-                options.pendingWindow)
+    , m_pending(static_cast<size_t>(config.wrapperCount()),
+                static_cast<std::uint32_t>(config.collectorCount()), options.pendingWindow)
 {
 }
 
 void StreamingAnalyzer::add(const Tuple& tuple)
 {
     const bool valid = tuple.collector < static_cast<std::uint32_t>(m_topology->wrapperCount()) &&
-                       static_cast<int>(tuple.collector) != m_topology->root() && tuple.up >= tuple.down &&
-                       tuple.down != kEmptyDown;
+                       static_cast<int>(tuple.collector) != m_topology->root() &&
+                       tuple.up >= tuple.down && tuple.down != kEmptyDown;
     if (!valid) {
         ++m_counters.invalidTuples;
         return;

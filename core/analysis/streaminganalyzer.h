@@ -43,7 +43,10 @@ public:
     }
 
     std::int64_t completeCalls() const { return m_calls.calls(); }
-    std::int64_t incompleteCalls() const { return m_pending.evictedCalls() + m_pending.pendingCalls(); }
+    std::int64_t incompleteCalls() const
+    {
+        return m_pending.evictedCalls() + m_pending.pendingCalls();
+    }
     const StreamCounters& counters() const { return m_counters; }
 
     // Non-const only because exact medians reorder the stored values; feeding may go on.

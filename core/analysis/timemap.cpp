@@ -7,7 +7,10 @@ namespace {
 class StageList
 {
 public:
-    explicit StageList(const PathSums& sums) : m_sums(sums) {}
+    explicit StageList(const PathSums& sums)
+        : m_sums(sums)
+    {
+    }
 
     void add(Stage stage, int wrapper, Direction direction, int depth, Int128 sum)
     {
@@ -22,21 +25,34 @@ private:
 
 } // namespace
 
-std::vector<TimemapStage> computeTimemap(const Topology& topology, const PathSums& sums, size_t threadSlot)
+std::vector<TimemapStage> computeTimemap(const Topology& topology, const PathSums& sums,
+                                         size_t threadSlot)
 {
     const std::vector<int>& path = topology.threads()[threadSlot].path;
     const int k = static_cast<int>(path.size()) - 1;
-    const auto D = [&](int j) { return sums.down[static_cast<size_t>(path[static_cast<size_t>(j)])]; };
-    const auto U = [&](int j) { return sums.up[static_cast<size_t>(path[static_cast<size_t>(j)])]; };
-    const auto slot = [&](int j) { return static_cast<size_t>(topology.gredSlot(path[static_cast<size_t>(j)])); };
-    const auto kind = [&](int j) { return topology.configuration().wrapper(path[static_cast<size_t>(j)]).kind; };
-    const auto at = [&](int j) { return path[static_cast<size_t>(j)]; };
+    const auto D = [&](int j) {
+        return sums.down[static_cast<size_t>(path[static_cast<size_t>(j)])];
+    };
+    const auto U = [&](int j) {
+        return sums.up[static_cast<size_t>(path[static_cast<size_t>(j)])];
+    };
+    const auto slot = [&](int j) {
+        return static_cast<size_t>(topology.gredSlot(path[static_cast<size_t>(j)]));
+    };
+    const auto kind = [&](int j) {
+        return topology.configuration().wrapper(path[static_cast<size_t>(j)]).kind;
+    };
+    const auto at = [&](int j) {
+        return path[static_cast<size_t>(j)];
+    };
 
     StageList stages(sums);
     for (int j = 1; j < k; ++j) {
         if (kind(j) == WrapperKind::Gred) {
-            stages.add(Stage::ArrivalWait, at(j), Direction::Down, j, sums.lastArrival[slot(j)] - D(j - 1));
-            stages.add(Stage::DownLatency, at(j), Direction::Down, j, D(j) - sums.lastArrival[slot(j)]);
+            stages.add(Stage::ArrivalWait, at(j), Direction::Down, j,
+                       sums.lastArrival[slot(j)] - D(j - 1));
+            stages.add(Stage::DownLatency, at(j), Direction::Down, j,
+                       D(j) - sums.lastArrival[slot(j)]);
         } else {
             stages.add(Stage::Down, at(j), Direction::Down, j, D(j) - D(j - 1));
         }
@@ -52,8 +68,10 @@ std::vector<TimemapStage> computeTimemap(const Topology& topology, const PathSum
     }
     for (int j = k - 1; j >= 1; --j) {
         if (kind(j) == WrapperKind::Gred) {
-            stages.add(Stage::UpLatency, at(j), Direction::Up, j, sums.firstDeparture[slot(j)] - U(j));
-            stages.add(Stage::DepartureWait, at(j), Direction::Up, j, U(j - 1) - sums.firstDeparture[slot(j)]);
+            stages.add(Stage::UpLatency, at(j), Direction::Up, j,
+                       sums.firstDeparture[slot(j)] - U(j));
+            stages.add(Stage::DepartureWait, at(j), Direction::Up, j,
+                       U(j - 1) - sums.firstDeparture[slot(j)]);
         } else {
             stages.add(Stage::Up, at(j), Direction::Up, j, U(j - 1) - U(j));
         }

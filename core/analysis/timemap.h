@@ -11,7 +11,8 @@
 
 namespace xylem {
 
-std::vector<TimemapStage> computeTimemap(const Topology& topology, const PathSums& sums, size_t threadSlot);
+std::vector<TimemapStage> computeTimemap(const Topology& topology, const PathSums& sums,
+                                         size_t threadSlot);
 
 // Where each stage lies on the timemap: x = 0 where the down path reaches the root, down
 // stages at x < 0, up stages at x > 0; the depth scaled to [0, 1] so that paths of different

@@ -18,7 +18,8 @@ Topology::Topology(Configuration config)
         switch (m_config.wrapper(w).kind) {
         case WrapperKind::Gred:
             m_gredSlot[static_cast<size_t>(w)] = static_cast<int>(m_greds.size());
-            m_greds.push_back(GredTopology{w, w == m_config.root(), {children.begin(), children.end()}});
+            m_greds.push_back(
+                GredTopology{w, w == m_config.root(), {children.begin(), children.end()}});
             break;
         case WrapperKind::Proxy:
             m_proxies.push_back(SingleChildTopology{w, children.front()});

@@ -27,8 +27,8 @@ struct SingleChildTopology // a proxy or a core
 struct ThreadTopology
 {
     int wrapper = -1;
-    std::vector<int> path;  // w0 = the thread, ..., wk = the root
-    std::string signature;  // kinds along the path: "thread>gred>proxy>gred>core"
+    std::vector<int> path; // w0 = the thread, ..., wk = the root
+    std::string signature; // kinds along the path: "thread>gred>proxy>gred>core"
 };
 
 class Topology

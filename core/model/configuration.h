@@ -29,7 +29,10 @@ public:
 
     int root() const { return m_root; }
     // Children in the order their wrappers are listed (metrics.md §8).
-    std::span<const int> children(int index) const { return m_children[static_cast<size_t>(index)]; }
+    std::span<const int> children(int index) const
+    {
+        return m_children[static_cast<size_t>(index)];
+    }
     // Index of the wrapper with this id, or -1.
     int indexOf(std::string_view id) const;
     // Thread wrappers in configuration order.

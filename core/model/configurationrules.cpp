@@ -82,8 +82,8 @@ Result<std::vector<int>> resolveParents(const std::vector<WrapperSpec>& wrappers
         }
         const auto it = indexById.find(*wrappers[i].parent);
         if (it == indexById.end()) {
-            return ruleError(wrappers[i].id,
-                             "unknown parent " + quoted(*wrappers[i].parent) + " (no such wrapper)");
+            return ruleError(wrappers[i].id, "unknown parent " + quoted(*wrappers[i].parent) +
+                                                 " (no such wrapper)");
         }
         parents[i] = it->second;
     }
@@ -93,7 +93,12 @@ Result<std::vector<int>> resolveParents(const std::vector<WrapperSpec>& wrappers
 // Walks each parent chain once (three colours); a chain that meets itself is a cycle.
 Result<Ok> checkAcyclic(const std::vector<WrapperSpec>& wrappers, const std::vector<int>& parents)
 {
-    enum class Mark { Unvisited, OnChain, Done };
+    enum class Mark
+    {
+        Unvisited,
+        OnChain,
+        Done
+    };
     std::vector<Mark> marks(parents.size(), Mark::Unvisited);
     for (size_t start = 0; start < parents.size(); ++start) {
         std::vector<int> chain;
@@ -105,7 +110,8 @@ Result<Ok> checkAcyclic(const std::vector<WrapperSpec>& wrappers, const std::vec
         }
         if (w >= 0 && marks[static_cast<size_t>(w)] == Mark::OnChain) {
             std::string cycle = wrappers[static_cast<size_t>(w)].id;
-            for (int c = parents[static_cast<size_t>(w)]; c != w; c = parents[static_cast<size_t>(c)]) {
+            for (int c = parents[static_cast<size_t>(w)]; c != w;
+                 c = parents[static_cast<size_t>(c)]) {
                 cycle += " -> " + wrappers[static_cast<size_t>(c)].id;
             }
             cycle += " -> " + wrappers[static_cast<size_t>(w)].id;
@@ -126,14 +132,16 @@ Result<int> findRoot(const std::vector<WrapperSpec>& wrappers, const std::vector
             continue;
         }
         if (root >= 0) {
-            return ruleError(wrappers[i].id, "two roots (" + quoted(wrappers[static_cast<size_t>(root)].id) +
+            return ruleError(wrappers[i].id, "two roots (" +
+                                                 quoted(wrappers[static_cast<size_t>(root)].id) +
                                                  " and " + quoted(wrappers[i].id) +
                                                  "); exactly one wrapper has no parent");
         }
         root = static_cast<int>(i);
     }
     if (root < 0) {
-        return makeError(ErrorCode::InvalidConfiguration, "no wrappers: a configuration needs a root and at least one thread");
+        return makeError(ErrorCode::InvalidConfiguration,
+                         "no wrappers: a configuration needs a root and at least one thread");
     }
     return root;
 }
@@ -149,8 +157,9 @@ std::string childList(const std::vector<WrapperSpec>& wrappers, const std::vecto
 
 // What each kind allows: a thread is a leaf, a proxy and a core have exactly one child, a core
 // and a gred may be the root, a gred has children.
-Result<Ok> checkKinds(const std::vector<WrapperSpec>& wrappers, const std::vector<WrapperKind>& kinds,
-                      const std::vector<int>& parents, int root)
+Result<Ok> checkKinds(const std::vector<WrapperSpec>& wrappers,
+                      const std::vector<WrapperKind>& kinds, const std::vector<int>& parents,
+                      int root)
 {
     std::vector<std::vector<int>> children(wrappers.size());
     for (size_t i = 0; i < parents.size(); ++i) {

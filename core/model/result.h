@@ -10,12 +10,13 @@
 
 namespace xylem {
 
-enum class ErrorCode {
-    InvalidArgument,  // a caller passed something out of range
-    MalformedInput,   // text that does not parse (JSON, CSV, number)
+enum class ErrorCode
+{
+    InvalidArgument,      // a caller passed something out of range
+    MalformedInput,       // text that does not parse (JSON, CSV, number)
     InvalidConfiguration, // parses, but breaks a rule of metrics.md §8
-    InvalidTrace,     // a trace row that breaks a rule of metrics.md §8
-    IoError,          // a file that cannot be read or written
+    InvalidTrace,         // a trace row that breaks a rule of metrics.md §8
+    IoError,              // a file that cannot be read or written
 };
 
 struct Error
@@ -27,12 +28,17 @@ struct Error
     std::string describe() const { return where.empty() ? message : where + ": " + message; }
 };
 
-template <typename T>
-class [[nodiscard]] Result
+template <typename T> class [[nodiscard]] Result
 {
 public:
-    Result(T value) : m_state(std::move(value)) {}
-    Result(Error error) : m_state(std::move(error)) {}
+    Result(T value)
+        : m_state(std::move(value))
+    {
+    }
+    Result(Error error)
+        : m_state(std::move(error))
+    {
+    }
 
     bool ok() const { return std::holds_alternative<T>(m_state); }
     explicit operator bool() const { return ok(); }

@@ -2,11 +2,11 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string_view>
 #include <system_error>
-#include <filesystem>
 
 namespace xylem {
 
@@ -18,7 +18,8 @@ Result<std::string> readTextFile(const std::string& path)
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        return makeError(ErrorCode::IoError, std::string("cannot open: ") + std::strerror(errno), path);
+        return makeError(ErrorCode::IoError, std::string("cannot open: ") + std::strerror(errno),
+                         path);
     }
     std::string text;
     in.seekg(0, std::ios::end);

@@ -12,7 +12,8 @@ namespace xylem {
 
 namespace {
 
-constexpr std::array<std::string_view, 6> kColumns{"collector", "seq", "down_ns", "up_ns", "op", "ret"};
+constexpr std::array<std::string_view, 6> kColumns{"collector", "seq", "down_ns",
+                                                   "up_ns",     "op",  "ret"};
 
 struct StringHash
 {
@@ -51,13 +52,13 @@ Error lineError(size_t line, std::string message, size_t column = 0)
 {
     std::string where = "line " + std::to_string(line);
     if (column > 0) {
-        where += ", column " + std::to_string(column) + " (" + std::string(kColumns[column - 1]) + ")";
+        where +=
+            ", column " + std::to_string(column) + " (" + std::string(kColumns[column - 1]) + ")";
     }
     return makeError(ErrorCode::InvalidTrace, std::move(message), std::move(where));
 }
 
-template <typename Int>
-bool parseInteger(std::string_view text, Int& out)
+template <typename Int> bool parseInteger(std::string_view text, Int& out)
 {
     const char* end = text.data() + text.size();
     const auto [ptr, ec] = std::from_chars(text.data(), end, out);
@@ -67,7 +68,9 @@ bool parseInteger(std::string_view text, Int& out)
 class RowParser
 {
 public:
-    RowParser(const Configuration& config, size_t columns) : m_config(config), m_columns(columns)
+    RowParser(const Configuration& config, size_t columns)
+        : m_config(config)
+        , m_columns(columns)
     {
         for (int i = 0; i < config.wrapperCount(); ++i) {
             m_index.emplace(config.wrapper(i).id, i);
@@ -85,10 +88,12 @@ public:
         Tuple t;
         const auto it = m_index.find(f[0]);
         if (it == m_index.end()) {
-            return lineError(lineNo, "unknown collector '" + std::string(f[0]) + "' (no such wrapper)", 1);
+            return lineError(lineNo,
+                             "unknown collector '" + std::string(f[0]) + "' (no such wrapper)", 1);
         }
         if (it->second == m_config.root()) {
-            return lineError(lineNo, "'" + std::string(f[0]) + "' is the root, which has no event collector", 1);
+            return lineError(
+                lineNo, "'" + std::string(f[0]) + "' is the root, which has no event collector", 1);
         }
         t.collector = static_cast<std::uint32_t>(it->second);
         if (!parseInteger(f[1], t.seq)) {
@@ -109,8 +114,10 @@ public:
             }
         }
         if (t.up < t.down) {
-            return lineError(lineNo, "up_ns (" + std::to_string(t.up) + ") is before down_ns (" +
-                                         std::to_string(t.down) + ")", 4);
+            return lineError(lineNo,
+                             "up_ns (" + std::to_string(t.up) + ") is before down_ns (" +
+                                 std::to_string(t.down) + ")",
+                             4);
         }
         return t;
     }
@@ -119,8 +126,10 @@ private:
     static Error malformed(size_t lineNo, size_t column, std::string_view text,
                            std::string_view expected = "a 64-bit integer")
     {
-        return lineError(lineNo, "malformed number '" + std::string(text) + "' (expected " +
-                                     std::string(expected) + ")", column);
+        return lineError(lineNo,
+                         "malformed number '" + std::string(text) + "' (expected " +
+                             std::string(expected) + ")",
+                         column);
     }
 
     const Configuration& m_config;
@@ -137,7 +146,8 @@ Result<size_t> parseHeader(std::string_view header)
         matches = f[i] == kColumns[i];
     }
     if (!matches) {
-        return lineError(1, "header must be 'collector,seq,down_ns,up_ns', optionally followed by ',op,ret'");
+        return lineError(
+            1, "header must be 'collector,seq,down_ns,up_ns', optionally followed by ',op,ret'");
     }
     return n;
 }
@@ -172,7 +182,8 @@ Result<std::vector<Tuple>> parseTraceCsv(std::string_view text, const Configurat
             return tuple.error();
         }
         tuples.push_back(tuple.value());
-        lineOf.push_back(static_cast<std::uint32_t>(std::min<size_t>(lineNo, std::numeric_limits<std::uint32_t>::max())));
+        lineOf.push_back(static_cast<std::uint32_t>(
+            std::min<size_t>(lineNo, std::numeric_limits<std::uint32_t>::max())));
     }
     if (const auto problem = findTupleProblem(config, tuples)) {
         std::string message = problem->message;
@@ -205,7 +216,8 @@ std::string traceToCsv(std::span<const Tuple> tuples, const Configuration& confi
     for (const Tuple& t : tuples) {
         withOpRet = withOpRet || t.op != 0 || t.ret != 0;
     }
-    std::string out = withOpRet ? "collector,seq,down_ns,up_ns,op,ret\n" : "collector,seq,down_ns,up_ns\n";
+    std::string out =
+        withOpRet ? "collector,seq,down_ns,up_ns,op,ret\n" : "collector,seq,down_ns,up_ns\n";
     out.reserve(tuples.size() * 40);
     for (const Tuple& t : tuples) {
         out += config.wrapper(static_cast<int>(t.collector)).id;

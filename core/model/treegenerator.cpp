@@ -29,12 +29,16 @@ public:
         if (children.size() == 1 && !isRoot) {
             return children.front();
         }
-        m_nodes.push_back(Node{std::move(id), WrapperKind::Gred, std::move(host), std::move(children)});
+        m_nodes.push_back(
+            Node{std::move(id), WrapperKind::Gred, std::move(host), std::move(children)});
         return static_cast<int>(m_nodes.size()) - 1;
     }
 
     const std::string& host(int node) const { return m_nodes[static_cast<size_t>(node)].host; }
-    bool isGred(int node) const { return m_nodes[static_cast<size_t>(node)].kind == WrapperKind::Gred; }
+    bool isGred(int node) const
+    {
+        return m_nodes[static_cast<size_t>(node)].kind == WrapperKind::Gred;
+    }
 
     std::vector<WrapperSpec> emit(int root, RootKind rootKind)
     {
@@ -124,14 +128,16 @@ int buildKAry(TreeBuilder& b, std::vector<int> items, int k)
         std::vector<int> next;
         for (size_t first = 0; first < items.size(); first += static_cast<size_t>(k)) {
             const size_t last = std::min(items.size(), first + static_cast<size_t>(k));
-            std::vector<int> group(items.begin() + static_cast<long>(first), items.begin() + static_cast<long>(last));
+            std::vector<int> group(items.begin() + static_cast<long>(first),
+                                   items.begin() + static_cast<long>(last));
             const std::string id = "g" + std::to_string(level) + "." + std::to_string(next.size());
             std::string host = b.host(group.front()); // before group is moved from
             next.push_back(b.join(id, std::move(host), std::move(group)));
         }
         items = std::move(next);
     }
-    return b.isGred(items.front()) ? items.front() : b.join("g1.0", b.host(items.front()), items, true);
+    return b.isGred(items.front()) ? items.front()
+                                   : b.join("g1.0", b.host(items.front()), items, true);
 }
 
 // Position i of a binomial tree has the children i + 2^j for every 2^j below i's lowest set
@@ -178,7 +184,8 @@ Result<Ok> checkSpec(const TreeSpec& spec)
     if (spec.threadsPerHost < 1) {
         return makeError(ErrorCode::InvalidArgument, "threads per host must be at least 1");
     }
-    if (static_cast<long long>(spec.threadsPerHost) * static_cast<long long>(spec.hosts.size()) > kMaxThreads) {
+    if (static_cast<long long>(spec.threadsPerHost) * static_cast<long long>(spec.hosts.size()) >
+        kMaxThreads) {
         return makeError(ErrorCode::InvalidArgument,
                          "more than " + std::to_string(kMaxThreads) + " threads in all");
     }
@@ -237,7 +244,8 @@ std::string_view toString(TreeShape shape)
 
 std::optional<TreeShape> treeShapeFromString(std::string_view text)
 {
-    for (TreeShape s : {TreeShape::Flat, TreeShape::KAry, TreeShape::Binomial, TreeShape::HierarchyAware}) {
+    for (TreeShape s :
+         {TreeShape::Flat, TreeShape::KAry, TreeShape::Binomial, TreeShape::HierarchyAware}) {
         if (toString(s) == text) {
             return s;
         }
@@ -267,8 +275,9 @@ Result<std::vector<Host>> parseHostList(std::string_view text)
         Host h{std::string(item.substr(0, colon)),
                colon == std::string_view::npos ? "c0" : std::string(item.substr(colon + 1))};
         if (!isValidId(h.id) || !isValidId(h.cluster)) {
-            return makeError(ErrorCode::InvalidArgument,
-                             "bad host list entry '" + std::string(item) + "' (expected host or host:cluster)");
+            return makeError(ErrorCode::InvalidArgument, "bad host list entry '" +
+                                                             std::string(item) +
+                                                             "' (expected host or host:cluster)");
         }
         hosts.push_back(std::move(h));
         text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);

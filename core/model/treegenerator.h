@@ -19,14 +19,19 @@
 
 namespace xylem {
 
-enum class TreeShape {
+enum class TreeShape
+{
     Flat,           // every thread joins one gred
     KAry,           // groups of k, then groups of k of those, up to one root
     Binomial,       // the binomial tree of the threads, a gred at each inner position
     HierarchyAware, // threads per host, hosts per cluster, clusters at the root
 };
 
-enum class RootKind { Core, Gred };
+enum class RootKind
+{
+    Core,
+    Gred
+};
 
 struct TreeSpec
 {

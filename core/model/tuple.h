@@ -9,12 +9,12 @@ namespace xylem {
 
 struct Tuple
 {
-    std::int64_t seq = 0;  // call number; tuples of one call share it
-    std::int64_t down = 0; // ns
-    std::int64_t up = 0;   // ns
+    std::int64_t seq = 0;        // call number; tuples of one call share it
+    std::int64_t down = 0;       // ns
+    std::int64_t up = 0;         // ns
     std::uint32_t collector = 0; // index of the wrapper whose parent edge recorded it
-    std::uint16_t op = 0;  // operation code (optional column)
-    std::int16_t ret = 0;  // return code (optional column)
+    std::uint16_t op = 0;        // operation code (optional column)
+    std::int16_t ret = 0;        // return code (optional column)
 
     bool operator==(const Tuple&) const = default;
 };

@@ -33,13 +33,14 @@ std::optional<size_t> findDuplicate(std::span<const Tuple> tuples, size_t collec
     if (tuples.empty()) {
         return std::nullopt;
     }
-    auto [lo, hi] = std::minmax_element(tuples.begin(), tuples.end(),
-                                        [](const Tuple& a, const Tuple& b) { return a.seq < b.seq; });
+    auto [lo, hi] = std::minmax_element(
+        tuples.begin(), tuples.end(), [](const Tuple& a, const Tuple& b) { return a.seq < b.seq; });
     const auto range = static_cast<UInt128>(static_cast<Int128>(hi->seq) - lo->seq) + 1;
     if (range * collectors <= 4 * static_cast<UInt128>(tuples.size()) + 4096) {
         std::vector<bool> seen(static_cast<size_t>(range) * collectors);
         for (size_t i = 0; i < tuples.size(); ++i) {
-            const size_t bit = static_cast<size_t>(tuples[i].seq - lo->seq) * collectors + tuples[i].collector;
+            const size_t bit =
+                static_cast<size_t>(tuples[i].seq - lo->seq) * collectors + tuples[i].collector;
             if (seen[bit]) {
                 return i;
             }
@@ -72,7 +73,8 @@ std::optional<size_t> findDuplicate(std::span<const Tuple> tuples, size_t collec
 
 } // namespace
 
-std::optional<TupleProblem> findTupleProblem(const Configuration& config, std::span<const Tuple> tuples)
+std::optional<TupleProblem> findTupleProblem(const Configuration& config,
+                                             std::span<const Tuple> tuples)
 {
     const auto wrappers = static_cast<std::uint32_t>(config.wrapperCount());
     for (size_t i = 0; i < tuples.size(); ++i) {
@@ -81,19 +83,22 @@ std::optional<TupleProblem> findTupleProblem(const Configuration& config, std::s
             return TupleProblem{i, i, "unknown collector #" + std::to_string(t.collector)};
         }
         if (static_cast<int>(t.collector) == config.root()) {
-            return TupleProblem{i, i, "collector '" + config.wrapper(config.root()).id +
-                                          "' is the root, which has no event collector"};
+            return TupleProblem{i, i,
+                                "collector '" + config.wrapper(config.root()).id +
+                                    "' is the root, which has no event collector"};
         }
         if (t.down == std::numeric_limits<std::int64_t>::min()) {
             return TupleProblem{i, i, "down is the smallest int64, which marks an empty slot"};
         }
         if (t.up < t.down) {
-            return TupleProblem{i, i, "up (" + std::to_string(t.up) + ") is before down (" +
-                                          std::to_string(t.down) + ")"};
+            return TupleProblem{i, i,
+                                "up (" + std::to_string(t.up) + ") is before down (" +
+                                    std::to_string(t.down) + ")"};
         }
     }
     if (const auto dup = findDuplicate(tuples, wrappers)) {
-        return TupleProblem{*dup, firstOccurrence(tuples, *dup), duplicateMessage(config, tuples[*dup])};
+        return TupleProblem{*dup, firstOccurrence(tuples, *dup),
+                            duplicateMessage(config, tuples[*dup])};
     }
     return std::nullopt;
 }

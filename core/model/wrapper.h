@@ -8,7 +8,8 @@
 
 namespace xylem {
 
-enum class WrapperKind {
+enum class WrapperKind
+{
     Thread, // an application thread or MPI rank; always a leaf
     Gred,   // partial allreduce: joins its children's paths
     Proxy,  // a network hop; exactly one child

@@ -25,7 +25,8 @@ CliResult runCli(const QStringList& args)
     if (!p.waitForFinished(60000)) {
         return {};
     }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()),
             QString::fromUtf8(p.readAllStandardError())};
 }
 
@@ -57,19 +58,22 @@ private slots:
     void analyzeJsonMatchesTheWorkedExamples()
     {
         QFETCH(QString, example);
-        const CliResult r = runCli({"analyze", "--tree", data(qPrintable(example + ".tree.json")), "--trace",
-                                    data(qPrintable(example + ".trace.csv")), "--json"});
+        const CliResult r = runCli({"analyze", "--tree", data(qPrintable(example + ".tree.json")),
+                                    "--trace", data(qPrintable(example + ".trace.csv")), "--json"});
         QCOMPARE(r.exitCode, 0);
-        const auto expected = nlohmann::json::parse(xylem::testing::readTestFile(example.toStdString() + ".expected.json"));
+        const auto expected = nlohmann::json::parse(
+            xylem::testing::readTestFile(example.toStdString() + ".expected.json"));
         const auto actual = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(xylem::testing::jsonDifferences(expected, actual).size(), size_t(0));
     }
 
     void analyzeTextNamesTheCulpritAndHotspots()
     {
-        const CliResult r = runCli({"analyze", "--tree", data("two-hosts.tree.json"), "--trace", data("two-hosts.trace.csv")});
+        const CliResult r = runCli({"analyze", "--tree", data("two-hosts.tree.json"), "--trace",
+                                    data("two-hosts.trace.csv")});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.contains("Imbalance path (most last arrivals at every gred): C > gB > pA > gA > T2"));
+        QVERIFY(r.out.contains(
+            "Imbalance path (most last arrivals at every gred): C > gB > pA > gA > T2"));
         QVERIFY(r.out.contains("Hotspots"));
         QVERIFY(r.out.contains("Gred gA"));
         QVERIFY(r.out.contains("thread>gred>proxy>gred>core: 2 threads, representative T1"));
@@ -82,19 +86,28 @@ private slots:
         QTest::addColumn<QString>("message");
         const QByteArray tree = xylem::testing::readTestFile("two-hosts.tree.json").c_str();
         const QByteArray header = "collector,seq,down_ns,up_ns\n";
-        QTest::newRow("malformed number") << tree << header + "T1,0,1000,12700\nT2,0,12x00,13000\n"
-                                          << "trace.csv: line 3, column 3 (down_ns): malformed number '12x00'";
-        QTest::newRow("unknown collector") << tree << header + "T9,0,1,2\n" << "line 2, column 1 (collector): unknown collector 'T9'";
-        QTest::newRow("up before down") << tree << header + "T1,0,5,4\n" << "line 2, column 4 (up_ns): up_ns (4) is before down_ns (5)";
-        QTest::newRow("duplicate") << tree << header + "T1,0,1,2\nT2,0,1,2\nT1,0,1,2\n"
-                                   << "line 4: duplicate tuple for collector 'T1', seq 0 (first on line 2)";
-        QTest::newRow("bad header") << tree << QByteArray("who,when\n") << "trace.csv: line 1: header must be";
-        QTest::newRow("tree not json") << QByteArray("{\n  \"format\": \n") << header << "tree.json: line 3, column 1: not valid JSON";
-        QTest::newRow("tree rule") << QByteArray(R"({"format": "xylem-tree/1", "hosts": [{"id": "A"}],
+        QTest::newRow("malformed number")
+            << tree << header + "T1,0,1000,12700\nT2,0,12x00,13000\n"
+            << "trace.csv: line 3, column 3 (down_ns): malformed number '12x00'";
+        QTest::newRow("unknown collector")
+            << tree << header + "T9,0,1,2\n"
+            << "line 2, column 1 (collector): unknown collector 'T9'";
+        QTest::newRow("up before down")
+            << tree << header + "T1,0,5,4\n"
+            << "line 2, column 4 (up_ns): up_ns (4) is before down_ns (5)";
+        QTest::newRow("duplicate")
+            << tree << header + "T1,0,1,2\nT2,0,1,2\nT1,0,1,2\n"
+            << "line 4: duplicate tuple for collector 'T1', seq 0 (first on line 2)";
+        QTest::newRow("bad header")
+            << tree << QByteArray("who,when\n") << "trace.csv: line 1: header must be";
+        QTest::newRow("tree not json") << QByteArray("{\n  \"format\": \n") << header
+                                       << "tree.json: line 3, column 1: not valid JSON";
+        QTest::newRow("tree rule")
+            << QByteArray(R"({"format": "xylem-tree/1", "hosts": [{"id": "A"}],
             "wrappers": [{"id": "T", "kind": "thread", "host": "A", "parent": "g"},
                          {"id": "g", "kind": "gred", "host": "A", "parent": "p"},
                          {"id": "p", "kind": "proxy", "host": "A", "parent": null}]})")
-                                   << header << "tree.json: wrapper 'p': proxy is the root";
+            << header << "tree.json: wrapper 'p': proxy is the root";
     }
     void badInput()
     {
@@ -104,7 +117,8 @@ private slots:
         QTemporaryDir dir;
         writeFile(dir.filePath("tree.json"), tree);
         writeFile(dir.filePath("trace.csv"), trace);
-        const CliResult r = runCli({"analyze", "--tree", dir.filePath("tree.json"), "--trace", dir.filePath("trace.csv")});
+        const CliResult r = runCli(
+            {"analyze", "--tree", dir.filePath("tree.json"), "--trace", dir.filePath("trace.csv")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(message), qPrintable("stderr was: " + r.err));
         QVERIFY(r.out.isEmpty());
@@ -112,7 +126,8 @@ private slots:
 
     void missingFilesAndOptions()
     {
-        CliResult r = runCli({"analyze", "--tree", "/nonexistent/x.json", "--trace", data("two-hosts.trace.csv")});
+        CliResult r = runCli(
+            {"analyze", "--tree", "/nonexistent/x.json", "--trace", data("two-hosts.trace.csv")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("/nonexistent/x.json"));
         r = runCli({"analyze", "--tree", data("two-hosts.tree.json")});
@@ -128,8 +143,9 @@ private slots:
 
     void compareBothForms()
     {
-        const QStringList runs{"--tree", data("two-hosts.tree.json"), "--trace", data("two-hosts.trace.csv"),
-                               "--tree", data("two-hosts.tree.json"), "--trace", data("two-hosts.trace.csv")};
+        const QStringList runs{
+            "--tree", data("two-hosts.tree.json"), "--trace", data("two-hosts.trace.csv"),
+            "--tree", data("two-hosts.tree.json"), "--trace", data("two-hosts.trace.csv")};
         CliResult r = runCli(QStringList{"compare"} + runs);
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("Speedup (mean operation time A / B): 1.000"));
@@ -139,14 +155,16 @@ private slots:
         QCOMPARE(doc["speedup"].get<double>(), 1.0);
         QCOMPARE(doc["a"]["thread"].get<std::string>(), std::string("T3"));
         QCOMPARE(doc["stages"].size(), size_t(5));
-        r = runCli({"compare", "--tree", data("two-hosts.tree.json"), "--trace", data("two-hosts.trace.csv")});
+        r = runCli({"compare", "--tree", data("two-hosts.tree.json"), "--trace",
+                    data("two-hosts.trace.csv")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains("exactly two --tree"));
     }
 
     void generatedTreeRoundTripsThroughAnalyze()
     {
-        CliResult r = runCli({"generate", "--hosts", "A:c0,B:c0,C:c1", "--threads", "2", "--shape", "hierarchy"});
+        CliResult r = runCli(
+            {"generate", "--hosts", "A:c0,B:c0,C:c1", "--threads", "2", "--shape", "hierarchy"});
         QCOMPARE(r.exitCode, 0);
         const auto tree = nlohmann::json::parse(r.out.toStdString());
         QCOMPARE(tree["format"].get<std::string>(), std::string("xylem-tree/1"));

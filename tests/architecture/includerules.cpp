@@ -21,11 +21,12 @@ QString brokenRule(const QString& folder, const QString& target)
     if ((folder == QLatin1String("core") || folder == QLatin1String("collectors")) && qt) {
         return folder + QStringLiteral("/ never includes Qt");
     }
-    if (folder == QLatin1String("views") && (boost || target.startsWith(QLatin1String("collectors/")))) {
+    if (folder == QLatin1String("views") &&
+        (boost || target.startsWith(QLatin1String("collectors/")))) {
         return QStringLiteral("views/ never includes Boost or collectors/");
     }
-    if (folder == QLatin1String("core") &&
-        (target.startsWith(QLatin1String("views/")) || target.startsWith(QLatin1String("collectors/")))) {
+    if (folder == QLatin1String("core") && (target.startsWith(QLatin1String("views/")) ||
+                                            target.startsWith(QLatin1String("collectors/")))) {
         return QStringLiteral("core/ never includes views/ or collectors/");
     }
     if (folder != QLatin1String("app") && target.startsWith(QLatin1String("app/"))) {
@@ -39,11 +40,13 @@ QString brokenRule(const QString& folder, const QString& target)
 
 QList<IncludeViolation> findIncludeViolations(const QString& root)
 {
-    static const QRegularExpression include(QStringLiteral(R"(^\s*#\s*include\s*[<"]([^>"]+)[>"])"));
+    static const QRegularExpression include(
+        QStringLiteral(R"(^\s*#\s*include\s*[<"]([^>"]+)[>"])"));
     QList<IncludeViolation> violations;
-    for (const QString& folder : {QStringLiteral("core"), QStringLiteral("collectors"), QStringLiteral("views")}) {
-        QDirIterator it(root + QLatin1Char('/') + folder, {"*.h", "*.hpp", "*.cpp", "*.cc"}, QDir::Files,
-                        QDirIterator::Subdirectories);
+    for (const QString& folder :
+         {QStringLiteral("core"), QStringLiteral("collectors"), QStringLiteral("views")}) {
+        QDirIterator it(root + QLatin1Char('/') + folder, {"*.h", "*.hpp", "*.cpp", "*.cc"},
+                        QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext()) {
             const QString path = it.next();
             QFile file(path);

@@ -1,7 +1,7 @@
-#include "includerules.h"
-
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include "includerules.h"
 
 class TestIncludeRules : public QObject
 {
@@ -13,22 +13,38 @@ private slots:
         QTest::addColumn<QString>("folder");
         QTest::addColumn<QString>("include");
         QTest::addColumn<bool>("allowed");
-        QTest::newRow("core Qt") << "core" << "QString" << false;
-        QTest::newRow("core QtCore/") << "core" << "QtCore/qglobal.h" << false;
-        QTest::newRow("collectors Qt") << "collectors" << "QObject" << false;
-        QTest::newRow("core qcustomplot") << "core" << "qcustomplot.h" << false;
-        QTest::newRow("core boost") << "core" << "boost/asio.hpp" << true;
-        QTest::newRow("core sqlite") << "core" << "sqlite3.h" << true;
-        QTest::newRow("core std") << "core" << "vector" << true;
-        QTest::newRow("core views") << "core" << "views/timemapview.h" << false;
-        QTest::newRow("core app") << "core" << "app/cli/commands.h" << false;
-        QTest::newRow("views boost") << "views" << "boost/asio.hpp" << false;
-        QTest::newRow("views collectors") << "views" << "collectors/probe/probe.h" << false;
-        QTest::newRow("views Qt") << "views" << "QWidget" << true;
-        QTest::newRow("views core") << "views" << "core/analysis/report.h" << true;
-        QTest::newRow("collectors core") << "collectors" << "core/model/tuple.h" << true;
-        QTest::newRow("collectors views") << "collectors" << "views/x.h" << false;
-        QTest::newRow("queue is no Qt") << "core" << "queue" << true;
+        QTest::newRow("core Qt") << "core"
+                                 << "QString" << false;
+        QTest::newRow("core QtCore/") << "core"
+                                      << "QtCore/qglobal.h" << false;
+        QTest::newRow("collectors Qt") << "collectors"
+                                       << "QObject" << false;
+        QTest::newRow("core qcustomplot") << "core"
+                                          << "qcustomplot.h" << false;
+        QTest::newRow("core boost") << "core"
+                                    << "boost/asio.hpp" << true;
+        QTest::newRow("core sqlite") << "core"
+                                     << "sqlite3.h" << true;
+        QTest::newRow("core std") << "core"
+                                  << "vector" << true;
+        QTest::newRow("core views") << "core"
+                                    << "views/timemapview.h" << false;
+        QTest::newRow("core app") << "core"
+                                  << "app/cli/commands.h" << false;
+        QTest::newRow("views boost") << "views"
+                                     << "boost/asio.hpp" << false;
+        QTest::newRow("views collectors") << "views"
+                                          << "collectors/probe/probe.h" << false;
+        QTest::newRow("views Qt") << "views"
+                                  << "QWidget" << true;
+        QTest::newRow("views core") << "views"
+                                    << "core/analysis/report.h" << true;
+        QTest::newRow("collectors core") << "collectors"
+                                         << "core/model/tuple.h" << true;
+        QTest::newRow("collectors views") << "collectors"
+                                          << "views/x.h" << false;
+        QTest::newRow("queue is no Qt") << "core"
+                                        << "queue" << true;
     }
     void rules()
     {
@@ -62,7 +78,8 @@ private slots:
     {
         const auto violations = findIncludeViolations(QStringLiteral(XYLEM_SOURCE_DIR));
         for (const IncludeViolation& v : violations) {
-            qWarning("%s:%d: #include %s breaks: %s", qPrintable(v.file), v.line, qPrintable(v.include), qPrintable(v.rule));
+            qWarning("%s:%d: #include %s breaks: %s", qPrintable(v.file), v.line,
+                     qPrintable(v.include), qPrintable(v.rule));
         }
         QCOMPARE(violations.size(), 0);
     }

@@ -30,8 +30,10 @@ int main(int argc, char** argv)
                 static_cast<long long>(calls), config->collectorCount(), config->threads().size());
 
     std::int64_t analysed = 0;
-    const double batch = bench::medianSeconds(5, [&] { analysed = analyze(config.value(), tuples).calls; });
-    std::printf("analysis: batch median %.3f s for %lld calls\n", batch, static_cast<long long>(analysed));
+    const double batch =
+        bench::medianSeconds(5, [&] { analysed = analyze(config.value(), tuples).calls; });
+    std::printf("analysis: batch median %.3f s for %lld calls\n", batch,
+                static_cast<long long>(analysed));
     bench::printFigure("analysis_tuples_per_s", static_cast<double>(tuples.size()) / batch, "1/s");
 
     const double streaming = bench::medianSeconds(3, [&] {
@@ -39,7 +41,9 @@ int main(int argc, char** argv)
         s.add(tuples);
         analysed = s.report().calls;
     });
-    std::printf("analysis: streaming median %.3f s for %lld calls\n", streaming, static_cast<long long>(analysed));
-    bench::printFigure("analysis_streaming_tuples_per_s", static_cast<double>(tuples.size()) / streaming, "1/s");
+    std::printf("analysis: streaming median %.3f s for %lld calls\n", streaming,
+                static_cast<long long>(analysed));
+    bench::printFigure("analysis_streaming_tuples_per_s",
+                       static_cast<double>(tuples.size()) / streaming, "1/s");
     return 0;
 }

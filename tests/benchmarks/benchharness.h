@@ -10,14 +10,14 @@
 
 namespace xylem::bench {
 
-template <typename Job>
-double medianSeconds(int repeats, Job&& job)
+template <typename Job> double medianSeconds(int repeats, Job&& job)
 {
     std::vector<double> times;
     for (int i = 0; i < repeats; ++i) {
         const auto start = std::chrono::steady_clock::now();
         job();
-        times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        times.push_back(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
     std::sort(times.begin(), times.end());
     return times[times.size() / 2];

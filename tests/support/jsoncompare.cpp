@@ -38,7 +38,8 @@ void compare(const nlohmann::json& e, const nlohmann::json& a, const std::string
         }
     } else if (e.is_array()) {
         if (e.size() != a.size()) {
-            out.push_back(path + ": expected " + std::to_string(e.size()) + " elements, got " + std::to_string(a.size()));
+            out.push_back(path + ": expected " + std::to_string(e.size()) + " elements, got " +
+                          std::to_string(a.size()));
             return;
         }
         for (size_t i = 0; i < e.size(); ++i) {
@@ -51,8 +52,8 @@ void compare(const nlohmann::json& e, const nlohmann::json& a, const std::string
 
 } // namespace
 
-std::vector<std::string> jsonDifferences(const nlohmann::json& expected, const nlohmann::json& actual,
-                                         double relativeTolerance)
+std::vector<std::string> jsonDifferences(const nlohmann::json& expected,
+                                         const nlohmann::json& actual, double relativeTolerance)
 {
     std::vector<std::string> out;
     compare(expected, actual, "", relativeTolerance, out);

@@ -12,8 +12,11 @@ class CallSimulator
 {
 public:
     CallSimulator(const Configuration& config, const SimulationSpec& spec)
-        : m_config(config), m_spec(spec), m_rng(spec.seed), m_down(static_cast<size_t>(config.wrapperCount())),
-          m_up(static_cast<size_t>(config.wrapperCount()))
+        : m_config(config)
+        , m_spec(spec)
+        , m_rng(spec.seed)
+        , m_down(static_cast<size_t>(config.wrapperCount()))
+        , m_up(static_cast<size_t>(config.wrapperCount()))
     {
     }
 
@@ -35,8 +38,9 @@ public:
         }
         for (int w = 0; w < m_config.wrapperCount(); ++w) {
             if (w != root) {
-                out.push_back(Tuple{seq, m_down[static_cast<size_t>(w)], m_up[static_cast<size_t>(w)],
-                                    static_cast<std::uint32_t>(w), 1, 0});
+                out.push_back(Tuple{seq, m_down[static_cast<size_t>(w)],
+                                    m_up[static_cast<size_t>(w)], static_cast<std::uint32_t>(w), 1,
+                                    0});
             }
         }
     }
@@ -53,7 +57,8 @@ private:
         const Wrapper& wrapper = m_config.wrapper(w);
         std::int64_t d = 0;
         if (wrapper.kind == WrapperKind::Thread) {
-            d = m_start + static_cast<std::int64_t>(m_rng() % static_cast<std::uint64_t>(m_spec.arrivalSpread + 1));
+            d = m_start + static_cast<std::int64_t>(
+                              m_rng() % static_cast<std::uint64_t>(m_spec.arrivalSpread + 1));
             if (wrapper.id == m_spec.culprit) {
                 d += m_spec.culpritDelay;
             }
@@ -89,11 +94,14 @@ private:
         std::vector<size_t> order(children.size());
         std::iota(order.begin(), order.end(), 0);
         std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-            return m_down[static_cast<size_t>(children[a])] < m_down[static_cast<size_t>(children[b])];
+            return m_down[static_cast<size_t>(children[a])] <
+                   m_down[static_cast<size_t>(children[b])];
         });
         for (size_t r = 0; r < order.size(); ++r) {
-            const std::int64_t noise = static_cast<std::int64_t>(m_rng() % static_cast<std::uint64_t>(m_spec.departureStep + 1));
-            up(children[order[r]], firstRelease + static_cast<std::int64_t>(r) * m_spec.departureStep + noise);
+            const std::int64_t noise = static_cast<std::int64_t>(
+                m_rng() % static_cast<std::uint64_t>(m_spec.departureStep + 1));
+            up(children[order[r]],
+               firstRelease + static_cast<std::int64_t>(r) * m_spec.departureStep + noise);
         }
     }
 

@@ -23,8 +23,8 @@ struct SimulationSpec
     std::int64_t gredLatency = 300;     // base down and up latency of a gred
     std::int64_t proxyLatency = 5'000;  // base one-way time through a proxy
     std::int64_t storeLatency = 500;
-    std::int64_t departureStep = 150;   // extra delay per departure position (serialization)
-    std::string culprit;                // a thread that enters late in every call
+    std::int64_t departureStep = 150; // extra delay per departure position (serialization)
+    std::string culprit;              // a thread that enters late in every call
     std::int64_t culpritDelay = 0;
 };
 

@@ -1,7 +1,5 @@
 #include "core/analysis/analyzer.h"
 #include "core/analysis/comparison.h"
-#include "core/model/configurationjson.h"
-#include "core/model/tracecsv.h"
 #include "tests/core/analysis/generatedcases.h"
 #include "tests/support/testdata.h"
 #include "tests/support/tracesimulator.h"
@@ -14,15 +12,14 @@ namespace {
 
 AnalysisReport exampleReport(const std::string& name)
 {
-    auto config = readConfigurationFile(testing::testDataPath(name + ".tree.json"));
-    auto tuples = readTraceCsvFile(testing::testDataPath(name + ".trace.csv"), config.value());
-    return analyze(config.value(), tuples.value());
+    return analyze(testing::exampleRun(name));
 }
 
 AnalysisReport simulated(TreeShape shape, std::int64_t proxyLatency)
 {
-    auto config = generateTree({"", testing::hostsFor(4, 2), 4, shape, 2, RootKind::Core});
-    return analyze(config.value(), testing::simulateTrace(config.value(), {.calls = 200, .seed = 3, .proxyLatency = proxyLatency}));
+    const Configuration config = testing::makeTree(4, 2, 4, shape, RootKind::Core);
+    return analyze(config, testing::simulateTrace(
+                               config, {.calls = 200, .seed = 3, .proxyLatency = proxyLatency}));
 }
 
 } // namespace

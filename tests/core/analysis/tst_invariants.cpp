@@ -50,8 +50,10 @@ private slots:
             for (const ThreadReport& t : r.threads) {
                 QVERIFY2(near(stageSum(t), t.callTime.mean),
                          qPrintable(QString("call %1 thread %2: stages %3 != call time %4")
-                                        .arg(call).arg(QString::fromStdString(r.idOf(t.wrapper)))
-                                        .arg(stageSum(t)).arg(t.callTime.mean)));
+                                        .arg(call)
+                                        .arg(QString::fromStdString(r.idOf(t.wrapper)))
+                                        .arg(stageSum(t))
+                                        .arg(t.callTime.mean)));
             }
         }
         const AnalysisReport all = analyze(config, tuples);
@@ -65,7 +67,8 @@ private slots:
     {
         const Configuration config = testing::fetchGeneratedTree();
         const std::int64_t calls = 57;
-        const AnalysisReport r = analyze(config, testing::simulateTrace(config, {.calls = calls, .seed = 3}));
+        const AnalysisReport r =
+            analyze(config, testing::simulateTrace(config, {.calls = calls, .seed = 3}));
         QCOMPARE(r.calls, calls);
         QCOMPARE(r.incompleteCalls, 0);
         for (const GredReport& g : r.greds) {
@@ -74,8 +77,12 @@ private slots:
             std::int64_t lastArrivals = 0;
             for (const ContributorReport& c : g.contributors) {
                 QCOMPARE(c.arrivalOrder.size(), p);
-                QCOMPARE(std::accumulate(c.arrivalOrder.begin(), c.arrivalOrder.end(), std::int64_t(0)), calls);
-                QCOMPARE(std::accumulate(c.departureOrder.begin(), c.departureOrder.end(), std::int64_t(0)), calls);
+                QCOMPARE(
+                    std::accumulate(c.arrivalOrder.begin(), c.arrivalOrder.end(), std::int64_t(0)),
+                    calls);
+                QCOMPARE(std::accumulate(c.departureOrder.begin(), c.departureOrder.end(),
+                                         std::int64_t(0)),
+                         calls);
                 QCOMPARE(c.lastArrivals, c.arrivalOrder.back());
                 for (size_t k = 0; k < p; ++k) {
                     arrivalsAtRank[k] += c.arrivalOrder[k];
@@ -104,7 +111,8 @@ private slots:
     void structureOfTheReport()
     {
         const Configuration config = testing::fetchGeneratedTree();
-        const AnalysisReport r = analyze(config, testing::simulateTrace(config, {.calls = 30, .seed = 11}));
+        const AnalysisReport r =
+            analyze(config, testing::simulateTrace(config, {.calls = 30, .seed = 11}));
         // The imbalance path runs from the root down parent-child edges to a thread.
         QCOMPARE(r.imbalancePath.front(), config.root());
         QVERIFY(config.wrapper(r.imbalancePath.back()).kind == WrapperKind::Thread);
@@ -117,7 +125,8 @@ private slots:
             double best = -1;
             for (int t : c.threads) {
                 QVERIFY(seen.insert(t).second);
-                QCOMPARE(QString::fromStdString(r.thread(t)->signature), QString::fromStdString(c.signature));
+                QCOMPARE(QString::fromStdString(r.thread(t)->signature),
+                         QString::fromStdString(c.signature));
                 best = std::max(best, r.thread(t)->callTime.mean);
             }
             QCOMPARE(r.thread(c.representative)->callTime.mean, best);
@@ -142,8 +151,10 @@ private slots:
     {
         const Configuration config = testing::fetchGeneratedTree();
         const int culprit = config.threads()[config.threads().size() / 2];
-        const auto tuples = testing::simulateTrace(
-            config, {.calls = 40, .seed = 5, .culprit = config.wrapper(culprit).id, .culpritDelay = 1'000'000});
+        const auto tuples = testing::simulateTrace(config, {.calls = 40,
+                                                            .seed = 5,
+                                                            .culprit = config.wrapper(culprit).id,
+                                                            .culpritDelay = 1'000'000});
         const AnalysisReport r = analyze(config, tuples);
         QCOMPARE(r.imbalancePath.back(), culprit);
         QCOMPARE(r.thread(culprit)->criticalArrivals, 40);
@@ -151,14 +162,14 @@ private slots:
 
     void missingTuplesMakeCallsIncomplete()
     {
-        auto config = generateTree({"", testing::hostsFor(2, 1), 2, TreeShape::HierarchyAware, 2, RootKind::Core});
-        QVERIFY(config.ok());
-        auto tuples = testing::simulateTrace(config.value(), {.calls = 10});
-        const auto perCall = static_cast<long>(config->collectorCount());
+        const Configuration config =
+            testing::makeTree(2, 1, 2, TreeShape::HierarchyAware, RootKind::Core);
+        auto tuples = testing::simulateTrace(config, {.calls = 10});
+        const auto perCall = static_cast<long>(config.collectorCount());
         // Drop one tuple of call 2 and all but one tuple of call 7.
         tuples.erase(tuples.begin() + 7 * perCall + 1, tuples.begin() + 8 * perCall);
         tuples.erase(tuples.begin() + 2 * perCall + 3);
-        const AnalysisReport r = analyze(config.value(), tuples);
+        const AnalysisReport r = analyze(config, tuples);
         QCOMPARE(r.calls, 8);
         QCOMPARE(r.incompleteCalls, 2);
         QCOMPARE(r.operationTime.count, 8);
@@ -166,19 +177,18 @@ private slots:
 
     void noCompleteCallGivesAnEmptyButWellFormedReport()
     {
-        auto config = generateTree({"", testing::hostsFor(2, 1), 2, TreeShape::Flat, 2, RootKind::Gred});
-        QVERIFY(config.ok());
-        auto tuples = testing::simulateTrace(config.value(), {.calls = 3});
-        tuples.erase(tuples.begin()); // call 0 loses a tuple
-        tuples.resize(tuples.size() - 1); // call 2 too
+        const Configuration config = testing::makeTree(2, 1, 2, TreeShape::Flat, RootKind::Gred);
+        auto tuples = testing::simulateTrace(config, {.calls = 3});
+        tuples.erase(tuples.begin());                         // call 0 loses a tuple
+        tuples.resize(tuples.size() - 1);                     // call 2 too
         tuples.erase(tuples.begin() + 2, tuples.begin() + 6); // and call 1
-        const AnalysisReport r = analyze(config.value(), tuples);
+        const AnalysisReport r = analyze(config, tuples);
         QCOMPARE(r.calls, 0);
         QCOMPARE(r.incompleteCalls, 3);
         QVERIFY(r.hotspots.empty());
         QVERIFY(std::isnan(r.operationTime.mean));
         QCOMPARE(r.threads.size(), size_t(4));
-        const AnalysisReport none = analyze(config.value(), {});
+        const AnalysisReport none = analyze(config, {});
         QCOMPARE(none.calls, 0);
         QCOMPARE(none.incompleteCalls, 0);
     }

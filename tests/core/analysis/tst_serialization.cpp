@@ -1,10 +1,6 @@
 #include "core/analysis/analyzer.h"
 #include "core/analysis/serialization.h"
-#include "core/model/configurationjson.h"
-#include "core/model/tracecsv.h"
-#include "tests/core/analysis/generatedcases.h"
 #include "tests/support/testdata.h"
-#include "tests/support/tracesimulator.h"
 
 #include <QtTest>
 
@@ -17,28 +13,28 @@ class TestSerialization : public QObject
 private slots:
     void gredOfThreadsEqualsItsOwnCurve()
     {
-        auto config = readConfigurationFile(testing::testDataPath("two-hosts.tree.json"));
-        auto tuples = readTraceCsvFile(testing::testDataPath("two-hosts.trace.csv"), config.value());
-        const int gA = config->indexOf("gA");
-        auto curve = subtreeSerialization(config.value(), tuples.value(), gA);
+        const Run run = testing::exampleRun("two-hosts");
+        const Configuration& config = run.configuration;
+        const int gA = config.indexOf("gA");
+        auto curve = subtreeSerialization(config, run.tuples, gA);
         QVERIFY(curve.ok());
         QCOMPARE(curve.value(), (std::vector<double>{200.0, 500.0})); // as in the expected report
     }
 
     void wholeTreeOfTheFlatExample()
     {
-        auto config = readConfigurationFile(testing::testDataPath("flat-mpi.tree.json"));
-        auto tuples = readTraceCsvFile(testing::testDataPath("flat-mpi.trace.csv"), config.value());
-        auto curve = subtreeSerialization(config.value(), tuples.value(), config->root());
+        const Run run = testing::exampleRun("flat-mpi");
+        const Configuration& config = run.configuration;
+        auto curve = subtreeSerialization(config, run.tuples, config.root());
         QVERIFY(curve.ok());
         QCOMPARE(curve.value(), (std::vector<double>{0.0, 50.0, 100.0, 200.0}));
     }
 
     void subtreeSpanningHostsCoversAllItsThreads()
     {
-        auto config = readConfigurationFile(testing::testDataPath("two-hosts.tree.json"));
-        auto tuples = readTraceCsvFile(testing::testDataPath("two-hosts.trace.csv"), config.value());
-        auto curve = subtreeSerialization(config.value(), tuples.value(), config->indexOf("gB"));
+        const Run run = testing::exampleRun("two-hosts");
+        const Configuration& config = run.configuration;
+        auto curve = subtreeSerialization(config, run.tuples, config.indexOf("gB"));
         QVERIFY(curve.ok());
         QCOMPARE(curve->size(), size_t(3));
         // Call 0: t3 = 7000 (gB's edge); threads up at 13000, 12700, 7200 -> 200, 5700, 6000.
@@ -49,9 +45,9 @@ private slots:
 
     void aThreadIsNoSubtree()
     {
-        auto config = readConfigurationFile(testing::testDataPath("two-hosts.tree.json"));
-        QVERIFY(!subtreeSerialization(config.value(), {}, config->indexOf("T1")).ok());
-        QVERIFY(!subtreeSerialization(config.value(), {}, 99).ok());
+        const Configuration config = testing::exampleRun("two-hosts").configuration;
+        QVERIFY(!subtreeSerialization(config, {}, config.indexOf("T1")).ok());
+        QVERIFY(!subtreeSerialization(config, {}, 99).ok());
     }
 
     void lineFit()

@@ -1,6 +1,6 @@
+#include "core/analysis/seriesstore.h"
 #include "core/analysis/slidingwindowmedian.h"
 #include "core/analysis/stats.h"
-#include "core/analysis/seriesstore.h"
 
 #include <QtTest>
 
@@ -126,11 +126,21 @@ private slots:
         std::vector<std::int64_t> v(static_cast<size_t>(n));
         for (auto& x : v) {
             switch (shape) {
-            case 0: x = static_cast<std::int64_t>(rng() % 1'000'000); break;           // uniform
-            case 1: x = 5; break;                                                      // all equal
-            case 2: x = static_cast<std::int64_t>(rng() % 3); break;                   // few values
-            case 3: x = static_cast<std::int64_t>(rng() % 100) + 1'000'000'000'000; break; // clustered far from 0
-            default: x = static_cast<std::int64_t>(rng()); break;                      // the whole int64 range
+            case 0:
+                x = static_cast<std::int64_t>(rng() % 1'000'000);
+                break; // uniform
+            case 1:
+                x = 5;
+                break; // all equal
+            case 2:
+                x = static_cast<std::int64_t>(rng() % 3);
+                break; // few values
+            case 3:
+                x = static_cast<std::int64_t>(rng() % 100) + 1'000'000'000'000;
+                break; // clustered far from 0
+            default:
+                x = static_cast<std::int64_t>(rng());
+                break; // the whole int64 range
             }
         }
         if (shape == 3 && n > 2) { // outliers at both ends crowd the cluster into one bucket
@@ -140,8 +150,10 @@ private slots:
         std::vector<std::int64_t> sorted = v;
         std::sort(sorted.begin(), sorted.end());
         const size_t m = sorted.size();
-        const double expected = m % 2 ? static_cast<double>(sorted[m / 2])
-                                      : (static_cast<double>(sorted[m / 2 - 1]) + static_cast<double>(sorted[m / 2])) / 2.0;
+        const double expected =
+            m % 2 ? static_cast<double>(sorted[m / 2])
+                  : (static_cast<double>(sorted[m / 2 - 1]) + static_cast<double>(sorted[m / 2])) /
+                        2.0;
         QCOMPARE(medianOf(v), expected);
         QCOMPARE(computeStats(v).median, expected);
     }

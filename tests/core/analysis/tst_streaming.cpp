@@ -31,8 +31,9 @@ std::vector<Tuple> shuffledInBlocks(std::vector<Tuple> tuples, size_t block, std
 
 void expectSameReport(const AnalysisReport& batch, const AnalysisReport& streamed)
 {
-    const auto differences = testing::jsonDifferences(nlohmann::json::parse(reportToJson(batch).dump()),
-                                                      nlohmann::json::parse(reportToJson(streamed).dump()), 1e-12);
+    const auto differences =
+        testing::jsonDifferences(nlohmann::json::parse(reportToJson(batch).dump()),
+                                 nlohmann::json::parse(reportToJson(streamed).dump()), 1e-12);
     for (const auto& d : differences) {
         qWarning("%s", d.c_str());
     }
@@ -56,9 +57,11 @@ private slots:
             tuples.erase(tuples.begin() + static_cast<long>(i));
         }
         const AnalysisReport batch = analyze(config, tuples);
-        QVERIFY(batch.incompleteCalls > 0 || config.collectorCount() == 1); // one tuple a call: none can be partial
+        QVERIFY(batch.incompleteCalls > 0 ||
+                config.collectorCount() == 1); // one tuple a call: none can be partial
 
-        const auto shuffled = shuffledInBlocks(tuples, static_cast<size_t>(config.collectorCount()) * 20, 1);
+        const auto shuffled =
+            shuffledInBlocks(tuples, static_cast<size_t>(config.collectorCount()) * 20, 1);
         StreamingAnalyzer streaming(config, {.pendingWindow = 64});
         streaming.add(shuffled);
         QCOMPARE(streaming.counters().acceptedTuples, static_cast<std::int64_t>(tuples.size()));
@@ -67,52 +70,49 @@ private slots:
 
     void equalsBatchOnAFullShuffleWithAWideWindow()
     {
-        auto config = generateTree({"", testing::hostsFor(4, 2), 3, TreeShape::HierarchyAware, 2, RootKind::Core});
-        QVERIFY(config.ok());
-        auto tuples = testing::simulateTrace(config.value(), {.calls = 500, .seed = 2});
-        const AnalysisReport batch = analyze(config.value(), tuples);
+        const Configuration config =
+            testing::makeTree(4, 2, 3, TreeShape::HierarchyAware, RootKind::Core);
+        auto tuples = testing::simulateTrace(config, {.calls = 500, .seed = 2});
+        const AnalysisReport batch = analyze(config, tuples);
         std::shuffle(tuples.begin(), tuples.end(), std::mt19937_64(4));
-        StreamingAnalyzer streaming(config.value(), {.pendingWindow = 512});
+        StreamingAnalyzer streaming(config, {.pendingWindow = 512});
         streaming.add(tuples);
         expectSameReport(batch, streaming.report());
     }
 
     void reportsAtAnyTimeAndGoesOn()
     {
-        auto config = generateTree({"", testing::hostsFor(2, 1), 2, TreeShape::KAry, 2, RootKind::Core});
-        QVERIFY(config.ok());
-        const auto tuples = testing::simulateTrace(config.value(), {.calls = 200, .seed = 6});
+        const Configuration config = testing::makeTree(2, 1, 2, TreeShape::KAry, RootKind::Core);
+        const auto tuples = testing::simulateTrace(config, {.calls = 200, .seed = 6});
         const size_t half = tuples.size() / 2;
-        StreamingAnalyzer streaming(config.value());
+        StreamingAnalyzer streaming(config);
         streaming.add(std::span(tuples).first(half));
         const AnalysisReport early = streaming.report();
         QCOMPARE(early.calls, 100);
-        expectSameReport(analyze(config.value(), std::span(tuples).first(half)), early);
+        expectSameReport(analyze(config, std::span(tuples).first(half)), early);
         streaming.add(std::span(tuples).subspan(half));
-        expectSameReport(analyze(config.value(), tuples), streaming.report());
+        expectSameReport(analyze(config, tuples), streaming.report());
     }
 
     void windowMedianFollowsTheNewestCalls()
     {
-        auto config = generateTree({"", testing::hostsFor(1, 1), 2, TreeShape::Flat, 2, RootKind::Gred});
-        QVERIFY(config.ok());
-        const auto tuples = testing::simulateTrace(config.value(), {.calls = 150, .seed = 8});
-        StreamingAnalyzer streaming(config.value(), {.medianWindow = 100});
+        const Configuration config = testing::makeTree(1, 1, 2, TreeShape::Flat, RootKind::Gred);
+        const auto tuples = testing::simulateTrace(config, {.calls = 150, .seed = 8});
+        StreamingAnalyzer streaming(config, {.medianWindow = 100});
         streaming.add(tuples);
         const AnalysisReport r = streaming.report();
         // Window median = exact median of the last 100 calls, computed by the batch form.
-        const auto perCall = static_cast<size_t>(config->collectorCount());
-        const AnalysisReport last100 = analyze(config.value(), std::span(tuples).subspan(50 * perCall));
+        const auto perCall = static_cast<size_t>(config.collectorCount());
+        const AnalysisReport last100 = analyze(config, std::span(tuples).subspan(50 * perCall));
         QCOMPARE(r.operationTime.windowMedian, last100.operationTime.median);
         QCOMPARE(r.threads[0].callTime.windowMedian, last100.threads[0].callTime.median);
     }
 
     void countsDuplicateLateAndInvalidTuples()
     {
-        auto config = generateTree({"", testing::hostsFor(1, 1), 2, TreeShape::Flat, 2, RootKind::Gred});
-        QVERIFY(config.ok());
-        const auto tuples = testing::simulateTrace(config.value(), {.calls = 40, .seed = 1});
-        StreamingAnalyzer streaming(config.value(), {.pendingWindow = 8});
+        const Configuration config = testing::makeTree(1, 1, 2, TreeShape::Flat, RootKind::Gred);
+        const auto tuples = testing::simulateTrace(config, {.calls = 40, .seed = 1});
+        StreamingAnalyzer streaming(config, {.pendingWindow = 8});
         streaming.add(tuples);
         streaming.add(tuples[tuples.size() - 1]); // its call is complete: a duplicate
         streaming.add(tuples[0]);                 // call 0 left the window long ago: late
@@ -120,7 +120,7 @@ private slots:
         bad.collector = 99;
         streaming.add(bad);
         bad = tuples[3];
-        bad.collector = static_cast<std::uint32_t>(config->root());
+        bad.collector = static_cast<std::uint32_t>(config.root());
         streaming.add(bad);
         bad = tuples[3];
         bad.up = bad.down - 1;
@@ -134,11 +134,10 @@ private slots:
 
     void callsThatNeverCompleteAreEvictedAsIncomplete()
     {
-        auto config = generateTree({"", testing::hostsFor(1, 1), 2, TreeShape::Flat, 2, RootKind::Gred});
-        QVERIFY(config.ok());
-        auto tuples = testing::simulateTrace(config.value(), {.calls = 100, .seed = 1});
-        tuples.erase(tuples.begin() + 2 * config->collectorCount()); // call 2 stays unfinished
-        StreamingAnalyzer streaming(config.value(), {.pendingWindow = 16});
+        const Configuration config = testing::makeTree(1, 1, 2, TreeShape::Flat, RootKind::Gred);
+        auto tuples = testing::simulateTrace(config, {.calls = 100, .seed = 1});
+        tuples.erase(tuples.begin() + 2 * config.collectorCount()); // call 2 stays unfinished
+        StreamingAnalyzer streaming(config, {.pendingWindow = 16});
         streaming.add(tuples);
         QCOMPARE(streaming.completeCalls(), 99);
         QCOMPARE(streaming.incompleteCalls(), 1);

@@ -1,7 +1,5 @@
 #include "core/analysis/analyzer.h"
 #include "core/analysis/timemap.h"
-#include "core/model/configurationjson.h"
-#include "core/model/tracecsv.h"
 #include "tests/support/testdata.h"
 
 #include <QtTest>
@@ -15,10 +13,10 @@ class TestTimemap : public QObject
 private slots:
     void stagesOfTheWorkedExample()
     {
-        auto config = readConfigurationFile(testing::testDataPath("two-hosts.tree.json"));
-        auto tuples = readTraceCsvFile(testing::testDataPath("two-hosts.trace.csv"), config.value());
-        const AnalysisReport r = analyze(config.value(), tuples.value());
-        const ThreadReport& t1 = *r.thread(config->indexOf("T1"));
+        const Run run = testing::exampleRun("two-hosts");
+        const Configuration& config = run.configuration;
+        const AnalysisReport r = analyze(run);
+        const ThreadReport& t1 = *r.thread(config.indexOf("T1"));
         QCOMPARE(t1.pathLength, 4); // T1 > gA > pA > gB > C
         QCOMPARE(t1.timemap.size(), size_t(11));
         // Depths: gA 1, pA 2, gB 3, C 4 (the root).
@@ -30,10 +28,10 @@ private slots:
 
     void layoutPutsDownLeftOfZeroAndUpRightOfIt()
     {
-        auto config = readConfigurationFile(testing::testDataPath("two-hosts.tree.json"));
-        auto tuples = readTraceCsvFile(testing::testDataPath("two-hosts.trace.csv"), config.value());
-        const AnalysisReport r = analyze(config.value(), tuples.value());
-        const ThreadReport& t1 = *r.thread(config->indexOf("T1"));
+        const Run run = testing::exampleRun("two-hosts");
+        const Configuration& config = run.configuration;
+        const AnalysisReport r = analyze(run);
+        const ThreadReport& t1 = *r.thread(config.indexOf("T1"));
         const auto spans = layoutTimemap(t1);
         QCOMPARE(spans.size(), t1.timemap.size());
         // The last down stage (gB down latency, 100 ns) ends at 0; store starts at 0.

@@ -33,7 +33,8 @@ private slots:
         auto tuples = readTraceCsvFile(testing::testDataPath(name + ".trace.csv"), config.value());
         QVERIFY2(tuples.ok(), tuples ? "" : tuples.error().describe().c_str());
         const auto expected = nlohmann::json::parse(testing::readTestFile(name + ".expected.json"));
-        const nlohmann::json actual = nlohmann::json::parse(reportToJson(analyze(config.value(), tuples.value())).dump());
+        const nlohmann::json actual =
+            nlohmann::json::parse(reportToJson(analyze(config.value(), tuples.value())).dump());
         const auto differences = testing::jsonDifferences(expected, actual);
         for (const auto& d : differences) {
             qWarning("%s", d.c_str());
@@ -55,13 +56,10 @@ private slots:
 
     void rowOrderDoesNotMatter()
     {
-        auto config = readConfigurationFile(testing::testDataPath("two-hosts.tree.json"));
-        QVERIFY(config.ok());
-        auto tuples = readTraceCsvFile(testing::testDataPath("two-hosts.trace.csv"), config.value());
-        QVERIFY(tuples.ok());
-        std::vector<Tuple> reversed(tuples.value().rbegin(), tuples.value().rend());
-        const auto a = reportToJson(analyze(config.value(), tuples.value()));
-        const auto b = reportToJson(analyze(config.value(), reversed));
+        const Run run = testing::exampleRun("two-hosts");
+        const std::vector<Tuple> reversed(run.tuples.rbegin(), run.tuples.rend());
+        const auto a = reportToJson(analyze(run));
+        const auto b = reportToJson(analyze(run.configuration, reversed));
         QCOMPARE(QString::fromStdString(b.dump()), QString::fromStdString(a.dump()));
     }
 };

@@ -30,7 +30,8 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
-Tuple tuple(std::uint32_t collector, std::int64_t seq, std::int64_t down = 100, std::int64_t up = 200)
+Tuple tuple(std::uint32_t collector, std::int64_t seq, std::int64_t down = 100,
+            std::int64_t up = 200)
 {
     return Tuple{seq, down, up, collector, 0, 0};
 }
@@ -40,7 +41,10 @@ QString describe(const std::optional<TupleProblem>& p)
     if (!p) {
         return QStringLiteral("no problem");
     }
-    return QStringLiteral("index %1, firstIndex %2: %3").arg(p->index).arg(p->firstIndex).arg(q(p->message));
+    return QStringLiteral("index %1, firstIndex %2: %3")
+        .arg(p->index)
+        .arg(p->firstIndex)
+        .arg(q(p->message));
 }
 
 } // namespace
@@ -81,12 +85,13 @@ void TestTupleCheck::acceptsSimulatedTraces_data()
     QTest::addColumn<int>("shape");
     QTest::addColumn<int>("rootKind");
     QTest::addColumn<qlonglong>("firstSeq");
-    QTest::newRow("hierarchy, core root") << static_cast<int>(TreeShape::HierarchyAware)
-                                          << static_cast<int>(RootKind::Core) << 0LL;
-    QTest::newRow("hierarchy, gred root, late seqs") << static_cast<int>(TreeShape::HierarchyAware)
-                                                     << static_cast<int>(RootKind::Gred) << 5'000'000'000LL;
-    QTest::newRow("flat, gred root") << static_cast<int>(TreeShape::Flat) << static_cast<int>(RootKind::Gred)
-                                     << 0LL;
+    QTest::newRow("hierarchy, core root")
+        << static_cast<int>(TreeShape::HierarchyAware) << static_cast<int>(RootKind::Core) << 0LL;
+    QTest::newRow("hierarchy, gred root, late seqs")
+        << static_cast<int>(TreeShape::HierarchyAware) << static_cast<int>(RootKind::Gred)
+        << 5'000'000'000LL;
+    QTest::newRow("flat, gred root")
+        << static_cast<int>(TreeShape::Flat) << static_cast<int>(RootKind::Gred) << 0LL;
     QTest::newRow("binomial, core root, negative seqs")
         << static_cast<int>(TreeShape::Binomial) << static_cast<int>(RootKind::Core) << -50LL;
 }
@@ -137,8 +142,12 @@ void TestTupleCheck::acceptsEmptyInput()
 void TestTupleCheck::acceptsSameSeqOnDifferentCollectors()
 {
     // Same seq, different collectors; same collector, different seqs; up == down is allowed.
-    const std::vector<Tuple> tuples{tuple(0, 3), tuple(1, 3), tuple(0, 4), tuple(5, 3, 7, 7),
-                                    tuple(0, 5'000'000'000'000'000), tuple(1, 5'000'000'000'000'000)};
+    const std::vector<Tuple> tuples{tuple(0, 3),
+                                    tuple(1, 3),
+                                    tuple(0, 4),
+                                    tuple(5, 3, 7, 7),
+                                    tuple(0, 5'000'000'000'000'000),
+                                    tuple(1, 5'000'000'000'000'000)};
     const auto problem = findTupleProblem(*m_config, tuples);
     QVERIFY2(!problem, qPrintable(describe(problem)));
 }
@@ -160,21 +169,21 @@ void TestTupleCheck::reportsSingleTupleProblems_data()
     QTest::addColumn<qlonglong>("up");
     QTest::addColumn<QString>("message");
 
-    QTest::newRow("unknown collector index 7") << 2 << 7LL << 100LL << 200LL
-                                               << QStringLiteral("unknown collector #7");
-    QTest::newRow("unknown collector index 4294967295") << 0 << 4294967295LL << 100LL << 200LL
-                                                        << QStringLiteral("unknown collector #4294967295");
-    QTest::newRow("root as collector") << 3 << 6LL << 100LL << 200LL
-                                       << QStringLiteral("collector 'C' is the root");
-    QTest::newRow("up before down") << 1 << 2LL << 500LL << 499LL
-                                    << QStringLiteral("up (499) is before down (500)");
-    QTest::newRow("up before down, negative") << 4 << 0LL << -5LL << -6LL
-                                              << QStringLiteral("up (-6) is before down (-5)");
-    QTest::newRow("down is INT64_MIN") << 2 << 1LL << static_cast<qlonglong>(kMin) << 0LL
-                                       << QStringLiteral("smallest int64");
-    QTest::newRow("down and up are INT64_MIN") << 0 << 1LL << static_cast<qlonglong>(kMin)
-                                               << static_cast<qlonglong>(kMin)
-                                               << QStringLiteral("smallest int64");
+    QTest::newRow("unknown collector index 7")
+        << 2 << 7LL << 100LL << 200LL << QStringLiteral("unknown collector #7");
+    QTest::newRow("unknown collector index 4294967295")
+        << 0 << 4294967295LL << 100LL << 200LL << QStringLiteral("unknown collector #4294967295");
+    QTest::newRow("root as collector")
+        << 3 << 6LL << 100LL << 200LL << QStringLiteral("collector 'C' is the root");
+    QTest::newRow("up before down")
+        << 1 << 2LL << 500LL << 499LL << QStringLiteral("up (499) is before down (500)");
+    QTest::newRow("up before down, negative")
+        << 4 << 0LL << -5LL << -6LL << QStringLiteral("up (-6) is before down (-5)");
+    QTest::newRow("down is INT64_MIN")
+        << 2 << 1LL << static_cast<qlonglong>(kMin) << 0LL << QStringLiteral("smallest int64");
+    QTest::newRow("down and up are INT64_MIN")
+        << 0 << 1LL << static_cast<qlonglong>(kMin) << static_cast<qlonglong>(kMin)
+        << QStringLiteral("smallest int64");
 }
 
 void TestTupleCheck::reportsSingleTupleProblems()
@@ -190,7 +199,8 @@ void TestTupleCheck::reportsSingleTupleProblems()
     for (int i = 0; i < 6; ++i) {
         tuples.push_back(tuple(static_cast<std::uint32_t>(i % 6), 10 + i));
     }
-    tuples[static_cast<size_t>(index)] = Tuple{10 + index, down, up, static_cast<std::uint32_t>(collector), 0, 0};
+    tuples[static_cast<size_t>(index)] =
+        Tuple{10 + index, down, up, static_cast<std::uint32_t>(collector), 0, 0};
 
     const auto problem = findTupleProblem(*m_config, tuples);
     QVERIFY2(problem.has_value(), "the bad tuple went unnoticed");
@@ -211,30 +221,33 @@ void TestTupleCheck::reportsDuplicates_data()
     // Dense: seqs within a small range.
     QTest::newRow("dense, adjacent") << L{0, 0} << L{1, 1} << 1 << 0
                                      << QStringLiteral("duplicate tuple for collector 'T1', seq 1");
-    QTest::newRow("dense, later in the list") << L{0, 1, 2, 3, 4, 3, 0} << L{0, 0, 0, 0, 0, 0, 1} << 5 << 3
-                                              << QStringLiteral("duplicate tuple for collector 'pA', seq 0");
-    QTest::newRow("dense, triple reports the second") << L{5, 1, 5, 5} << L{2, 2, 2, 2} << 2 << 0
-                                                      << QStringLiteral("collector 'gB', seq 2");
+    QTest::newRow("dense, later in the list")
+        << L{0, 1, 2, 3, 4, 3, 0} << L{0, 0, 0, 0, 0, 0, 1} << 5 << 3
+        << QStringLiteral("duplicate tuple for collector 'pA', seq 0");
+    QTest::newRow("dense, triple reports the second")
+        << L{5, 1, 5, 5} << L{2, 2, 2, 2} << 2 << 0 << QStringLiteral("collector 'gB', seq 2");
     QTest::newRow("dense, first repeat in input order wins")
         << L{2, 1, 1, 2} << L{5, 7, 7, 5} << 2 << 1 << QStringLiteral("collector 'T2', seq 7");
-    QTest::newRow("dense, negative seqs") << L{4, 4, 4} << L{-3, -2, -3} << 2 << 0
-                                          << QStringLiteral("collector 'T3', seq -3");
+    QTest::newRow("dense, negative seqs")
+        << L{4, 4, 4} << L{-3, -2, -3} << 2 << 0 << QStringLiteral("collector 'T3', seq -3");
     // Sparse: seqs like 0, 1e12, 5e15 make a bitmap of the range far too large.
     QTest::newRow("sparse, 0 1e12 5e15")
-        << L{0, 0, 1, 0} << L{0, 1'000'000'000'000LL, 5'000'000'000'000'000LL, 1'000'000'000'000LL} << 3 << 1
-        << QStringLiteral("duplicate tuple for collector 'T1', seq 1000000000000");
+        << L{0, 0, 1, 0} << L{0, 1'000'000'000'000LL, 5'000'000'000'000'000LL, 1'000'000'000'000LL}
+        << 3 << 1 << QStringLiteral("duplicate tuple for collector 'T1', seq 1000000000000");
     QTest::newRow("sparse, duplicate of the first tuple")
-        << L{3, 0, 3, 3} << L{5'000'000'000'000'000LL, 0, 1'000'000'000'000LL, 5'000'000'000'000'000LL} << 3 << 0
+        << L{3, 0, 3, 3}
+        << L{5'000'000'000'000'000LL, 0, 1'000'000'000'000LL, 5'000'000'000'000'000LL} << 3 << 0
         << QStringLiteral("collector 'pA', seq 5000000000000000");
     QTest::newRow("sparse, first repeat in input order wins")
         << L{2, 1, 1, 2} << L{5'000'000'000'000'000LL, 0, 0, 5'000'000'000'000'000LL} << 2 << 1
         << QStringLiteral("collector 'T2', seq 0");
     QTest::newRow("sparse, lower collector repeats later")
-        << L{2, 1, 2, 0, 1} << L{1'000'000'000'000LL, 0, 1'000'000'000'000LL, 5'000'000'000'000'000LL, 0} << 2 << 0
+        << L{2, 1, 2, 0, 1}
+        << L{1'000'000'000'000LL, 0, 1'000'000'000'000LL, 5'000'000'000'000'000LL, 0} << 2 << 0
         << QStringLiteral("collector 'gA', seq 1000000000000");
     QTest::newRow("sparse, triple reports the second")
-        << L{5, 5, 0, 5} << L{1'000'000'000'000LL, 1'000'000'000'000LL, 0, 1'000'000'000'000LL} << 1 << 0
-        << QStringLiteral("collector 'gB', seq 1000000000000");
+        << L{5, 5, 0, 5} << L{1'000'000'000'000LL, 1'000'000'000'000LL, 0, 1'000'000'000'000LL} << 1
+        << 0 << QStringLiteral("collector 'gB', seq 1000000000000");
     QTest::newRow("sparse, full int64 range")
         << L{0, 0, 1, 0} << L{kMin, kMax, 0, kMax} << 3 << 1
         << QStringLiteral("collector 'T1', seq 9223372036854775807");
@@ -251,7 +264,8 @@ void TestTupleCheck::reportsDuplicates()
 
     std::vector<Tuple> tuples;
     for (qsizetype i = 0; i < collectors.size(); ++i) {
-        tuples.push_back(tuple(static_cast<std::uint32_t>(collectors[i]), seqs[i], 100 + i, 200 + i));
+        tuples.push_back(
+            tuple(static_cast<std::uint32_t>(collectors[i]), seqs[i], 100 + i, 200 + i));
     }
     const auto problem = findTupleProblem(*m_config, tuples);
     QVERIFY2(problem.has_value(), "the duplicate went unnoticed");
@@ -293,7 +307,8 @@ void TestTupleCheck::denseAndSparsePathsAgree()
     QVERIFY(problem.has_value());
     QCOMPARE(problem->index, size_t(18'000));
     QCOMPARE(problem->firstIndex, size_t(1'234 * 6 + 3));
-    QVERIFY2(q(problem->message).contains(QStringLiteral("'pA', seq 1234")), problem->message.c_str());
+    QVERIFY2(q(problem->message).contains(QStringLiteral("'pA', seq 1234")),
+             problem->message.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestTupleCheck)
