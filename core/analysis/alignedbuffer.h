@@ -1,10 +1,13 @@
 #pragma once
 
-// An allocator for per-call value arrays: cache-line aligned, and without the zero-fill that
-// std::vector's resize() would do before every element is overwritten anyway.
+// An allocator for per-call value arrays: cache-line aligned (whole lines can be streamed),
+// and without the zero-fill that std::vector's resize() would do before every element is
+// overwritten anyway. (Transparent huge pages were tried for the large arrays: with the
+// kernel's synchronous compaction the first analysis got slower as often as faster.)
 
 #include <cstddef>
 #include <new>
+#include <utility>
 #include <vector>
 
 namespace xylem {
@@ -12,10 +15,10 @@ namespace xylem {
 template <typename T> struct CacheLineAllocator
 {
     using value_type = T;
-    static constexpr std::align_val_t kAlignment{64};
-
     CacheLineAllocator() = default;
     template <typename U> CacheLineAllocator(const CacheLineAllocator<U>&) noexcept {}
+
+    static constexpr std::align_val_t kAlignment{64};
 
     T* allocate(std::size_t n)
     {

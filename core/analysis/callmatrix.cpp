@@ -8,41 +8,53 @@ namespace xylem {
 
 namespace {
 
-// Row of each tuple. Dense seq ranges (the normal case: calls numbered 0, 1, 2, ...) index
-// directly and leave a few empty rows; sparse ones sort the distinct seqs.
-std::vector<std::uint32_t> assignRows(std::span<const Tuple> tuples, size_t collectors,
-                                      std::vector<std::int64_t>& seqs)
+// Row of a seq. Dense seq ranges (the normal case: calls numbered 0, 1, 2, ...) index directly
+// and leave a few empty rows; sparse ones binary-search the sorted distinct seqs.
+class RowIndex
 {
-    std::vector<std::uint32_t> rows(tuples.size());
-    if (tuples.empty()) {
-        return rows;
-    }
-    const auto [lo, hi] = std::minmax_element(
-        tuples.begin(), tuples.end(), [](const Tuple& a, const Tuple& b) { return a.seq < b.seq; });
-    const auto range = static_cast<UInt128>(static_cast<Int128>(hi->seq) - lo->seq) + 1;
-    const size_t expectedCalls = tuples.size() / std::max<size_t>(collectors, 1) + 1;
-    if (range <= 2 * static_cast<UInt128>(expectedCalls) + 1024) {
-        seqs.resize(static_cast<size_t>(range));
-        for (size_t r = 0; r < seqs.size(); ++r) {
-            seqs[r] = lo->seq + static_cast<std::int64_t>(r);
+public:
+    RowIndex(std::span<const Tuple> tuples, size_t collectors, std::vector<std::int64_t>& seqs)
+    {
+        if (tuples.empty()) {
+            return;
         }
-        for (size_t i = 0; i < tuples.size(); ++i) {
-            rows[i] = static_cast<std::uint32_t>(tuples[i].seq - lo->seq);
+        const auto [lo, hi] =
+            std::minmax_element(tuples.begin(), tuples.end(),
+                                [](const Tuple& a, const Tuple& b) { return a.seq < b.seq; });
+        const auto range = static_cast<UInt128>(static_cast<Int128>(hi->seq) - lo->seq) + 1;
+        const size_t expectedCalls = tuples.size() / std::max<size_t>(collectors, 1) + 1;
+        m_lo = lo->seq;
+        m_dense = range <= 2 * static_cast<UInt128>(expectedCalls) + 1024;
+        if (m_dense) {
+            seqs.resize(static_cast<size_t>(range));
+            for (size_t r = 0; r < seqs.size(); ++r) {
+                seqs[r] = m_lo + static_cast<std::int64_t>(r);
+            }
+            return;
         }
-        return rows;
+        seqs.reserve(expectedCalls);
+        for (const Tuple& t : tuples) {
+            seqs.push_back(t.seq);
+        }
+        std::sort(seqs.begin(), seqs.end());
+        seqs.erase(std::unique(seqs.begin(), seqs.end()), seqs.end());
+        m_sorted = &seqs;
     }
-    seqs.reserve(tuples.size());
-    for (const Tuple& t : tuples) {
-        seqs.push_back(t.seq);
+
+    size_t rowOf(std::int64_t seq) const
+    {
+        if (m_dense) {
+            return static_cast<size_t>(seq - m_lo);
+        }
+        return static_cast<size_t>(std::lower_bound(m_sorted->begin(), m_sorted->end(), seq) -
+                                   m_sorted->begin());
     }
-    std::sort(seqs.begin(), seqs.end());
-    seqs.erase(std::unique(seqs.begin(), seqs.end()), seqs.end());
-    for (size_t i = 0; i < tuples.size(); ++i) {
-        rows[i] = static_cast<std::uint32_t>(
-            std::lower_bound(seqs.begin(), seqs.end(), tuples[i].seq) - seqs.begin());
-    }
-    return rows;
-}
+
+private:
+    bool m_dense = true;
+    std::int64_t m_lo = 0;
+    const std::vector<std::int64_t>* m_sorted = nullptr;
+};
 
 } // namespace
 
@@ -51,19 +63,25 @@ CallMatrix CallMatrix::build(const Configuration& config, std::span<const Tuple>
     CallMatrix m;
     m.m_width = static_cast<size_t>(config.wrapperCount());
     m.m_collectors = static_cast<std::uint32_t>(config.collectorCount());
-    const std::vector<std::uint32_t> rows = assignRows(tuples, m.m_collectors, m.m_seqs);
-    m.m_filled.assign(m.m_seqs.size(), 0);
-    m.m_cells.assign(m.m_seqs.size() * m.m_width, EdgeTimes{kEmptyDown, 0});
-    for (size_t i = 0; i < tuples.size(); ++i) {
-        EdgeTimes& cell = m.m_cells[rows[i] * m.m_width + tuples[i].collector];
-        if (cell.down != kEmptyDown) {
+    const RowIndex index(tuples, m.m_collectors, m.m_seqs);
+    const size_t rows = m.m_seqs.size();
+    const size_t words = (m.m_width + 63) / 64;
+    std::vector<std::uint64_t> seen(rows * words, 0); // which cells a tuple has filled
+    m.m_filled.assign(rows, 0);
+    m.m_cells.resize(rows * m.m_width); // left uninitialised: only filled cells are ever read
+    for (const Tuple& t : tuples) {
+        const size_t row = index.rowOf(t.seq);
+        std::uint64_t& word = seen[row * words + t.collector / 64];
+        const std::uint64_t bit = std::uint64_t(1) << (t.collector % 64);
+        if (word & bit) {
             ++m.m_duplicates;
             continue;
         }
-        cell = EdgeTimes{tuples[i].down, tuples[i].up};
-        ++m.m_filled[rows[i]];
+        word |= bit;
+        m.m_cells[row * m.m_width + t.collector] = EdgeTimes{t.down, t.up};
+        ++m.m_filled[row];
     }
-    for (size_t r = 0; r < m.m_seqs.size(); ++r) {
+    for (size_t r = 0; r < rows; ++r) {
         if (m.isComplete(r)) {
             ++m.m_complete;
         } else if (!m.isEmpty(r)) {

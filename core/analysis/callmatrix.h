@@ -4,6 +4,7 @@
 // one EdgeTimes per wrapper. Rows missing any collector's tuple are incomplete and are never
 // analysed. Contiguous: rows x wrappers, no per-call allocation.
 
+#include "core/analysis/alignedbuffer.h"
 #include "core/analysis/edgetimes.h"
 #include "core/model/configuration.h"
 #include "core/model/tuple.h"
@@ -25,6 +26,8 @@ public:
     std::int64_t seq(size_t row) const { return m_seqs[row]; }
     bool isComplete(size_t row) const { return m_filled[row] == m_collectors; }
     bool isEmpty(size_t row) const { return m_filled[row] == 0; }
+    // The EdgeTimes of a complete row, indexed by wrapper (the root's slot is undefined; in an
+    // incomplete row so are the missing collectors' slots).
     const EdgeTimes* row(size_t r) const { return m_cells.data() + r * m_width; }
 
     std::int64_t completeCalls() const { return m_complete; }
@@ -36,7 +39,7 @@ private:
     std::uint32_t m_collectors = 0; // tuples a complete row holds
     std::vector<std::int64_t> m_seqs;
     std::vector<std::uint32_t> m_filled;
-    std::vector<EdgeTimes> m_cells;
+    AlignedVector<EdgeTimes> m_cells;
     std::int64_t m_complete = 0;
     std::int64_t m_incomplete = 0;
     std::int64_t m_duplicates = 0;
