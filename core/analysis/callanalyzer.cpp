@@ -1,5 +1,6 @@
 #include "core/analysis/callanalyzer.h"
 
+#include "core/analysis/calltimes.h"
 #include "core/analysis/classes.h"
 #include "core/analysis/hotspots.h"
 #include "core/analysis/loadbalance.h"
@@ -146,24 +147,14 @@ void CallAnalyzer::addGred(size_t slot, const EdgeTimes* row, std::int64_t* valu
 void CallAnalyzer::addThreads(const EdgeTimes* row, std::int64_t* values)
 {
     const auto& threads = m_topology->threads();
-    std::int64_t firstDown = std::numeric_limits<std::int64_t>::max();
-    std::int64_t lastUp = std::numeric_limits<std::int64_t>::min();
-    std::int64_t slowestTime = std::numeric_limits<std::int64_t>::min();
-    size_t slowest = 0;
     for (size_t i = 0; i < threads.size(); ++i) {
         const EdgeTimes& e = row[threads[i].wrapper];
-        const std::int64_t callTime = e.up - e.down;
-        values[m_threadSeries + i] = callTime;
-        if (callTime >= slowestTime) { // ties go to the later thread
-            slowestTime = callTime;
-            slowest = i;
-        }
-        firstDown = std::min(firstDown, e.down);
-        lastUp = std::max(lastUp, e.up);
+        values[m_threadSeries + i] = e.up - e.down;
     }
-    ++m_slowest[slowest];
-    values[m_operationSeries] = lastUp - firstDown;
-    values[m_slowestSeries] = slowestTime;
+    const CallTimes call = callTimes(*m_topology, row);
+    ++m_slowest[static_cast<size_t>(call.slowestThread)];
+    values[m_operationSeries] = call.operationTime;
+    values[m_slowestSeries] = call.slowestThreadTime;
 }
 
 // From the root, follow this call's last arrival at every gred down to a thread.
