@@ -22,5 +22,9 @@ using Args = std::vector<std::string>;
 int runAnalyze(const Args& args, std::ostream& out, std::ostream& err);
 int runCompare(const Args& args, std::ostream& out, std::ostream& err);
 int runGenerate(const Args& args, std::ostream& out, std::ostream& err);
+int runImport(const Args& args, std::ostream& out, std::ostream& err);
+int runInfo(const Args& args, std::ostream& out, std::ostream& err);
+int runExport(const Args& args, std::ostream& out, std::ostream& err);
+int runRecover(const Args& args, std::ostream& out, std::ostream& err);
 
 } // namespace xylem::cli

@@ -1,65 +1,81 @@
-#include "app/cli/arguments.h"
-#include "app/cli/commands.h"
+#include "app/cli/command.h"
 #include "app/cli/runloader.h"
+#include "app/cli/sessioninput.h"
 #include "app/cli/textreport.h"
 #include "core/analysis/analyzer.h"
 #include "core/analysis/comparison.h"
 #include "core/analysis/reportjson.h"
+#include "core/store/runloader.h"
 
 namespace xylem::cli {
 
 namespace {
-constexpr const char* kUsage = "usage: xylem-cli compare --tree A.tree.json --trace A.trace.csv "
-                               "--tree B.tree.json --trace B.trace.csv\n"
-                               "                         [--thread ID] [--json]\n";
-}
 
-int runCompare(const Args& args, std::ostream& out, std::ostream& err)
+// Run A and run B: two --tree/--trace pairs, or --session S --runs A B.
+Result<std::vector<Run>> twoRuns(const Arguments& a, std::ostream& note)
 {
-    auto parsed = Arguments::parse(args, {"tree", "trace", "thread"}, {"json"});
-    if (!parsed) {
-        err << "xylem-cli compare: " << parsed.error().describe() << '\n' << kUsage;
-        return kExitBadInput;
+    std::vector<Run> runs;
+    if (a.has("session")) {
+        XYLEM_TRY(path, a.one("session"));
+        XYLEM_TRY(ids, a.ids("runs"));
+        if (ids->size() != 2) {
+            return makeError(ErrorCode::InvalidArgument, "give two run ids: --runs A B");
+        }
+        XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, note));
+        for (const std::int64_t id : ids.value()) {
+            XYLEM_TRY(run, store::loadRun(session.value(), id));
+            runs.push_back(std::move(run).value());
+        }
+        return runs;
     }
-    const Arguments& a = parsed.value();
     const auto& trees = a.all("tree");
     const auto& traces = a.all("trace");
     if (trees.size() != 2 || traces.size() != 2) {
-        err << "xylem-cli compare: give exactly two --tree and two --trace options (run A first, "
-               "then B)\n"
-            << kUsage;
-        return kExitBadInput;
+        return makeError(ErrorCode::InvalidArgument,
+                         "give exactly two --tree and two --trace options (run A first, then B)");
     }
-    std::vector<AnalysisReport> reports;
     for (size_t i = 0; i < 2; ++i) {
         auto run = loadRun(trees[i], traces[i]);
         if (!run) {
-            err << "xylem-cli compare: run " << (i == 0 ? "A" : "B") << ": "
-                << run.error().describe() << '\n';
-            return kExitBadInput;
+            Error e = run.error();
+            e.message = std::string("run ") + (i == 0 ? "A" : "B") + ": " + e.message;
+            return e;
         }
-        reports.push_back(analyze(run.value()));
+        runs.push_back(std::move(run).value());
     }
-    std::optional<std::string> thread;
-    if (a.has("thread")) {
-        auto t = a.one("thread");
-        if (!t) {
-            err << "xylem-cli compare: " << t.error().describe() << '\n';
-            return kExitBadInput;
-        }
-        thread = t.value();
-    }
-    auto comparison = compareRuns(reports[0], reports[1], thread);
-    if (!comparison) {
-        err << "xylem-cli compare: " << comparison.error().describe() << '\n';
-        return kExitBadInput;
-    }
-    if (a.has("json")) {
-        out << comparisonToJson(comparison.value()).dump(1) << '\n';
-    } else {
-        printComparison(out, comparison.value());
-    }
-    return kExitOk;
+    return runs;
+}
+
+} // namespace
+
+int runCompare(const Args& args, std::ostream& out, std::ostream& err)
+{
+    static const CommandSpec spec{"compare",
+                                  "usage: xylem-cli compare --tree A.tree.json --trace A.trace.csv "
+                                  "--tree B.tree.json --trace B.trace.csv\n"
+                                  "       xylem-cli compare --session S.xylem --runs A B\n"
+                                  "       [--thread ID] [--json]\n",
+                                  {"tree", "trace", "session", "thread"},
+                                  {"json"},
+                                  {"runs"}};
+    return runCommand(spec, args, out, err,
+                      [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
+                          std::optional<std::string> thread;
+                          if (a.has("thread")) {
+                              XYLEM_TRY(t, a.one("thread"));
+                              thread = t.value();
+                          }
+                          XYLEM_TRY(runs, twoRuns(a, e));
+                          const AnalysisReport first = analyze(runs.value()[0]);
+                          const AnalysisReport second = analyze(runs.value()[1]);
+                          XYLEM_TRY(comparison, compareRuns(first, second, thread));
+                          if (a.has("json")) {
+                              o << comparisonToJson(comparison.value()).dump(1) << '\n';
+                          } else {
+                              printComparison(o, comparison.value());
+                          }
+                          return Ok{};
+                      });
 }
 
 } // namespace xylem::cli

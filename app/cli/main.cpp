@@ -33,15 +33,18 @@ int main(int argc, char** argv)
     }
     const std::string_view command = argv[1];
     const Args args(argv + 2, argv + argc);
+    const struct
+    {
+        std::string_view name;
+        int (*run)(const Args&, std::ostream&, std::ostream&);
+    } commands[] = {{"analyze", runAnalyze}, {"compare", runCompare}, {"generate", runGenerate},
+                    {"import", runImport},   {"info", runInfo},       {"export", runExport},
+                    {"recover", runRecover}};
     try {
-        if (command == "analyze") {
-            return runAnalyze(args, std::cout, std::cerr);
-        }
-        if (command == "compare") {
-            return runCompare(args, std::cout, std::cerr);
-        }
-        if (command == "generate") {
-            return runGenerate(args, std::cout, std::cerr);
+        for (const auto& c : commands) {
+            if (c.name == command) {
+                return c.run(args, std::cout, std::cerr);
+            }
         }
         if (command == "--version") {
             std::cout << "xylem-cli 0.1.0\n";

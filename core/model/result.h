@@ -17,6 +17,13 @@ enum class ErrorCode
     InvalidConfiguration, // parses, but breaks a rule of metrics.md §8
     InvalidTrace,         // a trace row that breaks a rule of metrics.md §8
     IoError,              // a file that cannot be read or written
+    NotASession,          // a file that is not a Xylem session (empty, another format or program)
+    NewerFormat,          // written by a newer Xylem than this one
+    Corrupt,              // stored data that fails its checks
+    ReadOnly,             // a write to a file or session opened read-only
+    DiskFull,             // the disk (or the file's size limit) is full
+    NotFound,             // a run, table or item that does not exist
+    Busy,                 // another process holds the session
 };
 
 struct Error

@@ -1,0 +1,36 @@
+#include "app/cli/command.h"
+
+namespace xylem::cli {
+
+int exitCodeFor(ErrorCode code)
+{
+    switch (code) {
+    case ErrorCode::ReadOnly:
+    case ErrorCode::DiskFull:
+    case ErrorCode::Busy:
+        return kExitFailure; // the input was fine; the machine said no
+    default:
+        return kExitBadInput;
+    }
+}
+
+int runCommand(const CommandSpec& spec, const Args& args, std::ostream& out, std::ostream& err,
+               const CommandBody& body)
+{
+    auto parsed = Arguments::parse(args, spec.valued, spec.flags, spec.lists);
+    if (!parsed) {
+        err << "xylem-cli " << spec.name << ": " << parsed.error().describe() << '\n' << spec.usage;
+        return kExitBadInput;
+    }
+    auto done = body(parsed.value(), out, err);
+    if (!done) {
+        err << "xylem-cli " << spec.name << ": " << done.error().describe() << '\n';
+        if (done.error().code == ErrorCode::InvalidArgument) {
+            err << spec.usage;
+        }
+        return exitCodeFor(done.error().code);
+    }
+    return kExitOk;
+}
+
+} // namespace xylem::cli

@@ -1,0 +1,41 @@
+#pragma once
+
+// What every subcommand shares: parse the options it knows, run its body, and turn an Error
+// into a message naming the command and an exit code (2 for bad input or usage, 1 otherwise).
+
+#include "app/cli/arguments.h"
+#include "app/cli/commands.h"
+#include "core/model/result.h"
+
+#include <functional>
+#include <ostream>
+#include <set>
+#include <string>
+
+namespace xylem::cli {
+
+struct CommandSpec
+{
+    const char* name;
+    const char* usage;
+    std::set<std::string> valued;
+    std::set<std::string> flags;
+    std::set<std::string> lists = {};
+};
+
+using CommandBody =
+    std::function<Result<Ok>(const Arguments&, std::ostream& out, std::ostream& err)>;
+
+int runCommand(const CommandSpec& spec, const Args& args, std::ostream& out, std::ostream& err,
+               const CommandBody& body);
+
+int exitCodeFor(ErrorCode code);
+
+// Turns a failed Result into an early return of its Error inside a command body.
+#define XYLEM_TRY(var, expr)                                                                       \
+    auto var = (expr);                                                                             \
+    if (!var) {                                                                                    \
+        return var.error();                                                                        \
+    }
+
+} // namespace xylem::cli

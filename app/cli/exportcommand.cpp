@@ -1,0 +1,133 @@
+#include "app/cli/command.h"
+#include "app/cli/sessioninput.h"
+#include "core/analysis/analyzer.h"
+#include "core/analysis/reporttables.h"
+#include "core/model/configurationjson.h"
+#include "core/model/tracecsv.h"
+#include "core/store/runcatalog.h"
+#include "core/store/runloader.h"
+#include "core/store/runwriter.h"
+#include "core/store/storetables.h"
+
+#include <fstream>
+
+namespace xylem::cli {
+
+namespace {
+
+Result<Ok> writeFile(const std::string& path, const std::string& text)
+{
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file) {
+        return makeError(ErrorCode::IoError, "cannot write the file", path);
+    }
+    file << text;
+    file.flush();
+    if (!file) {
+        return makeError(ErrorCode::DiskFull, "writing failed (disk full?)", path);
+    }
+    return Ok{};
+}
+
+std::string tableNames()
+{
+    std::string names;
+    for (auto n : store::storeTableNames()) {
+        names += (names.empty() ? "" : ", ") + std::string(n);
+    }
+    for (auto n : reportTableNames()) {
+        names += ", " + std::string(n);
+    }
+    return names;
+}
+
+Result<Table> namedTable(store::Session& session, const std::string& name,
+                         std::optional<std::int64_t> run)
+{
+    for (auto n : store::storeTableNames()) {
+        if (n == name) {
+            return store::storeTable(session, name, run);
+        }
+    }
+    for (auto n : reportTableNames()) {
+        if (n == name) {
+            XYLEM_TRY(id, store::resolveRun(session, run));
+            XYLEM_TRY(loaded, store::loadRun(session, id.value()));
+            Table table;
+            makeReportTable(analyze(loaded.value()), name, table);
+            return table;
+        }
+    }
+    return makeError(ErrorCode::InvalidArgument,
+                     "no table '" + name + "'; tables: " + tableNames());
+}
+
+} // namespace
+
+int runExport(const Args& args, std::ostream& out, std::ostream& err)
+{
+    static const CommandSpec spec{
+        "export",
+        "usage: xylem-cli export --session S.xylem [--run N] --tree OUT.tree.json --trace "
+        "OUT.trace.csv\n"
+        "       xylem-cli export --session S.xylem [--run N] --table NAME [--output OUT.csv]\n"
+        "       tables: runs, calls, summary, system_samples, clock_models, scopes (stored);\n"
+        "               threads, contributors, wrappers, hotspots, timemap, classes (analysis)\n",
+        {"session", "run", "tree", "trace", "table", "output"},
+        {}};
+    return runCommand(
+        spec, args, out, err,
+        [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
+            XYLEM_TRY(path, a.one("session"));
+            XYLEM_TRY(run, a.optionalId("run"));
+            XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, e));
+            if (a.has("table")) {
+                XYLEM_TRY(name, a.one("table"));
+                XYLEM_TRY(table, namedTable(session.value(), name.value(), run.value()));
+                if (!a.has("output")) {
+                    o << toCsv(table.value());
+                    return Ok{};
+                }
+                XYLEM_TRY(output, a.one("output"));
+                return writeFile(output.value(), toCsv(table.value()));
+            }
+            if (!a.has("tree") || !a.has("trace")) {
+                return makeError(ErrorCode::InvalidArgument, "give --tree and --trace, or --table");
+            }
+            XYLEM_TRY(treePath, a.one("tree"));
+            XYLEM_TRY(tracePath, a.one("trace"));
+            XYLEM_TRY(id, store::resolveRun(session.value(), run.value()));
+            XYLEM_TRY(loaded, store::loadRun(session.value(), id.value()));
+            XYLEM_TRY(treeWritten,
+                      writeFile(treePath.value(), configurationToJson(loaded->configuration)));
+            return writeFile(tracePath.value(), traceToCsv(loaded->tuples, loaded->configuration));
+        });
+}
+
+int runRecover(const Args& args, std::ostream& out, std::ostream& err)
+{
+    static const CommandSpec spec{"recover",
+                                  "usage: xylem-cli recover --session S.xylem\n"
+                                  "       keeps the committed tuples of runs whose recording was "
+                                  "cut off, and summarises them\n",
+                                  {"session"},
+                                  {}};
+    return runCommand(
+        spec, args, out, err,
+        [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
+            XYLEM_TRY(path, a.one("session"));
+            XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadWrite, e));
+            XYLEM_TRY(runs, store::recoverInterruptedRuns(session.value()));
+            if (runs->empty()) {
+                o << path.value() << ": no interrupted runs\n";
+            }
+            for (const std::int64_t run : runs.value()) {
+                XYLEM_TRY(info, store::runInfo(session.value(), run));
+                o << path.value() << ": recovered run " << run << " \"" << info->metadata.name
+                  << "\": " << info->tuples << " tuples, " << info->calls << " calls\n";
+            }
+            return Ok{};
+        });
+}
+
+} // namespace xylem::cli

@@ -1,0 +1,81 @@
+#include "app/cli/command.h"
+#include "app/cli/durationformat.h"
+#include "app/cli/sessioninput.h"
+#include "app/cli/texttable.h"
+#include "core/store/runcatalog.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+namespace xylem::cli {
+
+namespace {
+
+std::string span(const store::RunInfo& r)
+{
+    return r.firstNs ? formatDuration(static_cast<double>(*r.lastNs - *r.firstNs)) : "-";
+}
+
+nlohmann::ordered_json runJson(const store::RunInfo& r)
+{
+    nlohmann::ordered_json j{{"id", r.id},
+                             {"name", r.metadata.name},
+                             {"status", toString(r.status)},
+                             {"recorded_at", r.metadata.recordedAt},
+                             {"source", r.metadata.source},
+                             {"clock", r.metadata.clock},
+                             {"configuration", r.configurationName},
+                             {"threads", r.threads},
+                             {"tuples", r.tuples},
+                             {"calls", r.calls},
+                             {"incomplete_calls", r.incompleteCalls},
+                             {"stored_bytes", r.storedBytes},
+                             {"notes", r.metadata.notes}};
+    j["first_ns"] =
+        r.firstNs ? nlohmann::ordered_json(*r.firstNs) : nlohmann::ordered_json(nullptr);
+    j["last_ns"] = r.lastNs ? nlohmann::ordered_json(*r.lastNs) : nlohmann::ordered_json(nullptr);
+    return j;
+}
+
+} // namespace
+
+int runInfo(const Args& args, std::ostream& out, std::ostream& err)
+{
+    static const CommandSpec spec{
+        "info", "usage: xylem-cli info --session S.xylem [--json]\n", {"session"}, {"json"}};
+    return runCommand(
+        spec, args, out, err,
+        [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
+            XYLEM_TRY(path, a.one("session"));
+            XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, e));
+            XYLEM_TRY(runs, store::listRuns(session.value()));
+            std::error_code ec;
+            const auto bytes = std::filesystem::file_size(path.value(), ec);
+            if (a.has("json")) {
+                nlohmann::ordered_json doc{{"path", path.value()},
+                                           {"format_version", session->formatVersion()},
+                                           {"file_bytes", ec ? 0 : bytes},
+                                           {"runs", nlohmann::ordered_json::array()}};
+                for (const store::RunInfo& r : runs.value()) {
+                    doc["runs"].push_back(runJson(r));
+                }
+                o << doc.dump(1) << '\n';
+                return Ok{};
+            }
+            o << path.value() << ": Xylem session, format " << session->formatVersion() << ", "
+              << (ec ? std::string("?") : std::to_string(bytes)) << " bytes, " << runs->size()
+              << " run" << (runs->size() == 1 ? "" : "s") << '\n';
+            TextTable table({"run", "name", "status", "threads", "tuples", "calls", "incomplete",
+                             "time span", "stored", "recorded at"});
+            for (const store::RunInfo& r : runs.value()) {
+                table.add({std::to_string(r.id), r.metadata.name, std::string(toString(r.status)),
+                           std::to_string(r.threads), std::to_string(r.tuples),
+                           std::to_string(r.calls), std::to_string(r.incompleteCalls), span(r),
+                           std::to_string(r.storedBytes) + " B", r.metadata.recordedAt});
+            }
+            table.print(o);
+            return Ok{};
+        });
+}
+
+} // namespace xylem::cli

@@ -1,0 +1,54 @@
+#include "app/cli/sessioninput.h"
+
+#include "app/cli/runloader.h"
+#include "core/store/runcatalog.h"
+#include "core/store/runloader.h"
+
+namespace xylem::cli {
+
+Result<store::Session> openSession(const std::string& path, store::OpenMode mode,
+                                   std::ostream& note)
+{
+    auto session = store::Session::open(path, mode);
+    if (session && session->upgradedFrom()) {
+        note << "note: upgraded " << path << " from session format " << *session->upgradedFrom()
+             << " to " << session->formatVersion() << '\n';
+    }
+    return session;
+}
+
+Result<Run> runFromArguments(const Arguments& args, std::ostream& note)
+{
+    if (args.has("session")) {
+        if (args.has("tree") || args.has("trace")) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "give either --session or --tree and --trace, not both");
+        }
+        auto path = args.one("session");
+        auto id = args.optionalId("run");
+        if (!path || !id) {
+            return path ? id.error() : path.error();
+        }
+        auto session = openSession(path.value(), store::OpenMode::ReadOnly, note);
+        if (!session) {
+            return session.error();
+        }
+        auto run = store::resolveRun(session.value(), id.value());
+        if (!run) {
+            return run.error();
+        }
+        return store::loadRun(session.value(), run.value());
+    }
+    if (!args.has("tree") && !args.has("trace")) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "give --tree F --trace F, or --session S [--run N]");
+    }
+    auto tree = args.one("tree");
+    auto trace = args.one("trace");
+    if (!tree || !trace) {
+        return tree ? trace.error() : tree.error();
+    }
+    return loadRun(tree.value(), trace.value());
+}
+
+} // namespace xylem::cli

@@ -1,0 +1,148 @@
+#include "core/store/runloader.h"
+
+#include "core/store/callcodec.h"
+#include "core/store/runcatalog.h"
+#include "core/store/tuplecodec.h"
+
+#include <algorithm>
+
+namespace xylem::store {
+
+namespace {
+
+Error chunkError(Session& session, const char* kind, std::int64_t chunk, const Error& e)
+{
+    return makeError(e.code, std::string(kind) + " " + std::to_string(chunk) + ": " + e.message,
+                     session.path());
+}
+
+// Decodes every chunk the query returns (columns: id, data) with decode(bytes, out).
+template <typename Item, typename Decode>
+Result<std::vector<Item>> decodeChunks(Session& session, Statement& query, const char* kind,
+                                       size_t expected, Decode&& decode)
+{
+    std::vector<Item> items;
+    items.reserve(expected);
+    for (;;) {
+        auto row = query.step();
+        if (!row) {
+            return row.error();
+        }
+        if (!row.value()) {
+            return items;
+        }
+        if (auto ok = decode(query.columnBlob(1), items); !ok) {
+            return chunkError(session, kind, query.columnInt(0), ok.error());
+        }
+    }
+}
+
+Result<std::vector<Tuple>> tuplesFrom(Session& session, std::int64_t run, Statement& query,
+                                      size_t expected)
+{
+    auto config = runConfiguration(session, run);
+    if (!config) {
+        return config.error();
+    }
+    const auto wrappers = static_cast<std::uint32_t>(config->wrapperCount());
+    return decodeChunks<Tuple>(session, query, "tuple chunk", expected,
+                               [&](std::span<const std::uint8_t> bytes, std::vector<Tuple>& out) {
+                                   return decodeTupleChunk(bytes, wrappers, out);
+                               });
+}
+
+Result<std::vector<CallTimes>> callsFrom(Session& session, std::int64_t run, Statement& query)
+{
+    auto config = runConfiguration(session, run);
+    if (!config) {
+        return config.error();
+    }
+    const auto threads = static_cast<std::uint32_t>(config->threads().size());
+    auto calls = decodeChunks<CallTimes>(
+        session, query, "call chunk", 0,
+        [&](std::span<const std::uint8_t> bytes, std::vector<CallTimes>& out) {
+            return decodeCallChunk(bytes, threads, out);
+        });
+    if (calls) {
+        std::sort(calls.value().begin(), calls.value().end(),
+                  [](const CallTimes& a, const CallTimes& b) { return a.seq < b.seq; });
+    }
+    return calls;
+}
+
+} // namespace
+
+Result<std::vector<Tuple>> loadTuples(Session& session, std::int64_t run)
+{
+    auto info = runInfo(session, run);
+    if (!info) {
+        return info.error();
+    }
+    auto query = session.database().prepare(
+        "SELECT id, data FROM tuple_chunks WHERE run_id = ? ORDER BY id");
+    if (!query) {
+        return query.error();
+    }
+    query.value().bind(1, run);
+    return tuplesFrom(session, run, query.value(), static_cast<size_t>(info->tuples));
+}
+
+Result<Run> loadRun(Session& session, std::int64_t run)
+{
+    auto config = runConfiguration(session, run);
+    if (!config) {
+        return config.error();
+    }
+    auto tuples = loadTuples(session, run);
+    if (!tuples) {
+        return tuples.error();
+    }
+    return Run{std::move(config).value(), std::move(tuples).value()};
+}
+
+Result<std::vector<Tuple>> loadTuplesIn(Session& session, std::int64_t run, TimeWindow window)
+{
+    auto query = session.database().prepare("SELECT id, data FROM tuple_chunks WHERE run_id = ? "
+                                            "AND first_ns < ? AND last_ns >= ? ORDER BY id");
+    if (!query) {
+        return query.error();
+    }
+    query.value().bind(1, run).bind(2, window.toNs).bind(3, window.fromNs);
+    auto tuples = tuplesFrom(session, run, query.value(), 0);
+    if (tuples) {
+        std::erase_if(tuples.value(), [&](const Tuple& t) {
+            return t.down < window.fromNs || t.down >= window.toNs;
+        });
+    }
+    return tuples;
+}
+
+Result<std::vector<CallTimes>> loadCalls(Session& session, std::int64_t run)
+{
+    auto query =
+        session.database().prepare("SELECT id, data FROM call_chunks WHERE run_id = ? ORDER BY id");
+    if (!query) {
+        return query.error();
+    }
+    query.value().bind(1, run);
+    return callsFrom(session, run, query.value());
+}
+
+Result<std::vector<CallTimes>> loadCallsIn(Session& session, std::int64_t run, TimeWindow window)
+{
+    auto query = session.database().prepare("SELECT id, data FROM call_chunks WHERE run_id = ? AND "
+                                            "first_ns < ? AND last_ns >= ? ORDER BY id");
+    if (!query) {
+        return query.error();
+    }
+    query.value().bind(1, run).bind(2, window.toNs).bind(3, window.fromNs);
+    auto calls = callsFrom(session, run, query.value());
+    if (calls) {
+        std::erase_if(calls.value(), [&](const CallTimes& c) {
+            return c.startNs < window.fromNs || c.startNs >= window.toNs;
+        });
+    }
+    return calls;
+}
+
+} // namespace xylem::store

@@ -1,0 +1,80 @@
+#pragma once
+
+// Writing a run into a session, batch by batch. Each append() is one transaction: when it
+// returns, its tuples are on disk, and a writer killed at any moment leaves every earlier
+// batch intact (the run then reads as "recording" until recoverInterruptedRuns()). finish()
+// stores the per-call records and the level-of-detail summaries and marks the run complete.
+
+#include "core/analysis/pendingcalls.h"
+#include "core/analysis/topology.h"
+#include "core/model/configuration.h"
+#include "core/model/result.h"
+#include "core/store/runcatalog.h"
+#include "core/store/runsummary.h"
+#include "core/store/session.h"
+
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace xylem::store {
+
+inline constexpr size_t kTuplesPerChunk = 65536;
+
+struct WriterCounters
+{
+    std::int64_t tuples = 0;   // stored
+    std::int64_t rejected = 0; // unknown or root collector, up < down: not stored
+    std::int64_t calls = 0;    // complete calls recorded
+};
+
+class RunWriter
+{
+public:
+    // pendingCalls: how many calls may be assembling at once (see PendingCalls); 0 stores the
+    // tuples only and leaves calls and summaries to the caller (importRun matches calls over
+    // the whole run instead).
+    static Result<RunWriter> begin(Session& session, const Configuration& config,
+                                   const RunMetadata& metadata, size_t pendingCalls = 4096);
+
+    RunWriter(RunWriter&&) noexcept = default;
+    RunWriter& operator=(RunWriter&&) noexcept = default;
+
+    std::int64_t run() const { return m_run; }
+    const WriterCounters& counters() const { return m_counters; }
+
+    // Stores the batch in one transaction. Tuples that break the rules of metrics.md §8 are
+    // counted in counters().rejected and not stored.
+    Result<Ok> append(std::span<const Tuple> tuples);
+    Result<Ok> finish();
+
+private:
+    RunWriter(Session& session, std::int64_t run, const Configuration& config, size_t pendingCalls);
+
+    Result<Ok> storeChunk(std::span<const Tuple> chunk);
+    void assemble(const Tuple& t);
+
+    Session* m_session;
+    std::int64_t m_run;
+    std::shared_ptr<const Topology> m_topology;
+    PendingCalls m_pending;
+    RunSummaryBuilder m_summaries;
+    std::vector<CallTimes> m_unwrittenCalls;
+    std::vector<std::uint8_t> m_encoded;
+    WriterCounters m_counters;
+    std::int64_t m_firstNs = 0;
+    std::int64_t m_lastNs = 0;
+    bool m_assembleCalls = true;
+    bool m_finished = false;
+};
+
+// A whole run at once (the import of a trace file): tuples in committed batches, calls
+// matched over the whole run. The tuples must satisfy findTupleProblem().
+Result<std::int64_t> importRun(Session& session, const Configuration& config,
+                               std::span<const Tuple> tuples, const RunMetadata& metadata);
+
+// Runs left "recording" by a writer that died: their committed tuples are summarised and the
+// runs marked "interrupted". Returns their ids. Only call when no writer is active.
+Result<std::vector<std::int64_t>> recoverInterruptedRuns(Session& session);
+
+} // namespace xylem::store

@@ -1,0 +1,112 @@
+#include "core/store/schema.h"
+
+namespace xylem::store {
+
+namespace {
+
+constexpr const char* kVersion1 = R"sql(
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE runs (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    configuration TEXT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    source TEXT NOT NULL DEFAULT '',
+    notes TEXT NOT NULL DEFAULT '',
+    status TEXT NOT NULL DEFAULT 'recording' CHECK (status IN ('recording', 'complete', 'interrupted')),
+    tuple_count INTEGER NOT NULL DEFAULT 0,
+    first_ns INTEGER,
+    last_ns INTEGER
+);
+CREATE TABLE tuple_chunks (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    tuple_count INTEGER NOT NULL,
+    first_ns INTEGER NOT NULL,
+    last_ns INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE INDEX tuple_chunks_by_time ON tuple_chunks(run_id, first_ns);
+)sql";
+
+constexpr const char* kVersion2 = R"sql(
+ALTER TABLE runs ADD COLUMN clock TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN call_count INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE runs ADD COLUMN incomplete_calls INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE call_chunks (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    call_count INTEGER NOT NULL,
+    first_ns INTEGER NOT NULL,
+    last_ns INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE INDEX call_chunks_by_time ON call_chunks(run_id, first_ns);
+CREATE TABLE summaries (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    series INTEGER NOT NULL,
+    level INTEGER NOT NULL,
+    width_ns INTEGER NOT NULL,
+    first_bucket INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    PRIMARY KEY (run_id, series, level)
+);
+CREATE TABLE scopes (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    definition TEXT NOT NULL
+);
+CREATE TABLE run_scopes (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    scope_id INTEGER NOT NULL REFERENCES scopes(id) ON DELETE CASCADE,
+    PRIMARY KEY (run_id, scope_id)
+);
+CREATE TABLE system_samples (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    host TEXT NOT NULL,
+    metric TEXT NOT NULL,
+    t_ns INTEGER NOT NULL,
+    value REAL NOT NULL
+);
+CREATE INDEX system_samples_by_metric ON system_samples(run_id, metric, host, t_ns);
+CREATE TABLE clock_models (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    host TEXT NOT NULL,
+    model TEXT NOT NULL,
+    PRIMARY KEY (run_id, host)
+);
+CREATE TABLE cached_results (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    engine_version INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    PRIMARY KEY (run_id, kind)
+);
+)sql";
+
+constexpr const char* kTables1[] = {"meta", "runs", "tuple_chunks", nullptr};
+constexpr const char* kTables2[] = {
+    "meta",       "runs",           "tuple_chunks", "call_chunks",    "summaries", "scopes",
+    "run_scopes", "system_samples", "clock_models", "cached_results", nullptr};
+
+} // namespace
+
+Result<Ok> applySchemaStep(Database& db, int to)
+{
+    switch (to) {
+    case 1:
+        return db.exec(kVersion1);
+    case 2:
+        return db.exec(kVersion2);
+    default:
+        return makeError(ErrorCode::InvalidArgument,
+                         "no schema step to format " + std::to_string(to));
+    }
+}
+
+const char* const* requiredTables(int version)
+{
+    return version >= 2 ? kTables2 : kTables1;
+}
+
+} // namespace xylem::store

@@ -1,0 +1,317 @@
+#include "core/store/sqlitedatabase.h"
+
+#include <cerrno>
+#include <sqlite3.h>
+#include <utility>
+
+namespace xylem::store {
+
+namespace {
+constexpr int kBusyTimeoutMs = 5000;
+}
+
+ErrorCode errorCodeFor(int code)
+{
+    switch (code & 0xff) {
+    case SQLITE_CORRUPT:
+        return ErrorCode::Corrupt;
+    case SQLITE_NOTADB:
+        return ErrorCode::NotASession;
+    case SQLITE_FULL:
+        return ErrorCode::DiskFull;
+    case SQLITE_READONLY:
+        return ErrorCode::ReadOnly;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return ErrorCode::Busy;
+    default:
+        return ErrorCode::IoError;
+    }
+}
+
+// ---- Statement ----
+
+Statement::Statement(Statement&& other) noexcept
+    : m_db(std::exchange(other.m_db, nullptr))
+    , m_stmt(std::exchange(other.m_stmt, nullptr))
+    , m_bindError(other.m_bindError)
+{
+}
+
+Statement& Statement::operator=(Statement&& other) noexcept
+{
+    if (this != &other) {
+        sqlite3_finalize(m_stmt);
+        m_db = std::exchange(other.m_db, nullptr);
+        m_stmt = std::exchange(other.m_stmt, nullptr);
+        m_bindError = other.m_bindError;
+    }
+    return *this;
+}
+
+Statement::~Statement()
+{
+    sqlite3_finalize(m_stmt);
+}
+
+Statement& Statement::bind(int index, std::int64_t value)
+{
+    const int rc = sqlite3_bind_int64(m_stmt, index, value);
+    m_bindError = rc != SQLITE_OK ? rc : m_bindError;
+    return *this;
+}
+
+Statement& Statement::bind(int index, double value)
+{
+    const int rc = sqlite3_bind_double(m_stmt, index, value);
+    m_bindError = rc != SQLITE_OK ? rc : m_bindError;
+    return *this;
+}
+
+Statement& Statement::bind(int index, std::string_view text)
+{
+    const int rc =
+        sqlite3_bind_text64(m_stmt, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+    m_bindError = rc != SQLITE_OK ? rc : m_bindError;
+    return *this;
+}
+
+Statement& Statement::bindBlob(int index, std::span<const std::uint8_t> bytes)
+{
+    // SQLITE_STATIC: the caller keeps the bytes alive until step() (every caller here does).
+    const int rc = sqlite3_bind_blob64(m_stmt, index, bytes.data(), bytes.size(), SQLITE_STATIC);
+    m_bindError = rc != SQLITE_OK ? rc : m_bindError;
+    return *this;
+}
+
+Statement& Statement::bindNull(int index)
+{
+    const int rc = sqlite3_bind_null(m_stmt, index);
+    m_bindError = rc != SQLITE_OK ? rc : m_bindError;
+    return *this;
+}
+
+Result<bool> Statement::step()
+{
+    if (m_bindError != SQLITE_OK) {
+        const int rc = std::exchange(m_bindError, SQLITE_OK);
+        return makeError(errorCodeFor(rc), std::string("binding a value: ") + sqlite3_errstr(rc));
+    }
+    const int rc = sqlite3_step(m_stmt);
+    if (rc == SQLITE_ROW) {
+        return true;
+    }
+    if (rc == SQLITE_DONE) {
+        return false;
+    }
+    Error e = makeError(errorCodeFor(sqlite3_extended_errcode(m_db)), sqlite3_errmsg(m_db));
+    const int system = sqlite3_system_errno(m_db);
+    if ((rc & 0xff) == SQLITE_IOERR && (system == EFBIG || system == ENOSPC)) {
+        e.code = ErrorCode::DiskFull; // the file's size limit or the disk is full
+    }
+    sqlite3_reset(m_stmt);
+    return e;
+}
+
+Result<Ok> Statement::run()
+{
+    for (;;) {
+        auto more = step();
+        if (!more) {
+            return more.error();
+        }
+        if (!more.value()) {
+            reset();
+            return Ok{};
+        }
+    }
+}
+
+void Statement::reset()
+{
+    sqlite3_reset(m_stmt);
+    sqlite3_clear_bindings(m_stmt);
+}
+
+std::int64_t Statement::columnInt(int index) const
+{
+    return sqlite3_column_int64(m_stmt, index);
+}
+
+double Statement::columnDouble(int index) const
+{
+    return sqlite3_column_double(m_stmt, index);
+}
+
+std::string Statement::columnText(int index) const
+{
+    const auto* text = sqlite3_column_text(m_stmt, index);
+    return text ? std::string(reinterpret_cast<const char*>(text),
+                              static_cast<size_t>(sqlite3_column_bytes(m_stmt, index)))
+                : std::string();
+}
+
+std::span<const std::uint8_t> Statement::columnBlob(int index) const
+{
+    const auto* data = static_cast<const std::uint8_t*>(sqlite3_column_blob(m_stmt, index));
+    return {data, data ? static_cast<size_t>(sqlite3_column_bytes(m_stmt, index)) : 0};
+}
+
+bool Statement::columnIsNull(int index) const
+{
+    return sqlite3_column_type(m_stmt, index) == SQLITE_NULL;
+}
+
+// ---- Database ----
+
+Result<Database> Database::open(const std::string& path, Mode mode)
+{
+    int flags = SQLITE_OPEN_NOMUTEX; // one connection per thread
+    flags |= mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
+    flags |= mode == Mode::Create ? SQLITE_OPEN_CREATE : 0;
+    sqlite3* db = nullptr;
+    const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+    if (rc != SQLITE_OK) {
+        Error e = makeError(
+            errorCodeFor(rc),
+            std::string("cannot open: ") + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)), path);
+        sqlite3_close(db);
+        return e;
+    }
+    sqlite3_extended_result_codes(db, 1);
+    sqlite3_busy_timeout(db, kBusyTimeoutMs);
+    return Database(db, path);
+}
+
+Database::Database(Database&& other) noexcept
+    : m_db(std::exchange(other.m_db, nullptr))
+    , m_path(std::move(other.m_path))
+{
+}
+
+Database& Database::operator=(Database&& other) noexcept
+{
+    if (this != &other) {
+        sqlite3_close_v2(m_db);
+        m_db = std::exchange(other.m_db, nullptr);
+        m_path = std::move(other.m_path);
+    }
+    return *this;
+}
+
+Database::~Database()
+{
+    sqlite3_close_v2(m_db);
+}
+
+Error Database::lastError(std::string_view doing) const
+{
+    Error e = makeError(errorCodeFor(sqlite3_extended_errcode(m_db)),
+                        std::string(doing) + ": " + sqlite3_errmsg(m_db), m_path);
+    const int system = sqlite3_system_errno(m_db);
+    if ((sqlite3_errcode(m_db) & 0xff) == SQLITE_IOERR && (system == EFBIG || system == ENOSPC)) {
+        e.code = ErrorCode::DiskFull;
+    }
+    return e;
+}
+
+Result<Ok> Database::exec(std::string_view sql)
+{
+    const std::string text(sql);
+    if (sqlite3_exec(m_db, text.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
+        return lastError("executing SQL");
+    }
+    return Ok{};
+}
+
+Result<Statement> Database::prepare(std::string_view sql)
+{
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v3(m_db, sql.data(), static_cast<int>(sql.size()),
+                           SQLITE_PREPARE_PERSISTENT, &stmt, nullptr) != SQLITE_OK) {
+        return lastError("preparing a query");
+    }
+    return Statement(m_db, stmt);
+}
+
+Result<std::int64_t> Database::queryInt(std::string_view sql)
+{
+    auto stmt = prepare(sql);
+    if (!stmt) {
+        return stmt.error();
+    }
+    auto row = stmt.value().step();
+    if (!row) {
+        return row.error();
+    }
+    if (!row.value()) {
+        return makeError(ErrorCode::NotFound, "query returned no row: " + std::string(sql), m_path);
+    }
+    return stmt.value().columnInt(0);
+}
+
+Result<std::vector<std::uint8_t>> Database::readBlob(const char* table, const char* column,
+                                                     std::int64_t rowid, size_t offset,
+                                                     size_t length)
+{
+    sqlite3_blob* blob = nullptr;
+    if (sqlite3_blob_open(m_db, "main", table, column, rowid, 0, &blob) != SQLITE_OK) {
+        Error e = lastError("opening a stored blob");
+        sqlite3_blob_close(blob);
+        return e;
+    }
+    const auto size = static_cast<size_t>(sqlite3_blob_bytes(blob));
+    if (offset > size || length > size - offset) {
+        sqlite3_blob_close(blob);
+        return makeError(ErrorCode::Corrupt, "a stored blob is shorter than its index says",
+                         m_path);
+    }
+    std::vector<std::uint8_t> bytes(length);
+    const int rc = length ? sqlite3_blob_read(blob, bytes.data(), static_cast<int>(length),
+                                              static_cast<int>(offset))
+                          : SQLITE_OK;
+    sqlite3_blob_close(blob);
+    if (rc != SQLITE_OK) {
+        return makeError(errorCodeFor(rc),
+                         std::string("reading a stored blob: ") + sqlite3_errstr(rc), m_path);
+    }
+    return bytes;
+}
+
+std::int64_t Database::lastInsertId() const
+{
+    return sqlite3_last_insert_rowid(m_db);
+}
+
+// ---- Transaction ----
+
+Result<Transaction> Transaction::begin(Database& db)
+{
+    if (auto ok = db.exec("BEGIN IMMEDIATE"); !ok) {
+        return ok.error();
+    }
+    return Transaction(&db);
+}
+
+Transaction::Transaction(Transaction&& other) noexcept
+    : m_db(std::exchange(other.m_db, nullptr))
+{
+}
+
+Transaction::~Transaction()
+{
+    if (m_db) {
+        (void)m_db->exec("ROLLBACK");
+    }
+}
+
+Result<Ok> Transaction::commit()
+{
+    if (auto ok = m_db->exec("COMMIT"); !ok) {
+        return ok.error(); // still open: the destructor rolls back
+    }
+    m_db = nullptr;
+    return Ok{};
+}
+
+} // namespace xylem::store

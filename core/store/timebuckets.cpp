@@ -1,0 +1,141 @@
+#include "core/store/timebuckets.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace xylem::store {
+
+void SummaryBucket::merge(const SummaryBucket& other)
+{
+    count += other.count;
+    min = std::min(min, other.min);
+    max = std::max(max, other.max);
+    sum += other.sum;
+}
+
+std::int64_t floorDiv(std::int64_t a, std::int64_t b)
+{
+    const std::int64_t q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+TimeBuckets::TimeBuckets(size_t capacity, std::int64_t initialWidth)
+    : m_capacity(std::max<size_t>(capacity, 2))
+    , m_width(std::max<std::int64_t>(initialWidth, 1))
+{
+}
+
+void TimeBuckets::add(std::int64_t timeNs, std::int64_t value)
+{
+    std::int64_t k = floorDiv(timeNs, m_width);
+    if (m_buckets.empty()) {
+        m_first = k;
+        m_buckets.emplace_back();
+    }
+    // Grow towards k, coarsening first whenever the span would exceed the capacity.
+    while (k < m_first - static_cast<std::int64_t>(m_capacity) ||
+           k >= m_first + static_cast<std::int64_t>(2 * m_capacity)) {
+        coarsen();
+        k = floorDiv(timeNs, m_width);
+    }
+    while (k < m_first) {
+        m_buckets.emplace_front();
+        --m_first;
+    }
+    while (k >= m_first + static_cast<std::int64_t>(m_buckets.size())) {
+        m_buckets.emplace_back();
+    }
+    m_buckets[static_cast<size_t>(k - m_first)].add(value);
+    while (m_buckets.size() > m_capacity) {
+        coarsen();
+    }
+}
+
+void TimeBuckets::coarsen()
+{
+    std::deque<SummaryBucket> merged;
+    const std::int64_t first = floorDiv(m_first, 2);
+    for (size_t i = 0; i < m_buckets.size(); ++i) {
+        const auto target =
+            static_cast<size_t>(floorDiv(m_first + static_cast<std::int64_t>(i), 2) - first);
+        if (target >= merged.size()) {
+            merged.resize(target + 1);
+        }
+        merged[target].merge(m_buckets[i]);
+    }
+    m_buckets = std::move(merged);
+    m_first = first;
+    m_width *= 2;
+}
+
+std::vector<SummaryLevel> buildPyramid(const TimeBuckets& finest, size_t top)
+{
+    std::vector<SummaryLevel> levels;
+    if (finest.empty()) {
+        return levels;
+    }
+    levels.push_back(SummaryLevel{0, finest.width(), finest.firstIndex(), finest.buckets()});
+    while (levels.back().buckets.size() > top) {
+        const SummaryLevel& below = levels.back();
+        SummaryLevel next{below.level + 1,
+                          below.width * kLevelFactor,
+                          floorDiv(below.firstIndex, kLevelFactor),
+                          {}};
+        for (size_t i = 0; i < below.buckets.size(); ++i) {
+            const auto target = static_cast<size_t>(
+                floorDiv(below.firstIndex + static_cast<std::int64_t>(i), kLevelFactor) -
+                next.firstIndex);
+            if (target >= next.buckets.size()) {
+                next.buckets.resize(target + 1);
+            }
+            next.buckets[target].merge(below.buckets[i]);
+        }
+        levels.push_back(std::move(next));
+    }
+    return levels;
+}
+
+namespace {
+void putI64(std::uint8_t* p, std::int64_t v)
+{
+    const auto u = static_cast<std::uint64_t>(v);
+    for (int i = 0; i < 8; ++i) {
+        p[i] = static_cast<std::uint8_t>(u >> (8 * i));
+    }
+}
+std::int64_t getI64(const std::uint8_t* p)
+{
+    std::uint64_t u = 0;
+    for (int i = 0; i < 8; ++i) {
+        u |= std::uint64_t(p[i]) << (8 * i);
+    }
+    return static_cast<std::int64_t>(u);
+}
+} // namespace
+
+std::vector<std::uint8_t> encodeBuckets(std::span<const SummaryBucket> buckets)
+{
+    std::vector<std::uint8_t> out(buckets.size() * kBucketRecordSize);
+    for (size_t i = 0; i < buckets.size(); ++i) {
+        std::uint8_t* p = out.data() + i * kBucketRecordSize;
+        putI64(p, buckets[i].count);
+        putI64(p + 8, buckets[i].min);
+        putI64(p + 16, buckets[i].max);
+        putI64(p + 24, std::bit_cast<std::int64_t>(buckets[i].sum));
+    }
+    return out;
+}
+
+std::vector<SummaryBucket> decodeBuckets(std::span<const std::uint8_t> bytes)
+{
+    std::vector<SummaryBucket> out(bytes.size() / kBucketRecordSize);
+    for (size_t i = 0; i < out.size(); ++i) {
+        const std::uint8_t* p = bytes.data() + i * kBucketRecordSize;
+        out[i] = SummaryBucket{getI64(p), getI64(p + 8), getI64(p + 16),
+                               std::bit_cast<double>(getI64(p + 24))};
+    }
+    return out;
+}
+
+} // namespace xylem::store

@@ -1,0 +1,77 @@
+#pragma once
+
+// Level-of-detail summaries for the timeline: values (a call's operation time, a collector's
+// up - down) counted into time buckets of a power-of-two width. Bucket k covers
+// [k * width, (k + 1) * width) on the absolute time axis, so doubling the width merges buckets
+// pairwise and a coarser level is a merge of eight. The width adapts as data arrives: when the
+// buckets would exceed their capacity they merge, so memory stays bounded whatever the span.
+
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <span>
+#include <vector>
+
+namespace xylem::store {
+
+struct SummaryBucket
+{
+    std::int64_t count = 0;
+    std::int64_t min = std::numeric_limits<std::int64_t>::max();
+    std::int64_t max = std::numeric_limits<std::int64_t>::min();
+    double sum = 0; // for the mean; a double does not overflow over millions of values
+
+    void add(std::int64_t value)
+    {
+        ++count;
+        min = value < min ? value : min;
+        max = value > max ? value : max;
+        sum += static_cast<double>(value);
+    }
+    void merge(const SummaryBucket& other);
+};
+
+class TimeBuckets
+{
+public:
+    explicit TimeBuckets(size_t capacity, std::int64_t initialWidth = 1);
+
+    void add(std::int64_t timeNs, std::int64_t value);
+
+    std::int64_t width() const { return m_width; }
+    std::int64_t firstIndex() const { return m_first; }
+    bool empty() const { return m_buckets.empty(); }
+    std::vector<SummaryBucket> buckets() const { return {m_buckets.begin(), m_buckets.end()}; }
+
+private:
+    void coarsen();
+
+    size_t m_capacity;
+    std::int64_t m_width;
+    std::int64_t m_first = 0;
+    std::deque<SummaryBucket> m_buckets;
+};
+
+// One level of a summary pyramid.
+struct SummaryLevel
+{
+    int level = 0;
+    std::int64_t width = 1;
+    std::int64_t firstIndex = 0;
+    std::vector<SummaryBucket> buckets;
+};
+
+inline constexpr int kLevelFactor = 8;
+
+// Level 0 and coarser levels, each kLevelFactor times wider, down to at most `top` buckets.
+std::vector<SummaryLevel> buildPyramid(const TimeBuckets& finest, size_t top = 64);
+
+// Rounds toward minus infinity (bucket indices of negative times).
+std::int64_t floorDiv(std::int64_t a, std::int64_t b);
+
+// Fixed 32-byte little-endian records, so that a slice of a level can be read without the rest.
+inline constexpr size_t kBucketRecordSize = 32;
+std::vector<std::uint8_t> encodeBuckets(std::span<const SummaryBucket> buckets);
+std::vector<SummaryBucket> decodeBuckets(std::span<const std::uint8_t> bytes);
+
+} // namespace xylem::store
