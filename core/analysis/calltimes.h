@@ -14,8 +14,8 @@ namespace xylem {
 struct CallTimes
 {
     std::int64_t seq = 0;
-    std::int64_t startNs = 0;        // min over threads of down
-    std::int64_t operationTime = 0;  // max over threads of up - min over threads of down
+    std::int64_t startNs = 0;           // min over threads of down
+    std::int64_t operationTime = 0;     // max over threads of up - min over threads of down
     std::int64_t slowestThreadTime = 0; // max over threads of up - down
     int slowestThread = 0;              // its slot in topology.threads(); ties to the later thread
 };

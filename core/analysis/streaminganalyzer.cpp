@@ -1,5 +1,7 @@
 #include "core/analysis/streaminganalyzer.h"
 
+#include "core/model/timespan.h"
+
 namespace xylem {
 
 StreamingAnalyzer::StreamingAnalyzer(const Configuration& config, const StreamingOptions& options)
@@ -12,9 +14,13 @@ StreamingAnalyzer::StreamingAnalyzer(const Configuration& config, const Streamin
 
 void StreamingAnalyzer::add(const Tuple& tuple)
 {
+    if (!m_reference) {
+        m_reference = tuple.down;
+    }
     const bool valid = tuple.collector < static_cast<std::uint32_t>(m_topology->wrapperCount()) &&
                        static_cast<int>(tuple.collector) != m_topology->root() &&
-                       tuple.up >= tuple.down && tuple.down != kEmptyDown;
+                       tuple.up >= tuple.down && tuple.down != kEmptyDown &&
+                       withinRunSpan(tuple, *m_reference);
     if (!valid) {
         ++m_counters.invalidTuples;
         return;

@@ -11,6 +11,7 @@
 #include "core/model/tuple.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 
 namespace xylem {
@@ -26,7 +27,7 @@ struct StreamCounters
     std::int64_t acceptedTuples = 0;
     std::int64_t duplicateTuples = 0; // a (collector, seq) seen before
     std::int64_t lateTuples = 0;      // for a call already out of the pending window
-    std::int64_t invalidTuples = 0;   // unknown or root collector, up < down
+    std::int64_t invalidTuples = 0;   // unknown or root collector, up < down, absurd times
 };
 
 class StreamingAnalyzer
@@ -57,6 +58,7 @@ private:
     CallAnalyzer m_calls;
     PendingCalls m_pending;
     StreamCounters m_counters;
+    std::optional<std::int64_t> m_reference; // first down seen: all others stay within the run span
 };
 
 } // namespace xylem

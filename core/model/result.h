@@ -52,8 +52,10 @@ public:
 
     const T& value() const& { return std::get<T>(m_state); }
     T& value() & { return std::get<T>(m_state); }
-    T&& value() && { return std::get<T>(std::move(m_state)); }
+    // By value: `for (auto& x : load().value())` must not refer into a destroyed temporary.
+    T value() && { return std::get<T>(std::move(m_state)); }
     const T* operator->() const { return &value(); }
+    T* operator->() { return &value(); }
     const T& operator*() const& { return value(); }
 
     const Error& error() const { return std::get<Error>(m_state); }

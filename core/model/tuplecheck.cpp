@@ -1,6 +1,7 @@
 #include "core/model/tuplecheck.h"
 
 #include "core/model/int128.h"
+#include "core/model/timespan.h"
 
 #include <algorithm>
 #include <limits>
@@ -71,10 +72,22 @@ std::optional<size_t> findDuplicate(std::span<const Tuple> tuples, size_t collec
     return earliest;
 }
 
+// The tuples with the smallest down and the largest up.
+std::pair<size_t, size_t> spreadOf(std::span<const Tuple> tuples)
+{
+    size_t earliest = 0;
+    size_t latest = 0;
+    for (size_t i = 1; i < tuples.size(); ++i) {
+        earliest = tuples[i].down < tuples[earliest].down ? i : earliest;
+        latest = tuples[i].up > tuples[latest].up ? i : latest;
+    }
+    return {earliest, latest};
+}
+
 } // namespace
 
-std::optional<TupleProblem> findTupleProblem(const Configuration& config,
-                                             std::span<const Tuple> tuples)
+std::optional<TupleProblem> findUnsafeTuple(const Configuration& config,
+                                            std::span<const Tuple> tuples)
 {
     const auto wrappers = static_cast<std::uint32_t>(config.wrapperCount());
     for (size_t i = 0; i < tuples.size(); ++i) {
@@ -96,7 +109,25 @@ std::optional<TupleProblem> findTupleProblem(const Configuration& config,
                                     std::to_string(t.down) + ")"};
         }
     }
-    if (const auto dup = findDuplicate(tuples, wrappers)) {
+    if (!tuples.empty()) {
+        const auto [earliest, latest] = spreadOf(tuples);
+        if (static_cast<Int128>(tuples[latest].up) - tuples[earliest].down > kMaxRunSpanNs) {
+            return TupleProblem{latest, latest,
+                                "timestamps spread over more than 2^61 ns (73 years): down " +
+                                    std::to_string(tuples[earliest].down) + " to up " +
+                                    std::to_string(tuples[latest].up)};
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<TupleProblem> findTupleProblem(const Configuration& config,
+                                             std::span<const Tuple> tuples)
+{
+    if (auto unsafe = findUnsafeTuple(config, tuples)) {
+        return unsafe;
+    }
+    if (const auto dup = findDuplicate(tuples, static_cast<std::uint32_t>(config.wrapperCount()))) {
         return TupleProblem{*dup, firstOccurrence(tuples, *dup),
                             duplicateMessage(config, tuples[*dup])};
     }

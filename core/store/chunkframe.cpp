@@ -21,6 +21,13 @@ std::uint32_t getU32(const std::uint8_t* p)
            std::uint32_t(p[3]) << 24;
 }
 
+// The CRC covers the header (but its own field) as well as the payload: a damaged item count
+// must not pass for a shorter or longer chunk.
+std::uint32_t frameCrc(std::span<const std::uint8_t> frame)
+{
+    return crc32(frame.subspan(kFrameHeaderSize), crc32(frame.first(12)));
+}
+
 } // namespace
 
 void beginFrame(std::vector<std::uint8_t>& out, size_t expectedPayload)
@@ -39,7 +46,7 @@ void endFrame(std::vector<std::uint8_t>& out, const FrameKind& kind, std::uint32
     out[3] = 0;
     putU32(out.data() + 4, count);
     putU32(out.data() + 8, static_cast<std::uint32_t>(payload.size()));
-    putU32(out.data() + 12, crc32(payload));
+    putU32(out.data() + 12, frameCrc(out));
 }
 
 Result<FrameContents> openFrame(std::span<const std::uint8_t> bytes, const FrameKind& kind,
@@ -52,6 +59,9 @@ Result<FrameContents> openFrame(std::span<const std::uint8_t> bytes, const Frame
         bytes[1] != static_cast<std::uint8_t>(kind.magic1)) {
         return damaged("bad header");
     }
+    if (bytes[3] != 0) {
+        return damaged("reserved header byte is set");
+    }
     if (bytes[2] != kind.version) {
         return makeError(ErrorCode::NewerFormat, std::string(kind.name) + " codec version " +
                                                      std::to_string(bytes[2]) +
@@ -62,7 +72,7 @@ Result<FrameContents> openFrame(std::span<const std::uint8_t> bytes, const Frame
     if (getU32(bytes.data() + 8) != payload.size()) {
         return damaged("payload length does not match (truncated?)");
     }
-    if (crc32(payload) != getU32(bytes.data() + 12)) {
+    if (frameCrc(bytes) != getU32(bytes.data() + 12)) {
         return damaged("checksum mismatch");
     }
     const std::uint32_t count = getU32(bytes.data() + 4);

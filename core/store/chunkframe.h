@@ -1,9 +1,9 @@
 #pragma once
 
 // The frame around every stored chunk: 16 bytes of header — two magic bytes naming the kind,
-// a codec version, a reserved byte, the item count, the payload length and the payload's
-// CRC-32 — then the payload. Checking the frame catches truncation and flipped bytes before a
-// payload decoder runs.
+// a codec version, a reserved byte, the item count, the payload length and a CRC-32 of all
+// of it (header and payload) — then the payload. Checking the frame catches truncation and flipped
+// bytes before a payload decoder runs.
 
 #include "core/model/result.h"
 

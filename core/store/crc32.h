@@ -8,6 +8,7 @@
 
 namespace xylem::store {
 
-std::uint32_t crc32(std::span<const std::uint8_t> bytes);
+// previous: the CRC of what came before, to checksum pieces as one (0 to start).
+std::uint32_t crc32(std::span<const std::uint8_t> bytes, std::uint32_t previous = 0);
 
 } // namespace xylem::store

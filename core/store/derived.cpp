@@ -3,6 +3,7 @@
 #include "core/analysis/callmatrix.h"
 #include "core/analysis/topology.h"
 #include "core/model/configurationjson.h"
+#include "core/model/tuplecheck.h"
 #include "core/store/callcodec.h"
 #include "core/store/tuplecodec.h"
 
@@ -130,6 +131,11 @@ Result<Ok> rebuildDerived(Database& db, std::int64_t run, const char* status)
     auto tuples = storedTuples(db, run, static_cast<std::uint32_t>(config->wrapperCount()));
     if (!tuples) {
         return tuples.error();
+    }
+    if (const auto problem = findUnsafeTuple(config.value(), tuples.value())) {
+        return makeError(ErrorCode::Corrupt, "damaged: run " + std::to_string(run) + ", tuple " +
+                                                 std::to_string(problem->index + 1) + ": " +
+                                                 problem->message);
     }
     return writeDerived(db, run, config.value(), tuples.value(), status);
 }

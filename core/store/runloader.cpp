@@ -1,5 +1,6 @@
 #include "core/store/runloader.h"
 
+#include "core/model/tuplecheck.h"
 #include "core/store/callcodec.h"
 #include "core/store/runcatalog.h"
 #include "core/store/tuplecodec.h"
@@ -84,7 +85,17 @@ Result<std::vector<Tuple>> loadTuples(Session& session, std::int64_t run)
         return query.error();
     }
     query.value().bind(1, run);
-    return tuplesFrom(session, run, query.value(), static_cast<size_t>(info->tuples));
+    auto tuples = tuplesFrom(session, run, query.value(), static_cast<size_t>(info->tuples));
+    // The run's count is written in the same transaction as its chunks: a difference means
+    // damage to the file (a lost chunk row, a broken index), not a partial write.
+    if (tuples && static_cast<std::int64_t>(tuples->size()) != info->tuples) {
+        return makeError(ErrorCode::Corrupt,
+                         "damaged: run " + std::to_string(run) + " records " +
+                             std::to_string(info->tuples) + " tuples but " +
+                             std::to_string(tuples->size()) + " are stored",
+                         session.path());
+    }
+    return tuples;
 }
 
 Result<Run> loadRun(Session& session, std::int64_t run)
@@ -96,6 +107,14 @@ Result<Run> loadRun(Session& session, std::int64_t run)
     auto tuples = loadTuples(session, run);
     if (!tuples) {
         return tuples.error();
+    }
+    // Stored tuples passed these rules when written; a file that breaks them was tampered with
+    // or damaged, and the engine must not see it.
+    if (const auto problem = findUnsafeTuple(config.value(), tuples.value())) {
+        return makeError(ErrorCode::Corrupt,
+                         "damaged: run " + std::to_string(run) + ", tuple " +
+                             std::to_string(problem->index + 1) + ": " + problem->message,
+                         session.path());
     }
     return Run{std::move(config).value(), std::move(tuples).value()};
 }

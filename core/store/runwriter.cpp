@@ -2,6 +2,7 @@
 
 #include "core/analysis/calltimes.h"
 #include "core/model/configurationjson.h"
+#include "core/model/timespan.h"
 #include "core/model/tuplecheck.h"
 #include "core/store/derived.h"
 #include "core/store/tuplecodec.h"
@@ -50,10 +51,11 @@ Result<std::int64_t> insertRun(Database& db, const Configuration& config, const 
     return db.lastInsertId();
 }
 
-bool acceptable(const Tuple& t, const Topology& topology)
+bool acceptable(const Tuple& t, const Topology& topology, std::int64_t reference)
 {
     return t.collector < static_cast<std::uint32_t>(topology.wrapperCount()) &&
-           static_cast<int>(t.collector) != topology.root() && t.up >= t.down;
+           static_cast<int>(t.collector) != topology.root() && t.up >= t.down &&
+           withinRunSpan(t, reference);
 }
 
 } // namespace
@@ -82,15 +84,6 @@ RunWriter::RunWriter(Session& session, std::int64_t run, const Configuration& co
     , m_summaries(static_cast<size_t>(config.wrapperCount()))
     , m_assembleCalls(pendingCalls > 0)
 {
-}
-
-void RunWriter::assemble(const Tuple& t)
-{
-    if (m_pending.add(t) == PendingCalls::Outcome::Completed) {
-        m_unwrittenCalls.push_back(callTimes(*m_topology, m_pending.completedRow(), t.seq));
-        m_summaries.addCall(m_unwrittenCalls.back());
-        ++m_counters.calls;
-    }
 }
 
 Result<Ok> RunWriter::storeChunk(std::span<const Tuple> chunk)
@@ -123,42 +116,63 @@ Result<Ok> RunWriter::storeChunk(std::span<const Tuple> chunk)
     return Ok{};
 }
 
-Result<Ok> RunWriter::append(std::span<const Tuple> tuples)
+// The tuples of a batch that are stored: acceptable ones, and (when calls are assembled here)
+// not repeats of a (collector, seq) already seen. Copies only when something is left out.
+std::span<const Tuple> RunWriter::select(std::span<const Tuple> tuples, std::vector<Tuple>& kept)
 {
-    if (m_finished) {
-        return makeError(ErrorCode::InvalidArgument,
-                         "run " + std::to_string(m_run) + " is already finished");
+    if (!m_reference && !tuples.empty()) {
+        m_reference = tuples.front().down;
     }
-    std::vector<Tuple> accepted;
-    accepted.reserve(tuples.size());
-    for (const Tuple& t : tuples) {
-        if (acceptable(t, *m_topology)) {
-            accepted.push_back(t);
-        } else {
-            ++m_counters.rejected;
+    const auto isAcceptable = [&](const Tuple& t) {
+        return acceptable(t, *m_topology, *m_reference);
+    };
+    if (!m_assembleCalls) {
+        if (std::all_of(tuples.begin(), tuples.end(), isAcceptable)) {
+            return tuples; // batches can be millions of tuples: no copy
         }
+        for (const Tuple& t : tuples) {
+            isAcceptable(t) ? kept.push_back(t) : void(++m_counters.rejected);
+        }
+        return kept;
     }
-    if (accepted.empty()) {
-        return Ok{};
+    kept.reserve(tuples.size());
+    for (const Tuple& t : tuples) {
+        if (!isAcceptable(t)) {
+            ++m_counters.rejected;
+            continue;
+        }
+        const PendingCalls::Outcome outcome = m_pending.add(t);
+        if (outcome == PendingCalls::Outcome::Duplicate) {
+            ++m_counters.duplicates;
+            continue;
+        }
+        if (outcome == PendingCalls::Outcome::Completed) {
+            m_unwrittenCalls.push_back(callTimes(*m_topology, m_pending.completedRow(), t.seq));
+            m_summaries.addCall(m_unwrittenCalls.back());
+            ++m_counters.calls;
+        }
+        m_summaries.addTuple(t);
+        kept.push_back(t);
     }
+    return kept;
+}
+
+Result<Ok> RunWriter::commit(std::span<const Tuple> tuples)
+{
     Database& db = m_session->database();
     auto tx = Transaction::begin(db);
     if (!tx) {
         return tx.error();
     }
-    const WriterCounters before = m_counters;
-    for (size_t at = 0; at < accepted.size(); at += kTuplesPerChunk) {
-        const auto chunk =
-            std::span(accepted).subspan(at, std::min(kTuplesPerChunk, accepted.size() - at));
-        if (auto ok = storeChunk(chunk); !ok) {
-            m_counters = before; // the transaction rolls back: nothing of this batch was stored
+    for (size_t at = 0; at < tuples.size(); at += kTuplesPerChunk) {
+        if (auto ok = storeChunk(tuples.subspan(at, std::min(kTuplesPerChunk, tuples.size() - at)));
+            !ok) {
             return ok.error();
         }
     }
     auto update =
         db.prepare("UPDATE runs SET tuple_count = ?, first_ns = ?, last_ns = ? WHERE id = ?");
     if (!update) {
-        m_counters = before;
         return update.error();
     }
     if (auto ok = update.value()
@@ -168,19 +182,35 @@ Result<Ok> RunWriter::append(std::span<const Tuple> tuples)
                       .bind(4, m_run)
                       .run();
         !ok) {
-        m_counters = before;
         return ok.error();
     }
-    if (auto ok = tx.value().commit(); !ok) {
-        m_counters = before;
-        return ok.error();
+    return tx.value().commit();
+}
+
+Result<Ok> RunWriter::append(std::span<const Tuple> tuples)
+{
+    if (m_finished) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "run " + std::to_string(m_run) + " is already finished");
     }
-    // Only committed tuples feed the summaries and the call records.
-    for (const Tuple& t : accepted) {
-        if (m_assembleCalls) {
-            m_summaries.addTuple(t);
-            assemble(t);
-        }
+    if (m_failure) {
+        return *m_failure;
+    }
+    std::vector<Tuple> kept;
+    const std::span<const Tuple> stored = select(tuples, kept);
+    if (stored.empty()) {
+        return Ok{};
+    }
+    const WriterCounters before = m_counters;
+    if (auto ok = commit(stored); !ok) {
+        // Rolled back: nothing of this batch is in the file. The calls assembled from it are,
+        // though, in memory: stop here rather than record calls whose tuples were lost.
+        m_counters = before;
+        Error e = ok.error();
+        e.message = "run " + std::to_string(m_run) + ": " + e.message;
+        m_failure = makeError(
+            e.code, "the recording stopped after an earlier failure: " + e.message, e.where);
+        return e;
     }
     return Ok{};
 }
@@ -189,6 +219,10 @@ Result<Ok> RunWriter::finish()
 {
     if (m_finished) {
         return Ok{};
+    }
+    if (m_failure) {
+        return *m_failure; // the run stays "recording"; recoverInterruptedRuns() keeps what was
+                           // stored
     }
     Database& db = m_session->database();
     auto tx = Transaction::begin(db);

@@ -14,6 +14,7 @@
 #include "core/store/session.h"
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -23,9 +24,10 @@ inline constexpr size_t kTuplesPerChunk = 65536;
 
 struct WriterCounters
 {
-    std::int64_t tuples = 0;   // stored
-    std::int64_t rejected = 0; // unknown or root collector, up < down: not stored
-    std::int64_t calls = 0;    // complete calls recorded
+    std::int64_t tuples = 0;     // stored
+    std::int64_t rejected = 0;   // unknown or root collector, up < down, absurd times: not stored
+    std::int64_t duplicates = 0; // a (collector, seq) seen before, while its call was assembling
+    std::int64_t calls = 0;      // complete calls recorded
 };
 
 class RunWriter
@@ -44,15 +46,17 @@ public:
     const WriterCounters& counters() const { return m_counters; }
 
     // Stores the batch in one transaction. Tuples that break the rules of metrics.md §8 are
-    // counted in counters().rejected and not stored.
+    // counted in counters() and not stored. After a failed append (a full disk, say) the
+    // writer stops: every later call returns that failure.
     Result<Ok> append(std::span<const Tuple> tuples);
     Result<Ok> finish();
 
 private:
     RunWriter(Session& session, std::int64_t run, const Configuration& config, size_t pendingCalls);
 
+    std::span<const Tuple> select(std::span<const Tuple> tuples, std::vector<Tuple>& kept);
+    Result<Ok> commit(std::span<const Tuple> tuples);
     Result<Ok> storeChunk(std::span<const Tuple> chunk);
-    void assemble(const Tuple& t);
 
     Session* m_session;
     std::int64_t m_run;
@@ -64,7 +68,9 @@ private:
     WriterCounters m_counters;
     std::int64_t m_firstNs = 0;
     std::int64_t m_lastNs = 0;
+    std::optional<std::int64_t> m_reference; // first down: later tuples stay within the run span
     bool m_assembleCalls = true;
+    std::optional<Error> m_failure; // set by a failed append: the writer stops there
     bool m_finished = false;
 };
 

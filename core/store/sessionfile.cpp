@@ -58,10 +58,19 @@ Result<FileState> inspectSessionFile(const std::string& path)
         return makeError(ErrorCode::Corrupt, "truncated: the file ends inside the database header",
                          path);
     }
-    // Bytes 16-17: page size (1 means 65536); 28-31: pages in the database, valid when the
-    // change counter at 24-27 matches 92-95. Without a WAL next to it, the file must be that big.
+    // Bytes 16-17: page size (1 means 65536), a power of two from 512; 18-19: format versions
+    // 1 or 2; 21-23: the fixed payload fractions 64, 32, 32. Anything else is no database header.
     std::uint32_t pageSize = std::uint32_t(header[16]) << 8 | header[17];
     pageSize = pageSize == 1 ? 65536 : pageSize;
+    const bool plausible = pageSize >= 512 && (pageSize & (pageSize - 1)) == 0 && header[18] >= 1 &&
+                           header[18] <= 2 && header[19] >= 1 && header[19] <= 2 &&
+                           header[21] == 64 && header[22] == 32 && header[23] == 32;
+    if (!plausible) {
+        return makeError(ErrorCode::Corrupt,
+                         "damaged database header (not a Xylem session, or a broken one)", path);
+    }
+    // Bytes 28-31: pages in the database, valid when the change counter at 24-27 matches
+    // 92-95. Without a write-ahead log next to it, the file must be that big.
     const std::uint32_t pages = bigEndian32(header.data() + 28);
     const bool countValid = bigEndian32(header.data() + 24) == bigEndian32(header.data() + 92);
     const bool hasWal = fs::exists(path + "-wal", ec) && fs::file_size(path + "-wal", ec) > 0;

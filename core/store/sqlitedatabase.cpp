@@ -7,11 +7,38 @@
 namespace xylem::store {
 
 namespace {
+
 constexpr int kBusyTimeoutMs = 5000;
+
+// The connection's last failure as an Error; a full disk says so in words SQLite does not use.
+Error connectionError(sqlite3* db, std::string_view doing)
+{
+    const int code = sqlite3_extended_errcode(db);
+    const int system = sqlite3_system_errno(db);
+    ErrorCode kind = errorCodeFor(code);
+    if ((code & 0xff) == SQLITE_IOERR && (system == EFBIG || system == ENOSPC)) {
+        kind = ErrorCode::DiskFull;
+    }
+    std::string message = doing.empty() ? std::string() : std::string(doing) + ": ";
+    if (kind == ErrorCode::DiskFull) {
+        message += "no room to write: the disk is full or the file reached its size limit (";
+        message += sqlite3_errmsg(db);
+        message += "); everything committed before is kept";
+    } else {
+        message += sqlite3_errmsg(db);
+    }
+    return makeError(kind, std::move(message));
 }
+
+} // namespace
 
 ErrorCode errorCodeFor(int code)
 {
+    // A failed write is, in practice, a full disk or a file-size limit (RLIMIT_FSIZE gives
+    // EFBIG, which SQLite reports as a plain write error).
+    if (code == SQLITE_IOERR_WRITE) {
+        return ErrorCode::DiskFull;
+    }
     switch (code & 0xff) {
     case SQLITE_CORRUPT:
         return ErrorCode::Corrupt;
@@ -104,11 +131,7 @@ Result<bool> Statement::step()
     if (rc == SQLITE_DONE) {
         return false;
     }
-    Error e = makeError(errorCodeFor(sqlite3_extended_errcode(m_db)), sqlite3_errmsg(m_db));
-    const int system = sqlite3_system_errno(m_db);
-    if ((rc & 0xff) == SQLITE_IOERR && (system == EFBIG || system == ENOSPC)) {
-        e.code = ErrorCode::DiskFull; // the file's size limit or the disk is full
-    }
+    Error e = connectionError(m_db, "");
     sqlite3_reset(m_stmt);
     return e;
 }
@@ -206,12 +229,8 @@ Database::~Database()
 
 Error Database::lastError(std::string_view doing) const
 {
-    Error e = makeError(errorCodeFor(sqlite3_extended_errcode(m_db)),
-                        std::string(doing) + ": " + sqlite3_errmsg(m_db), m_path);
-    const int system = sqlite3_system_errno(m_db);
-    if ((sqlite3_errcode(m_db) & 0xff) == SQLITE_IOERR && (system == EFBIG || system == ENOSPC)) {
-        e.code = ErrorCode::DiskFull;
-    }
+    Error e = connectionError(m_db, doing);
+    e.where = m_path;
     return e;
 }
 

@@ -1,5 +1,7 @@
 #include "core/store/timebuckets.h"
 
+#include "core/model/int128.h"
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -21,7 +23,7 @@ std::int64_t floorDiv(std::int64_t a, std::int64_t b)
 }
 
 TimeBuckets::TimeBuckets(size_t capacity, std::int64_t initialWidth)
-    : m_capacity(std::max<size_t>(capacity, 2))
+    : m_capacity(std::max<size_t>(capacity, 4)) // fewer than 4 buckets cannot span all of int64
     , m_width(std::max<std::int64_t>(initialWidth, 1))
 {
 }
@@ -33,9 +35,10 @@ void TimeBuckets::add(std::int64_t timeNs, std::int64_t value)
         m_first = k;
         m_buckets.emplace_back();
     }
-    // Grow towards k, coarsening first whenever the span would exceed the capacity.
-    while (k < m_first - static_cast<std::int64_t>(m_capacity) ||
-           k >= m_first + static_cast<std::int64_t>(2 * m_capacity)) {
+    // Grow towards k, coarsening first whenever the span would exceed the capacity. Indices
+    // are compared as 128-bit values: times near the ends of int64 must not overflow.
+    const auto cap = static_cast<Int128>(m_capacity);
+    while (static_cast<Int128>(k) < m_first - cap || static_cast<Int128>(k) >= m_first + 2 * cap) {
         coarsen();
         k = floorDiv(timeNs, m_width);
     }
@@ -43,7 +46,7 @@ void TimeBuckets::add(std::int64_t timeNs, std::int64_t value)
         m_buckets.emplace_front();
         --m_first;
     }
-    while (k >= m_first + static_cast<std::int64_t>(m_buckets.size())) {
+    while (static_cast<Int128>(k) >= m_first + static_cast<Int128>(m_buckets.size())) {
         m_buckets.emplace_back();
     }
     m_buckets[static_cast<size_t>(k - m_first)].add(value);

@@ -132,18 +132,16 @@ Result<TimelineSlice> queryTimeline(Session& session, std::int64_t run, int seri
     const auto span = static_cast<double>(window.toNs) - static_cast<double>(window.fromNs);
     const std::int64_t target =
         std::max<std::int64_t>(1, static_cast<std::int64_t>(span / static_cast<double>(maxPoints)));
-    // The coarsest level still fine enough for the window: between maxPoints / 8 and maxPoints
-    // buckets.
-    const StoredLevel* best = nullptr;
-    for (const StoredLevel& level : levels.value()) {
-        if (level.width <= target) {
-            best = &level;
-        }
+    // The finest level whose buckets are at least `target` wide gives maxPoints / 8 to
+    // maxPoints buckets. If even level 0 is more than a level step too coarse, the window is
+    // narrow: the raw records are few, read them.
+    const auto& all = levels.value();
+    const auto fit = std::find_if(all.begin(), all.end(),
+                                  [&](const StoredLevel& l) { return l.width >= target; });
+    if (all.empty() || (fit == all.begin() && all.front().width >= target * kLevelFactor)) {
+        return fromRecords(session, run, series, window, target);
     }
-    if (best) {
-        return fromLevel(session.database(), *best, series, window);
-    }
-    return fromRecords(session, run, series, window, target);
+    return fromLevel(session.database(), fit == all.end() ? all.back() : *fit, series, window);
 }
 
 Result<TimelineSlice> timelineOverview(Session& session, std::int64_t run, int series,

@@ -3,6 +3,7 @@
 #include "core/store/chunkframe.h"
 #include "core/store/varint.h"
 
+#include <array>
 #include <limits>
 #include <string>
 
@@ -13,18 +14,44 @@ constexpr FrameKind kTupleFrame{'X', 'T', 1, "tuple chunk"};
 constexpr size_t kMinTupleBytes = 6; // six varints of one byte at least
 } // namespace
 
+namespace {
+
+// The six values a tuple is stored as, given the seq and down of the tuple before it.
+std::array<std::uint64_t, 6> fieldsOf(const Tuple& t, std::int64_t seq, std::int64_t down)
+{
+    return {t.collector,
+            zigzag(wrappingSub(t.seq, seq)),
+            zigzag(wrappingSub(t.down, down)),
+            static_cast<std::uint64_t>(t.up) - static_cast<std::uint64_t>(t.down),
+            t.op,
+            zigzag(static_cast<std::int64_t>(t.ret))};
+}
+
+} // namespace
+
 void encodeTupleChunk(std::span<const Tuple> tuples, std::vector<std::uint8_t>& out)
 {
-    beginFrame(out, tuples.size() * 12);
+    // Measure first, then write through a pointer into exactly that much: no capacity check
+    // per byte and no zero-filling of a worst-case buffer.
+    size_t payload = 0;
     std::int64_t seq = 0;
     std::int64_t down = 0;
     for (const Tuple& t : tuples) {
-        putVarint(out, t.collector);
-        putVarint(out, zigzag(wrappingSub(t.seq, seq)));
-        putVarint(out, zigzag(wrappingSub(t.down, down)));
-        putVarint(out, static_cast<std::uint64_t>(t.up) - static_cast<std::uint64_t>(t.down));
-        putVarint(out, t.op);
-        putVarint(out, zigzag(t.ret));
+        for (const std::uint64_t v : fieldsOf(t, seq, down)) {
+            payload += varintSize(v);
+        }
+        seq = t.seq;
+        down = t.down;
+    }
+    beginFrame(out, payload);
+    out.resize(kFrameHeaderSize + payload);
+    std::uint8_t* p = out.data() + kFrameHeaderSize;
+    seq = 0;
+    down = 0;
+    for (const Tuple& t : tuples) {
+        for (const std::uint64_t v : fieldsOf(t, seq, down)) {
+            p = writeVarint(p, v);
+        }
         seq = t.seq;
         down = t.down;
     }

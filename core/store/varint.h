@@ -3,6 +3,8 @@
 // Variable-length integers (7 bits a byte, LEB128) and zig-zag signed values: the building
 // blocks of the stored chunk payloads. The reader bounds every byte it reads.
 
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -15,6 +17,23 @@ inline void putVarint(std::vector<std::uint8_t>& out, std::uint64_t v)
         v >>= 7;
     }
     out.push_back(static_cast<std::uint8_t>(v));
+}
+
+// Into a buffer with room for 10 bytes; returns the position after the value.
+inline std::uint8_t* writeVarint(std::uint8_t* out, std::uint64_t v)
+{
+    while (v >= 0x80) {
+        *out++ = static_cast<std::uint8_t>(v | 0x80);
+        v >>= 7;
+    }
+    *out++ = static_cast<std::uint8_t>(v);
+    return out;
+}
+inline constexpr size_t kMaxVarintBytes = 10;
+
+inline size_t varintSize(std::uint64_t v)
+{
+    return (static_cast<size_t>(std::bit_width(v | 1)) + 6) / 7;
 }
 
 inline std::uint64_t zigzag(std::int64_t v)

@@ -10,6 +10,8 @@
 
 #include <QtTest>
 
+#include <limits>
+
 #include <algorithm>
 #include <cstdint>
 #include <optional>
@@ -208,14 +210,25 @@ void TestTraceCsv::parsesOpAndRetColumns()
 
 void TestTraceCsv::acceptsExtremeValues()
 {
+    // Any int64 timestamps, as long as the run spreads over at most 2^61 ns (timespan.h).
     const auto parsed = parseTraceCsv("collector,seq,down_ns,up_ns\n"
-                                      "T1,-5,-9223372036854775807,9223372036854775807\n"
-                                      "T1,9223372036854775807,0,0\n",
+                                      "T1,-5,9223372036854775000,9223372036854775807\n"
+                                      "T1,9223372036854775807,7000000000000000000,7000000000000000000\n"
+                                      "T2,-9223372036854775808,7000000000000000001,7000000000000000002\n",
                                       *m_twoHosts);
     QVERIFY2(parsed.ok(), parsed ? "" : parsed.error().describe().c_str());
-    QCOMPARE(parsed->size(), size_t(2));
-    QCOMPARE(parsed->at(0), (Tuple{-5, -9223372036854775807LL, 9223372036854775807LL, 0, 0, 0}));
-    QCOMPARE(parsed->at(1), (Tuple{9223372036854775807LL, 0, 0, 0, 0, 0}));
+    QCOMPARE(parsed->size(), size_t(3));
+    QCOMPARE(parsed->at(0), (Tuple{-5, 9223372036854775000LL, 9223372036854775807LL, 0, 0, 0}));
+    QCOMPARE(parsed->at(1), (Tuple{9223372036854775807LL, 7000000000000000000LL, 7000000000000000000LL, 0, 0, 0}));
+    QCOMPARE(parsed->at(2).seq, std::numeric_limits<std::int64_t>::min());
+    // Wider than that, the analysis could not compute its differences: bad input.
+    const auto wide = parseTraceCsv("collector,seq,down_ns,up_ns\n"
+                                    "T1,0,-9223372036854775807,0\n"
+                                    "T2,0,0,9223372036854775807\n",
+                                    *m_twoHosts);
+    QVERIFY(!wide.ok());
+    QVERIFY2(wide.error().describe().find("line 3: timestamps spread over more than 2^61 ns") != std::string::npos,
+             wide.error().describe().c_str());
 }
 
 void TestTraceCsv::headerOnlyGivesNoTuples()
