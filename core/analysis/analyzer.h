@@ -12,6 +12,10 @@
 
 namespace xylem {
 
+// Bumped whenever a change to the engine changes any number of a report: cached reports of
+// another version are recomputed.
+inline constexpr int kAnalysisEngineVersion = 1;
+
 struct AnalysisOptions
 {
     size_t medianWindow = kDefaultMedianWindow;

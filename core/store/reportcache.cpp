@@ -1,0 +1,43 @@
+#include "core/store/reportcache.h"
+
+#include "core/analysis/analyzer.h"
+#include "core/analysis/reportjson.h"
+#include "core/store/attachments.h"
+#include "core/store/runcatalog.h"
+#include "core/store/runloader.h"
+
+namespace xylem::store {
+
+namespace {
+constexpr const char* kReportKind = "report.json";
+}
+
+Result<std::string> reportJson(Session& session, std::int64_t run)
+{
+    auto info = runInfo(session, run);
+    if (!info) {
+        return info.error();
+    }
+    const bool finished = info->status != RunStatus::Recording;
+    if (finished) {
+        auto cached = cachedResult(session, run, kReportKind, kAnalysisEngineVersion);
+        if (!cached) {
+            return cached.error();
+        }
+        if (cached.value()) {
+            return *cached.value();
+        }
+    }
+    auto loaded = loadRun(session, run);
+    if (!loaded) {
+        return loaded.error();
+    }
+    std::string json = reportToJson(analyze(loaded.value())).dump(1);
+    if (finished && session.writable()) {
+        // A cache that cannot be written (a full disk) costs only time: the report stands.
+        (void)storeCachedResult(session, run, kReportKind, kAnalysisEngineVersion, json);
+    }
+    return json;
+}
+
+} // namespace xylem::store
