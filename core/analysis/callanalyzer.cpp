@@ -38,7 +38,7 @@ CallAnalyzer::CallAnalyzer(std::shared_ptr<const Topology> topology, size_t wind
                            size_t expectedCalls)
     : m_topology(std::move(topology))
     , m_series(countSeries(*m_topology), window, expectedCalls)
-    , m_ranker(maxChildren(*m_topology))
+    , m_gredCall(maxChildren(*m_topology))
 {
     const Topology& t = *m_topology;
     const auto wrappers = static_cast<size_t>(t.wrapperCount());
@@ -47,7 +47,6 @@ CallAnalyzer::CallAnalyzer(std::shared_ptr<const Topology> topology, size_t wind
     m_sums.lastArrival.assign(t.greds().size(), 0);
     m_sums.firstDeparture.assign(t.greds().size(), 0);
     size_t next = 0;
-    const size_t widest = maxChildren(t);
     for (const GredTopology& g : t.greds()) {
         const size_t p = g.children.size();
         m_greds.push_back(GredState{next, std::vector<std::int64_t>(p * p, 0),
@@ -63,9 +62,6 @@ CallAnalyzer::CallAnalyzer(std::shared_ptr<const Topology> topology, size_t wind
     m_critical.assign(t.threads().size(), 0);
     m_slowest.assign(t.threads().size(), 0);
     m_lastChild.assign(t.greds().size(), 0);
-    m_t1.resize(widest);
-    m_t4.resize(widest);
-    m_rank.resize(widest);
 }
 
 void CallAnalyzer::addCall(const EdgeTimes* row)
@@ -102,46 +98,23 @@ void CallAnalyzer::addGred(size_t slot, const EdgeTimes* row, std::int64_t* valu
     const GredTopology& g = m_topology->greds()[slot];
     GredState& s = m_greds[slot];
     const size_t p = g.children.size();
-    // l: the largest t1, ties to the later child. t4[f] is the smallest t4 (which child f is
-    // does not matter to any metric, only its time).
-    size_t l = 0;
-    std::int64_t t1l = row[g.children[0]].down;
-    std::int64_t t4f = row[g.children[0]].up;
-    for (size_t i = 1; i < p; ++i) {
-        const EdgeTimes& e = row[g.children[i]];
-        if (e.down >= t1l) {
-            t1l = e.down;
-            l = i;
-        }
-        t4f = std::min(t4f, e.up);
-    }
-    const std::int64_t t2 = g.isRoot ? t1l : row[g.wrapper].down;
-    const std::int64_t t3 = g.isRoot ? t4f : row[g.wrapper].up;
+    const GredCall& c = m_gredCall.evaluate(g, row, !g.isRoot);
     std::int64_t* v = values + s.seriesBase;
-    v[0] = t2 - t1l;
-    v[1] = t4f - t3;
+    v[0] = m_gredCall.downLatency();
+    v[1] = m_gredCall.upLatency();
     for (size_t i = 0; i < p; ++i) {
-        const EdgeTimes& e = row[g.children[i]];
-        v[2 + 3 * i] = (e.up - e.down) - (t3 - t2);
-        v[3 + 3 * i] = t1l - e.down;
-        v[4 + 3 * i] = e.up - t4f;
+        v[2 + 3 * i] = m_gredCall.totalLatency(i);
+        v[3 + 3 * i] = m_gredCall.arrivalWait(i);
+        v[4 + 3 * i] = m_gredCall.departureWait(i);
+        const auto arrival = static_cast<size_t>(m_gredCall.arrivalRank(i));
+        const auto departure = static_cast<size_t>(m_gredCall.departureRank(i));
+        ++s.arrivalOrder[i * p + arrival];
+        ++s.departureOrder[i * p + departure];
+        s.serialization[departure] += m_gredCall.t4(i) - c.t3; // t4_(r) - t3 for r = its rank
     }
-    for (size_t i = 0; i < p; ++i) {
-        m_t1[i] = row[g.children[i]].down;
-        m_t4[i] = row[g.children[i]].up;
-    }
-    m_ranker.rank(m_t1.data(), p, m_rank.data());
-    for (size_t i = 0; i < p; ++i) {
-        ++s.arrivalOrder[i * p + static_cast<size_t>(m_rank[i])];
-    }
-    m_ranker.rank(m_t4.data(), p, m_rank.data());
-    for (size_t i = 0; i < p; ++i) {
-        ++s.departureOrder[i * p + static_cast<size_t>(m_rank[i])];
-        s.serialization[static_cast<size_t>(m_rank[i])] += m_t4[i] - t3; // t4_(r) - t3 for r = rank
-    }
-    m_sums.lastArrival[slot] += t1l;
-    m_sums.firstDeparture[slot] += t4f;
-    m_lastChild[slot] = static_cast<int>(l);
+    m_sums.lastArrival[slot] += c.t1l;
+    m_sums.firstDeparture[slot] += c.t4f;
+    m_lastChild[slot] = static_cast<int>(c.last);
 }
 
 void CallAnalyzer::addThreads(const EdgeTimes* row, std::int64_t* values)

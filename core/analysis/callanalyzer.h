@@ -5,8 +5,8 @@
 // the streaming analyzer as calls complete; report() is the same for both.
 
 #include "core/analysis/edgetimes.h"
+#include "core/analysis/gredcall.h"
 #include "core/analysis/pathsums.h"
-#include "core/analysis/ranks.h"
 #include "core/analysis/report.h"
 #include "core/analysis/seriesstore.h"
 #include "core/analysis/topology.h"
@@ -61,10 +61,7 @@ private:
 
     // Scratch for one call, sized once.
     std::vector<int> m_lastChild; // per gred slot: child position of l
-    std::vector<std::int64_t> m_t1;
-    std::vector<std::int64_t> m_t4;
-    std::vector<int> m_rank;
-    Ranker m_ranker;
+    GredCallEvaluator m_gredCall;
 };
 
 } // namespace xylem

@@ -1,0 +1,69 @@
+#include "collectors/collector/clockcalibration.h"
+
+#include "collectors/probe/clock.h"
+
+#include <cmath>
+#include <limits>
+#include <thread>
+
+namespace xylem::collector {
+
+namespace {
+
+std::int64_t realtimeNs()
+{
+    timespec ts;
+    ::clock_gettime(CLOCK_REALTIME, &ts);
+    return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+} // namespace
+
+// The tightest of a few (tsc, realtime, tsc) brackets: the realtime reading is paired with the
+// midpoint of the two TSC readings around it.
+ClockCalibration::Pair ClockCalibration::readPair()
+{
+    Pair best{};
+    std::int64_t tightest = std::numeric_limits<std::int64_t>::max();
+    for (int i = 0; i < 7; ++i) {
+        const std::int64_t before = probe::readClock(ClockKind::Tsc);
+        const std::int64_t real = realtimeNs();
+        const std::int64_t after = probe::readClock(ClockKind::Tsc);
+        if (after - before < tightest) {
+            tightest = after - before;
+            best = Pair{before + (after - before) / 2, real};
+        }
+    }
+    return best;
+}
+
+ClockCalibration ClockCalibration::measure(std::chrono::milliseconds span)
+{
+    ClockCalibration c;
+    c.m_monotonicToRealtime = realtimeNs() - probe::monotonicNs();
+    c.m_first = readPair();
+    std::this_thread::sleep_for(span);
+    c.refine();
+    return c;
+}
+
+void ClockCalibration::refine()
+{
+    const Pair now = readPair();
+    if (now.tsc > m_first.tsc && now.realtimeNs > m_first.realtimeNs) {
+        m_nsPerTick = static_cast<double>(now.realtimeNs - m_first.realtimeNs) /
+                      static_cast<double>(now.tsc - m_first.tsc);
+    }
+    m_monotonicToRealtime = realtimeNs() - probe::monotonicNs();
+}
+
+std::int64_t ClockCalibration::toNs(ClockKind clock, std::int64_t raw) const
+{
+    if (clock == ClockKind::Monotonic) {
+        return raw + m_monotonicToRealtime;
+    }
+    return m_first.realtimeNs + static_cast<std::int64_t>(std::llround(
+                                    static_cast<double>(raw - m_first.tsc) * m_nsPerTick));
+}
+
+} // namespace xylem::collector

@@ -1,0 +1,40 @@
+#pragma once
+
+// Turns the raw timestamps of rings into nanoseconds on this host's CLOCK_REALTIME (the clock
+// that, across hosts, the clock models of metrics.md §7 correct). The TSC rate is measured
+// against CLOCK_REALTIME over the collector's lifetime: refine() adds a later pair of readings,
+// and the rate is taken over the whole span since the first, so it only gets better.
+
+#include "core/model/recording.h"
+
+#include <chrono>
+#include <cstdint>
+
+namespace xylem::collector {
+
+class ClockCalibration
+{
+public:
+    // Measures for `span` (the first rate estimate; refine() improves it).
+    static ClockCalibration measure(std::chrono::milliseconds span = std::chrono::milliseconds(20));
+
+    std::int64_t toNs(ClockKind clock, std::int64_t raw) const;
+    void refine();
+
+    double ticksPerNs() const { return 1.0 / m_nsPerTick; }
+    std::int64_t monotonicToRealtimeNs() const { return m_monotonicToRealtime; }
+
+private:
+    struct Pair
+    {
+        std::int64_t tsc;
+        std::int64_t realtimeNs;
+    };
+    static Pair readPair();
+
+    Pair m_first{};
+    double m_nsPerTick = 1.0;
+    std::int64_t m_monotonicToRealtime = 0;
+};
+
+} // namespace xylem::collector

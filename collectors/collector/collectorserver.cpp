@@ -1,0 +1,187 @@
+#include "collectors/collector/collectorserver.h"
+
+#include "core/protocol/frame.h"
+
+#include <array>
+#include <deque>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace xylem::collector {
+
+namespace asio = boost::asio;
+using Local = asio::local::stream_protocol;
+
+namespace {
+
+std::int64_t realtimeNs()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+} // namespace
+
+// One client: reads frames, answers each in order, closes on garbage.
+class CollectorServer::Connection : public std::enable_shared_from_this<Connection>
+{
+public:
+    Connection(Local::socket socket, CollectorService& service, const Logger& log)
+        : m_socket(std::move(socket))
+        , m_service(service)
+        , m_log(log)
+        , m_client(service.openClient("unix socket"))
+    {
+    }
+    ~Connection() { m_service.closeClient(m_client); }
+
+    void start() { read(); }
+
+private:
+    void read()
+    {
+        m_socket.async_read_some(
+            asio::buffer(m_buffer),
+            [self = shared_from_this()](boost::system::error_code ec, size_t n) {
+                if (!ec) {
+                    self->received(n);
+                }
+            });
+    }
+
+    void received(size_t n)
+    {
+        std::vector<protocol::Frame> frames;
+        if (auto ok = m_decoder.feed(std::span(m_buffer.data(), n), frames); !ok) {
+            m_log("closing a connection: " + ok.error().describe());
+            boost::system::error_code ignored;
+            m_socket.close(ignored);
+            return;
+        }
+        for (const protocol::Frame& frame : frames) {
+            std::vector<std::uint8_t> reply = m_service.handle(m_client, frame);
+            if (!reply.empty()) {
+                send(std::move(reply));
+            }
+        }
+        read();
+    }
+
+    void send(std::vector<std::uint8_t> bytes)
+    {
+        m_outbox.push_back(std::move(bytes));
+        if (m_outbox.size() == 1) {
+            writeNext();
+        }
+    }
+
+    void writeNext()
+    {
+        asio::async_write(m_socket, asio::buffer(m_outbox.front()),
+                          [self = shared_from_this()](boost::system::error_code ec, size_t) {
+                              if (ec) {
+                                  return; // the client went away; the read side ends too
+                              }
+                              self->m_outbox.pop_front();
+                              if (!self->m_outbox.empty()) {
+                                  self->writeNext();
+                              }
+                          });
+    }
+
+    Local::socket m_socket;
+    CollectorService& m_service;
+    Logger m_log;
+    ClientId m_client;
+    protocol::FrameDecoder m_decoder;
+    std::array<std::uint8_t, 64 * 1024> m_buffer{};
+    std::deque<std::vector<std::uint8_t>> m_outbox;
+};
+
+CollectorServer::CollectorServer(asio::io_context& io, CollectorService& service,
+                                 std::string socketPath, std::chrono::milliseconds tickPeriod,
+                                 Logger logger)
+    : m_io(io)
+    , m_service(service)
+    , m_path(std::move(socketPath))
+    , m_tickPeriod(tickPeriod)
+    , m_log(std::move(logger))
+    , m_acceptor(io)
+    , m_timer(io)
+{
+}
+
+CollectorServer::~CollectorServer()
+{
+    stop();
+}
+
+Result<Ok> CollectorServer::start()
+{
+    boost::system::error_code ec;
+    // A socket file left by a collector that died is replaced; one that answers is not ours.
+    if (::access(m_path.c_str(), F_OK) == 0) {
+        Local::socket probe(m_io);
+        probe.connect(Local::endpoint(m_path), ec);
+        if (!ec) {
+            return makeError(ErrorCode::Busy, "another collector already listens here", m_path);
+        }
+        ::unlink(m_path.c_str());
+    }
+    m_acceptor.open(Local(), ec);
+    if (!ec) {
+        m_acceptor.bind(Local::endpoint(m_path), ec);
+    }
+    if (!ec) {
+        ::chmod(m_path.c_str(), 0600); // only this user's programs announce rings and read them
+        m_acceptor.listen(asio::socket_base::max_listen_connections, ec);
+    }
+    if (ec) {
+        return makeError(ErrorCode::IoError, "cannot listen: " + ec.message(), m_path);
+    }
+    m_service.tick(realtimeNs()); // find the rings of programs already running
+    accept();
+    scheduleTick();
+    return Ok{};
+}
+
+void CollectorServer::stop()
+{
+    if (m_stopped) {
+        return;
+    }
+    m_stopped = true;
+    boost::system::error_code ignored;
+    m_acceptor.close(ignored);
+    m_timer.cancel();
+    ::unlink(m_path.c_str());
+}
+
+void CollectorServer::accept()
+{
+    m_acceptor.async_accept([this](boost::system::error_code ec, Local::socket socket) {
+        if (ec) {
+            return; // closed by stop()
+        }
+        std::make_shared<Connection>(std::move(socket), m_service, m_log)->start();
+        accept();
+    });
+}
+
+void CollectorServer::scheduleTick()
+{
+    m_timer.expires_after(m_tickPeriod);
+    m_timer.async_wait([this](boost::system::error_code ec) {
+        if (ec || m_stopped) {
+            return;
+        }
+        m_service.tick(realtimeNs());
+        for (const std::string& line : m_service.takeLog()) {
+            m_log(line);
+        }
+        scheduleTick();
+    });
+}
+
+} // namespace xylem::collector

@@ -1,0 +1,253 @@
+#include "collectors/collector/collectorservice.h"
+
+#include <chrono>
+#include <unistd.h>
+
+namespace xylem::collector {
+
+namespace {
+
+constexpr std::uint32_t kMaxBatch = 1u << 20; // tuples in one reply, whatever a client asks
+
+std::string hostName()
+{
+    char name[256] = {};
+    ::gethostname(name, sizeof name - 1);
+    return name;
+}
+
+} // namespace
+
+CollectorService::CollectorService(CollectorOptions options)
+    : m_options(std::move(options))
+    , m_clock(ClockCalibration::measure())
+    , m_rings(m_options.ringPrefix, m_options.shmDirectory)
+    , m_sampler(m_options.procRoot, m_options.host.empty() ? hostName() : m_options.host)
+    , m_samples(m_options.sampleCapacity)
+{
+    if (m_options.host.empty()) {
+        m_options.host = hostName();
+    }
+}
+
+void CollectorService::note(std::string line)
+{
+    constexpr size_t kKeep = 1000; // if nobody takes the log, keep its newest lines
+    if (m_log.size() == kKeep) {
+        m_log.erase(m_log.begin());
+    }
+    m_log.push_back(std::move(line));
+}
+
+ClientId CollectorService::openClient(const std::string& name)
+{
+    const ClientId id = m_nextClient++;
+    m_clients[id].name = name;
+    return id;
+}
+
+void CollectorService::closeClient(ClientId client)
+{
+    m_clients.erase(client);
+}
+
+protocol::WelcomeMessage CollectorService::welcome() const
+{
+    return protocol::WelcomeMessage{m_options.host, "xylem-collector 0.1.0",
+                                    static_cast<std::uint32_t>(::getpid())};
+}
+
+void CollectorService::registerRing(const std::string& name)
+{
+    const std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                 std::chrono::system_clock::now().time_since_epoch())
+                                 .count();
+    auto id = m_rings.adopt(name, now);
+    if (!id) {
+        note("registration refused: " + id.error().describe());
+        return;
+    }
+    if (m_defaultPolicy) {
+        m_rings.find(id.value())->ring.setPolicy(*m_defaultPolicy);
+    }
+}
+
+protocol::RingListMessage CollectorService::listRings()
+{
+    protocol::RingListMessage list;
+    for (auto& [id, tracked] : m_rings.rings()) {
+        const ring::RingHeader& h = tracked.ring.header();
+        const RingCounts& counts = m_counts[id];
+        list.rings.push_back(protocol::RingInfo{
+            id, tracked.ring.name(), h.pid, h.tid, h.program, h.label, h.capacity,
+            tracked.ring.policy(), static_cast<ClockKind>(h.clock), tracked.processAlive,
+            tracked.ring.written(), counts.read, counts.overwritten});
+    }
+    return list;
+}
+
+Result<Ok> CollectorService::setPolicy(const protocol::SetPolicyMessage& request)
+{
+    if (request.ring) {
+        TrackedRing* tracked = m_rings.find(*request.ring);
+        if (!tracked) {
+            return makeError(ErrorCode::NotFound, "no ring " + std::to_string(*request.ring));
+        }
+        tracked->ring.setPolicy(request.policy);
+        return Ok{};
+    }
+    m_defaultPolicy = request.policy;
+    for (auto& [id, tracked] : m_rings.rings()) {
+        tracked.ring.setPolicy(request.policy);
+    }
+    return Ok{};
+}
+
+protocol::TupleBatchMessage CollectorService::readTuples(ClientId client, std::uint32_t maxTuples)
+{
+    protocol::TupleBatchMessage batch;
+    Client& c = m_clients[client];
+    std::uint32_t budget = std::min(maxTuples, kMaxBatch);
+    for (auto& [id, tracked] : m_rings.rings()) {
+        if (budget == 0) {
+            break;
+        }
+        protocol::RingTuples part;
+        part.ring = id;
+        const ring::ReadResult r = tracked.ring.read(c.cursors[id], budget, part.tuples);
+        const auto clock = static_cast<ClockKind>(tracked.ring.header().clock);
+        for (Tuple& t : part.tuples) {
+            t.down = m_clock.toNs(clock, t.down);
+            t.up = m_clock.toNs(clock, t.up);
+        }
+        part.overwritten = r.overwritten;
+        m_counts[id].read += r.fresh;
+        m_counts[id].overwritten += r.overwritten;
+        budget -= static_cast<std::uint32_t>(part.tuples.size());
+        if (!part.tuples.empty() || part.overwritten > 0) {
+            batch.rings.push_back(std::move(part));
+        }
+    }
+    return batch;
+}
+
+protocol::SampleBatchMessage
+CollectorService::readSamples(const protocol::ReadSamplesMessage& request) const
+{
+    const sampler::SampleRead read =
+        m_samples.read(request.fromSequence, std::min<size_t>(request.maxSamples, 65536));
+    protocol::SampleBatchMessage batch{read.nextSequence, read.overwritten, {}};
+    for (const sampler::SystemMetric& s : read.samples) {
+        batch.samples.push_back(protocol::SampleRecord{s.host, s.metric, s.timeNs, s.value});
+    }
+    return batch;
+}
+
+Result<Ok> CollectorService::installFilter(ClientId client,
+                                           const protocol::InstallFilterMessage& request)
+{
+    auto filter = NodeFilter::make(request);
+    if (!filter) {
+        return filter.error();
+    }
+    m_clients[client].filters[request.filter] = std::move(filter).value();
+    return Ok{};
+}
+
+Result<protocol::FilterResultMessage> CollectorService::pollFilter(ClientId client,
+                                                                   std::uint32_t filter)
+{
+    auto& filters = m_clients[client].filters;
+    const auto it = filters.find(filter);
+    if (it == filters.end()) {
+        return makeError(ErrorCode::NotFound, "no filter " + std::to_string(filter));
+    }
+    feedFilters(); // the newest state, not the state of the last tick
+    return it->second->result();
+}
+
+Result<Ok> CollectorService::removeFilter(ClientId client, std::uint32_t filter)
+{
+    if (m_clients[client].filters.erase(filter) == 0) {
+        return makeError(ErrorCode::NotFound, "no filter " + std::to_string(filter));
+    }
+    return Ok{};
+}
+
+void CollectorService::feedFilters()
+{
+    std::vector<Tuple> tuples;
+    for (auto& [clientId, client] : m_clients) {
+        for (auto& [filterId, filter] : client.filters) {
+            for (auto& [ringId, tracked] : m_rings.rings()) {
+                tuples.clear();
+                tracked.ring.read(filter->cursor(ringId), kMaxBatch, tuples,
+                                  BufferPolicy::FillRead);
+                const auto clock = static_cast<ClockKind>(tracked.ring.header().clock);
+                for (Tuple& t : tuples) {
+                    t.down = m_clock.toNs(clock, t.down);
+                    t.up = m_clock.toNs(clock, t.up);
+                }
+                filter->feed(tuples);
+            }
+        }
+    }
+}
+
+// A dead process's ring goes once every client has read it to the end, or after the
+// retention time if nobody does.
+void CollectorService::retireReadOutRings(std::int64_t nowNs)
+{
+    std::vector<std::uint32_t> retire;
+    for (auto& [id, tracked] : m_rings.rings()) {
+        if (tracked.processAlive) {
+            continue;
+        }
+        const std::uint64_t written = tracked.ring.written();
+        bool readOut = !m_clients.empty();
+        for (const auto& [clientId, client] : m_clients) {
+            const auto it = client.cursors.find(id);
+            const bool drainedHere = tracked.ring.header().drained.load() >= written;
+            readOut = readOut &&
+                      ((it != client.cursors.end() && it->second.next >= written) || drainedHere);
+        }
+        if (readOut || nowNs - tracked.deadSinceNs > m_options.deadRingRetentionNs) {
+            retire.push_back(id);
+        }
+    }
+    for (const std::uint32_t id : retire) {
+        note("retired ring " + m_rings.find(id)->ring.name() + " of a finished process");
+        m_rings.retire(id);
+        m_counts.erase(id);
+        for (auto& [clientId, client] : m_clients) {
+            client.cursors.erase(id);
+        }
+    }
+}
+
+void CollectorService::tick(std::int64_t nowNs)
+{
+    const ScanReport scan = m_rings.scan(nowNs);
+    for (const std::string& problem : scan.problems) {
+        note("not a ring: " + problem);
+    }
+    if (m_defaultPolicy) {
+        for (const std::uint32_t id : scan.found) {
+            m_rings.find(id)->ring.setPolicy(*m_defaultPolicy);
+        }
+    }
+    if (nowNs >= m_nextSampleNs && m_options.samplePeriodNs > 0) {
+        auto sample = m_sampler.sample(nowNs);
+        if (sample) {
+            m_samples.append(std::move(sample).value());
+        } else {
+            note("system sample failed: " + sample.error().describe());
+        }
+        m_nextSampleNs = nowNs + m_options.samplePeriodNs;
+        m_clock.refine();
+    }
+    feedFilters();
+    retireReadOutRings(nowNs);
+}
+
+} // namespace xylem::collector

@@ -1,0 +1,97 @@
+#pragma once
+
+// xylem-collector's work, without its socket: the interface the gather tree's leaf calls, in
+// process or through CollectorServer. Holds the node's rings, each client's reading position,
+// the node-side monitors clients installed, and the system samples.
+//
+// Not thread-safe: one thread (the server's) calls it.
+
+#include "collectors/collector/clockcalibration.h"
+#include "collectors/collector/nodefilter.h"
+#include "collectors/collector/ringdirectory.h"
+#include "collectors/sampler/samplebuffer.h"
+#include "collectors/sampler/systemsampler.h"
+#include "core/protocol/collectormessages.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+
+namespace xylem::collector {
+
+struct CollectorOptions
+{
+    std::string host;       // this node's id (samples, monitors)
+    std::string ringPrefix; // shared-memory names of the rings to serve
+    std::string shmDirectory = "/dev/shm";
+    std::string procRoot = "/proc";
+    std::int64_t samplePeriodNs = 1'000'000'000;
+    size_t sampleCapacity = 4096;
+    std::int64_t deadRingRetentionNs =
+        600'000'000'000; // a dead ring nobody reads is retired after this
+};
+
+using ClientId = std::uint32_t;
+
+class CollectorService
+{
+public:
+    explicit CollectorService(CollectorOptions options);
+
+    ClientId openClient(const std::string& name);
+    void closeClient(ClientId client);
+
+    protocol::WelcomeMessage welcome() const;
+    void registerRing(const std::string& name);
+    protocol::RingListMessage listRings();
+    Result<Ok> setPolicy(const protocol::SetPolicyMessage& request);
+    protocol::TupleBatchMessage readTuples(ClientId client, std::uint32_t maxTuples);
+    protocol::SampleBatchMessage readSamples(const protocol::ReadSamplesMessage& request) const;
+    Result<Ok> installFilter(ClientId client, const protocol::InstallFilterMessage& request);
+    Result<protocol::FilterResultMessage> pollFilter(ClientId client, std::uint32_t filter);
+    Result<Ok> removeFilter(ClientId client, std::uint32_t filter);
+
+    // Periodic work: find rings, note dead processes, sample the system when due, feed the
+    // monitors, retire dead rings that are read out.
+    void tick(std::int64_t nowNs);
+
+    // One request frame in, its response frame out (empty for announcements).
+    std::vector<std::uint8_t> handle(ClientId client, const protocol::Frame& frame);
+
+    // What happened since the last call (rings refused or retired, failed samples), for the log.
+    std::vector<std::string> takeLog() { return std::exchange(m_log, {}); }
+
+private:
+    struct Client
+    {
+        std::string name;
+        std::map<std::uint32_t, ring::RingCursor> cursors; // per ring
+        std::map<std::uint32_t, std::unique_ptr<NodeFilter>> filters;
+    };
+    struct RingCounts
+    {
+        std::uint64_t read = 0;
+        std::uint64_t overwritten = 0;
+    };
+
+    void note(std::string line);
+    void feedFilters();
+    void retireReadOutRings(std::int64_t nowNs);
+    std::vector<std::uint8_t> dispatch(ClientId client, const protocol::Frame& frame);
+
+    CollectorOptions m_options;
+    ClockCalibration m_clock;
+    RingDirectory m_rings;
+    std::map<std::uint32_t, RingCounts> m_counts;
+    std::optional<BufferPolicy> m_defaultPolicy; // for rings found after a SetPolicy for all
+    sampler::SystemSampler m_sampler;
+    sampler::SampleBuffer m_samples;
+    std::int64_t m_nextSampleNs = 0;
+    std::map<ClientId, Client> m_clients;
+    ClientId m_nextClient = 1;
+    std::vector<std::string> m_log;
+};
+
+} // namespace xylem::collector

@@ -1,0 +1,53 @@
+#pragma once
+
+// The frame every Xylem connection speaks: a 16-byte header, then the payload.
+//
+//   magic   u32  "XYW1" as bytes
+//   version u16  kWireVersion; another version is refused, never guessed at
+//   type    u16  MessageType
+//   stream  u32  which stream of the connection (0 for control)
+//   length  u32  payload bytes, at most kMaxPayloadBytes
+//
+// FrameDecoder is pure: bytes in, whole frames or an error out; it owns no socket, so tests
+// and fuzzers drive it directly.
+
+#include "core/model/result.h"
+#include "core/protocol/messagetype.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace xylem::protocol {
+
+inline constexpr std::uint16_t kWireVersion = 1;
+inline constexpr size_t kFrameHeaderBytes = 16;
+inline constexpr std::uint32_t kMaxPayloadBytes = 48u << 20; // a batch of 1 M tuples and change
+
+struct Frame
+{
+    MessageType type = MessageType::Error;
+    std::uint32_t stream = 0;
+    std::vector<std::uint8_t> payload;
+};
+
+// Header and payload as bytes to send.
+std::vector<std::uint8_t> encodeFrame(MessageType type, std::uint32_t stream,
+                                      std::span<const std::uint8_t> payload);
+
+class FrameDecoder
+{
+public:
+    // Appends complete frames to out. An error (bad magic, another version, an unknown type, a
+    // length over the bound) is final: the decoder stays failed and the connection should close.
+    Result<Ok> feed(std::span<const std::uint8_t> bytes, std::vector<Frame>& out);
+
+    bool failed() const { return m_failed; }
+    size_t buffered() const { return m_buffer.size(); }
+
+private:
+    std::vector<std::uint8_t> m_buffer;
+    bool m_failed = false;
+};
+
+} // namespace xylem::protocol
