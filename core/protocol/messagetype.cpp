@@ -6,7 +6,7 @@
 namespace xylem::protocol {
 
 namespace {
-constexpr std::array<std::pair<MessageType, std::string_view>, 16> kNames{{
+constexpr std::array<std::pair<MessageType, std::string_view>, 20> kNames{{
     {MessageType::Error, "Error"},
     {MessageType::RegisterRing, "RegisterRing"},
     {MessageType::ListRings, "ListRings"},
@@ -23,6 +23,10 @@ constexpr std::array<std::pair<MessageType, std::string_view>, 16> kNames{{
     {MessageType::Ack, "Ack"},
     {MessageType::Hello, "Hello"},
     {MessageType::Welcome, "Welcome"},
+    {MessageType::PathHello, "PathHello"},
+    {MessageType::AllreduceRequest, "AllreduceRequest"},
+    {MessageType::AllreduceReply, "AllreduceReply"},
+    {MessageType::PathGoodbye, "PathGoodbye"},
 }};
 } // namespace
 

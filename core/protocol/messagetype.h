@@ -26,8 +26,14 @@ enum class MessageType : std::uint16_t
     FilterResult = 20,
     RemoveFilter = 21, // -> Ack
     Ack = 22,
-    Hello = 23, // -> Welcome: who the collector is and its clock
+    Hello = 23,          // -> Welcome: who the collector is and its clock
     Welcome = 24,
+
+    // Allreduce runtime: a proxy's stub <-> the service thread on its parent's host (TCP)
+    PathHello = 40,        // which path this connection carries: PathHelloMessage
+    AllreduceRequest = 41, // one call going down: AllreduceMessage
+    AllreduceReply = 42,   // its result coming back up: AllreduceMessage
+    PathGoodbye = 43,      // the stub is done; closing is not a failure
 };
 
 bool isKnownMessageType(std::uint16_t value);

@@ -1,0 +1,32 @@
+#pragma once
+
+// A blocking TCP connection that speaks core/protocol frames: what a proxy's stub and its
+// service thread hold. Nagle is off: a call is a small message that must leave at once.
+
+#include "core/model/result.h"
+#include "core/protocol/frame.h"
+
+#include <boost/asio.hpp>
+
+#include <vector>
+
+namespace xylem::allreduce {
+
+class FramedSocket
+{
+public:
+    explicit FramedSocket(boost::asio::ip::tcp::socket socket);
+
+    Result<Ok> send(protocol::MessageType type, std::span<const std::uint8_t> payload);
+    // The next frame; an error when the peer closed the connection or sent garbage.
+    Result<protocol::Frame> receive();
+    void close();
+
+private:
+    boost::asio::ip::tcp::socket m_socket;
+    protocol::FrameDecoder m_decoder;
+    std::vector<protocol::Frame> m_pending;
+    std::vector<std::uint8_t> m_buffer;
+};
+
+} // namespace xylem::allreduce

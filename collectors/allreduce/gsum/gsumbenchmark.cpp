@@ -1,0 +1,217 @@
+#include "collectors/allreduce/gsum/gsumbenchmark.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+namespace xylem::allreduce {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void spinFor(std::chrono::nanoseconds span)
+{
+    const auto until = Clock::now() + span;
+    while (Clock::now() < until) {
+    }
+}
+
+struct ThreadResult
+{
+    double seconds = 0;
+    double insideNs = 0; // time inside allreduce, timed calls
+    std::int64_t wrong = 0;
+};
+
+struct ThreadPlan
+{
+    int wrapper = 0;
+    size_t position = 0;        // among all threads of the configuration
+    std::vector<Noise> noise;   // the noise meant for this thread
+};
+
+ThreadResult runThread(HostRuntime& runtime, const BenchmarkSpec& spec, const ThreadPlan& plan,
+                       probe::Probe* probe, size_t allThreads, std::chrono::nanoseconds compute)
+{
+    std::optional<probe::ThreadRecorder> recorder;
+    if (probe) {
+        auto attached = probe->attachThread("gsum thread " + std::to_string(plan.position));
+        if (attached) {
+            recorder.emplace(std::move(attached).value());
+        }
+    }
+    CallContext context{recorder ? &*recorder : nullptr};
+    ThreadResult result;
+    Payload value(spec.elements);
+    Clock::time_point start{};
+    const std::int64_t total = spec.warmup + spec.iterations;
+    for (std::int64_t seq = 0; seq < total; ++seq) {
+        if (seq == spec.warmup) {
+            start = Clock::now();
+        }
+        for (const Noise& n : plan.noise) {
+            if (seq % n.every == 0) {
+                spinFor(n.delay);
+            }
+        }
+        if (spec.kind == BenchmarkKind::ComputeGsum) {
+            spinFor(compute);
+        }
+        for (size_t e = 0; e < spec.elements; ++e) {
+            value[e] = contribution(plan.position, seq, e);
+        }
+        const auto before = Clock::now();
+        const Payload sum = runtime.allreduce(context, plan.wrapper, seq, value);
+        const auto after = Clock::now();
+        if (seq >= spec.warmup) {
+            result.insideNs += std::chrono::duration<double, std::nano>(after - before).count();
+        }
+        for (size_t e = 0; e < spec.elements; ++e) {
+            result.wrong += (e >= sum.size() || sum[e] != expectedSum(allThreads, seq, e)) ? 1 : 0;
+        }
+    }
+    result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return result;
+}
+
+// compute-gsum computes about as long as an allreduce takes: measured with a short run of
+// plain calls first, the same on every host (each measures its own; they agree closely).
+std::chrono::nanoseconds calibrateCompute(HostRuntime& runtime, const Configuration& config, const BenchmarkSpec& spec)
+{
+    if (spec.kind != BenchmarkKind::ComputeGsum) {
+        return std::chrono::nanoseconds(0);
+    }
+    BenchmarkSpec probeRun = spec;
+    probeRun.kind = BenchmarkKind::Gsum;
+    probeRun.iterations = std::max<std::int64_t>(spec.warmup, 100);
+    probeRun.warmup = 0;
+    probeRun.noise.clear();
+    const HostReport r = runBenchmark(runtime, config, probeRun, nullptr);
+    return std::chrono::nanoseconds(static_cast<std::int64_t>(r.allreduceUs * 1000));
+}
+
+} // namespace
+
+std::int64_t contribution(size_t thread, std::int64_t seq, size_t element)
+{
+    return static_cast<std::int64_t>(thread + 1) * 1'000'003 + seq * 7 + static_cast<std::int64_t>(element);
+}
+
+std::int64_t expectedSum(size_t threads, std::int64_t seq, size_t element)
+{
+    const auto n = static_cast<std::int64_t>(threads);
+    return 1'000'003 * n * (n + 1) / 2 + n * (seq * 7 + static_cast<std::int64_t>(element));
+}
+
+HostReport runBenchmark(HostRuntime& runtime, const Configuration& config, const BenchmarkSpec& spec, probe::Probe* probe)
+{
+    const auto compute = calibrateCompute(runtime, config, spec);
+    std::vector<ThreadPlan> plans;
+    for (const int t : runtime.threads()) {
+        const auto& all = config.threads();
+        ThreadPlan plan{t, static_cast<size_t>(std::find(all.begin(), all.end(), t) - all.begin()), {}};
+        for (const Noise& n : spec.noise) {
+            if (n.thread == config.wrapper(t).id) {
+                plan.noise.push_back(n);
+            }
+        }
+        plans.push_back(std::move(plan));
+    }
+    std::vector<ThreadResult> results(plans.size());
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < plans.size(); ++i) {
+        threads.emplace_back([&, i] {
+            results[i] = runThread(runtime, spec, plans[i], probe, config.threads().size(), compute);
+        });
+    }
+    for (auto& t : threads) {
+        t.join();
+    }
+    HostReport report;
+    report.threads = plans.size();
+    report.calls = spec.iterations;
+    for (const ThreadResult& r : results) {
+        report.seconds = std::max(report.seconds, r.seconds);
+        report.allreduceUs += r.insideNs / 1000.0 / static_cast<double>(std::max<std::int64_t>(spec.iterations, 1));
+        report.wrongResults += r.wrong;
+    }
+    report.allreduceUs /= static_cast<double>(std::max<size_t>(results.size(), 1));
+    report.iterationUs = report.seconds * 1e6 / static_cast<double>(std::max<std::int64_t>(spec.iterations, 1));
+    return report;
+}
+
+std::string reportLine(const HostReport& r)
+{
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "gsum host=%s threads=%zu calls=%lld seconds=%.6f allreduce_us=%.3f iteration_us=%.3f wrong=%lld",
+                  r.host.c_str(), r.threads, static_cast<long long>(r.calls), r.seconds, r.allreduceUs, r.iterationUs,
+                  static_cast<long long>(r.wrongResults));
+    return line;
+}
+
+bool parseReportLine(const std::string& line, HostReport& r)
+{
+    if (!line.starts_with("gsum ")) {
+        return false;
+    }
+    std::istringstream fields(line.substr(5));
+    std::string field;
+    int found = 0;
+    while (fields >> field) {
+        const size_t eq = field.find('=');
+        const std::string key = field.substr(0, eq);
+        const std::string value = eq == std::string::npos ? "" : field.substr(eq + 1);
+        found += key == "host" || key == "seconds" || key == "calls";
+        if (key == "host") {
+            r.host = value;
+        } else if (key == "threads") {
+            r.threads = std::stoul(value);
+        } else if (key == "calls") {
+            r.calls = std::stoll(value);
+        } else if (key == "seconds") {
+            r.seconds = std::stod(value);
+        } else if (key == "allreduce_us") {
+            r.allreduceUs = std::stod(value);
+        } else if (key == "iteration_us") {
+            r.iterationUs = std::stod(value);
+        } else if (key == "wrong") {
+            r.wrongResults = std::stoll(value);
+        }
+    }
+    return found == 3;
+}
+
+Result<Noise> parseNoise(const std::string& text)
+{
+    const size_t first = text.find(':');
+    if (first == std::string::npos || first == 0) {
+        return makeError(ErrorCode::InvalidArgument, "noise '" + text + "': expected THREAD:DELAY_US[:EVERY]");
+    }
+    Noise n;
+    n.thread = text.substr(0, first);
+    const size_t second = text.find(':', first + 1);
+    const std::string delay = text.substr(first + 1, second == std::string::npos ? std::string::npos : second - first - 1);
+    long long us = 0;
+    long long every = 1;
+    const auto d = std::from_chars(delay.data(), delay.data() + delay.size(), us);
+    bool ok = d.ec == std::errc() && d.ptr == delay.data() + delay.size() && us >= 0;
+    if (second != std::string::npos) {
+        const std::string e = text.substr(second + 1);
+        const auto r = std::from_chars(e.data(), e.data() + e.size(), every);
+        ok = ok && r.ec == std::errc() && r.ptr == e.data() + e.size() && every >= 1;
+    }
+    if (!ok) {
+        return makeError(ErrorCode::InvalidArgument, "noise '" + text + "': expected THREAD:DELAY_US[:EVERY]");
+    }
+    n.delay = std::chrono::microseconds(us);
+    n.every = every;
+    return n;
+}
+
+} // namespace xylem::allreduce

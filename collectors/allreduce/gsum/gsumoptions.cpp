@@ -1,0 +1,124 @@
+#include "collectors/allreduce/gsum/gsumoptions.h"
+
+#include <charconv>
+#include <set>
+
+namespace xylem::allreduce {
+
+const char* const kGsumUsage =
+    "usage: xylem-gsum launch (--config F.tree.json | --hosts N|A:c0,B:c1 [--threads T] [--shape S] [--arity K])\n"
+    "                         [--benchmark gsum|compute-gsum] [--iterations N] [--warmup N] [--elements E]\n"
+    "                         [--noise THREAD:DELAY_US[:EVERY]]... [--no-collectors] [--wan PROXY=LAT[/BW],...]\n"
+    "                         [--trace-out PREFIX]\n"
+    "       xylem-gsum run --config F --host H --rundir D --token T [same benchmark options]\n"
+    "                      [--listen IP] [--addresses FILE]\n"
+    "  launch starts one process per host on this machine (ports chosen automatically), runs the\n"
+    "  benchmark, prints the time per allreduce; --trace-out writes PREFIX.tree.json and\n"
+    "  PREFIX.trace.csv for xylem-cli. run is one host of a cluster (across machines or network\n"
+    "  namespaces: see README).\n";
+
+namespace {
+
+const std::set<std::string> kValued{"config", "hosts", "threads", "shape", "arity", "root", "benchmark", "iterations",
+                                    "warmup", "elements", "noise", "wan", "trace-out", "host", "rundir", "token",
+                                    "listen", "addresses", "trees"};
+const std::set<std::string> kFlags{"no-collectors", "keep-rundir"};
+
+bool integer(const std::string& text, long long& out)
+{
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc() && end == text.data() + text.size();
+}
+
+} // namespace
+
+bool GsumOptions::has(const std::string& name) const
+{
+    return values.contains(name) || std::find(flags.begin(), flags.end(), name) != flags.end();
+}
+
+std::string GsumOptions::get(const std::string& name, const std::string& fallback) const
+{
+    const auto it = values.find(name);
+    return it == values.end() ? fallback : it->second.back();
+}
+
+const std::vector<std::string>& GsumOptions::all(const std::string& name) const
+{
+    static const std::vector<std::string> none;
+    const auto it = values.find(name);
+    return it == values.end() ? none : it->second;
+}
+
+Result<GsumOptions> parseGsumOptions(int argc, char** argv)
+{
+    GsumOptions o;
+    if (argc < 2 || (std::string(argv[1]) != "run" && std::string(argv[1]) != "launch")) {
+        return makeError(ErrorCode::InvalidArgument, "the first argument is run or launch");
+    }
+    o.command = argv[1];
+    for (int i = 2; i < argc; ++i) {
+        const std::string arg = argv[i];
+        const std::string name = arg.starts_with("--") ? arg.substr(2) : "";
+        if (kFlags.contains(name)) {
+            o.flags.push_back(name);
+        } else if (kValued.contains(name) && i + 1 < argc) {
+            o.values[name].push_back(argv[++i]);
+        } else {
+            return makeError(ErrorCode::InvalidArgument, "unexpected argument '" + arg + "'");
+        }
+    }
+    return o;
+}
+
+Result<BenchmarkSpec> benchmarkSpec(const GsumOptions& o)
+{
+    BenchmarkSpec spec;
+    const std::string kind = o.get("benchmark", "gsum");
+    if (kind != "gsum" && kind != "compute-gsum") {
+        return makeError(ErrorCode::InvalidArgument, "--benchmark is gsum or compute-gsum, not '" + kind + "'");
+    }
+    spec.kind = kind == "gsum" ? BenchmarkKind::Gsum : BenchmarkKind::ComputeGsum;
+    long long value = 0;
+    for (const auto& [name, target, min] : {std::tuple{"iterations", &spec.iterations, 1LL}, std::tuple{"warmup", &spec.warmup, 0LL}}) {
+        if (o.has(name)) {
+            if (!integer(o.get(name), value) || value < min) {
+                return makeError(ErrorCode::InvalidArgument, std::string("--") + name + " must be a number >= " + std::to_string(min));
+            }
+            *target = value;
+        }
+    }
+    if (o.has("elements")) {
+        if (!integer(o.get("elements"), value) || value < 1 || value > (1 << 20)) {
+            return makeError(ErrorCode::InvalidArgument, "--elements must be 1 to 1048576");
+        }
+        spec.elements = static_cast<size_t>(value);
+    }
+    for (const std::string& n : o.all("noise")) {
+        auto noise = parseNoise(n);
+        if (!noise) {
+            return noise.error();
+        }
+        spec.noise.push_back(noise.value());
+    }
+    return spec;
+}
+
+std::vector<std::string> forwardedRunOptions(const GsumOptions& o)
+{
+    std::vector<std::string> out;
+    for (const char* name : {"benchmark", "iterations", "warmup", "elements", "wan", "trees", "listen"}) {
+        if (o.has(name)) {
+            out.insert(out.end(), {std::string("--") + name, o.get(name)});
+        }
+    }
+    for (const std::string& n : o.all("noise")) {
+        out.insert(out.end(), {"--noise", n});
+    }
+    if (o.has("no-collectors")) {
+        out.push_back("--no-collectors");
+    }
+    return out;
+}
+
+} // namespace xylem::allreduce

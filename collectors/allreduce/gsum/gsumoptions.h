@@ -1,0 +1,33 @@
+#pragma once
+
+// xylem-gsum's command line: `run` (one host of a cluster) and `launch` (a local cluster).
+
+#include "collectors/allreduce/gsum/gsumbenchmark.h"
+#include "core/model/result.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace xylem::allreduce {
+
+struct GsumOptions
+{
+    std::string command;                 // "run" or "launch"
+    std::map<std::string, std::vector<std::string>> values;
+    std::vector<std::string> flags;
+
+    bool has(const std::string& name) const;
+    std::string get(const std::string& name, const std::string& fallback = {}) const;
+    const std::vector<std::string>& all(const std::string& name) const;
+};
+
+Result<GsumOptions> parseGsumOptions(int argc, char** argv);
+Result<BenchmarkSpec> benchmarkSpec(const GsumOptions& options);
+
+// The options a launch passes on to each host's `run`.
+std::vector<std::string> forwardedRunOptions(const GsumOptions& options);
+
+extern const char* const kGsumUsage;
+
+} // namespace xylem::allreduce

@@ -1,0 +1,117 @@
+#include "collectors/allreduce/rundirectory.h"
+
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+namespace xylem::allreduce {
+
+namespace {
+
+constexpr auto kPoll = std::chrono::milliseconds(2);
+
+std::optional<Address> parseAddress(const std::string& ip, const std::string& port)
+{
+    unsigned value = 0;
+    const auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
+    if (ec != std::errc() || end != port.data() + port.size() || value == 0 || value > 65535 || ip.empty()) {
+        return std::nullopt;
+    }
+    return Address{ip, static_cast<std::uint16_t>(value)};
+}
+
+} // namespace
+
+Result<Ok> RunDirectory::useAddressFile(const std::string& file)
+{
+    std::ifstream in(file);
+    if (!in) {
+        return makeError(ErrorCode::IoError, "cannot read the address file", file);
+    }
+    std::string line;
+    for (int lineNo = 1; std::getline(in, line); ++lineNo) {
+        std::istringstream fields(line);
+        std::string host, ip, port;
+        if (!(fields >> host) || host.starts_with('#')) {
+            continue;
+        }
+        fields >> ip >> port;
+        const auto address = parseAddress(ip, port);
+        if (!address) {
+            return makeError(ErrorCode::MalformedInput, "expected 'host ip port'", file + ":" + std::to_string(lineNo));
+        }
+        m_fixed[host] = *address;
+    }
+    return Ok{};
+}
+
+Result<Ok> RunDirectory::writeAtomically(const std::string& name, const std::string& text) const
+{
+    const std::string final = m_path + "/" + name;
+    const std::string temporary = final + ".tmp";
+    {
+        std::ofstream out(temporary, std::ios::trunc);
+        out << text;
+        if (!out) {
+            return makeError(ErrorCode::IoError, "cannot write", temporary);
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(temporary, final, ec); // readers never see half a file
+    if (ec) {
+        return makeError(ErrorCode::IoError, "cannot rename: " + ec.message(), final);
+    }
+    return Ok{};
+}
+
+Result<Ok> RunDirectory::publishAddress(const std::string& host, const Address& address) const
+{
+    return writeAtomically(host + ".address", address.ip + " " + std::to_string(address.port) + "\n");
+}
+
+Result<Address> RunDirectory::waitForAddress(const std::string& host, std::chrono::milliseconds timeout) const
+{
+    if (const auto it = m_fixed.find(host); it != m_fixed.end()) {
+        return it->second;
+    }
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    const std::string file = m_path + "/" + host + ".address";
+    for (;;) {
+        std::ifstream in(file);
+        std::string ip, port;
+        if (in >> ip >> port) {
+            if (const auto address = parseAddress(ip, port)) {
+                return *address;
+            }
+            return makeError(ErrorCode::MalformedInput, "malformed address of host " + host, file);
+        }
+        if (std::chrono::steady_clock::now() > deadline) {
+            return makeError(ErrorCode::IoError, "host " + host + " did not publish its address in time", file);
+        }
+        std::this_thread::sleep_for(kPoll);
+    }
+}
+
+Result<Ok> RunDirectory::markReady(const std::string& host) const
+{
+    return writeAtomically(host + ".ready", "ready\n");
+}
+
+Result<Ok> RunDirectory::waitForReady(const std::vector<std::string>& hosts, std::chrono::milliseconds timeout) const
+{
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (const std::string& host : hosts) {
+        while (!std::filesystem::exists(m_path + "/" + host + ".ready")) {
+            if (std::chrono::steady_clock::now() > deadline) {
+                return makeError(ErrorCode::IoError, "host " + host + " did not get ready in time", m_path);
+            }
+            std::this_thread::sleep_for(kPoll);
+        }
+    }
+    return Ok{};
+}
+
+} // namespace xylem::allreduce
