@@ -200,7 +200,8 @@ void HostRuntime::wire(std::vector<AcceptedPath> paths, probe::Probe* probe)
         const Edge edge(makeWrapper(path.tree, parent), childPosition(m_config, path.proxy),
                         static_cast<std::uint32_t>(path.proxy));
         m_services.push_back(std::make_unique<PathService>(pathName(m_config, path.tree, path.proxy),
-                                                           std::move(path.socket), edge, linkOf(path.proxy), probe));
+                                                           std::move(path.socket), edge, linkOf(path.proxy), probe,
+                                                           m_options.recording));
     }
     for (int tree = 0; tree < m_options.trees; ++tree) {
         for (const int t : m_threads) {

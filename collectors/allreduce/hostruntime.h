@@ -32,6 +32,7 @@ struct RuntimeOptions
     std::uint16_t listenPort = 0;  // 0: any free port (published in the run directory)
     std::map<std::string, LinkEmulation> wan; // per proxy id
     std::chrono::milliseconds startTimeout{30000};
+    RecordingSchedule recording; // which calls the services' collectors record
 };
 
 class HostRuntime

@@ -7,12 +7,14 @@
 
 namespace xylem::allreduce {
 
-PathService::PathService(std::string name, FramedSocket socket, Edge edge, LinkEmulation link, probe::Probe* probe)
+PathService::PathService(std::string name, FramedSocket socket, Edge edge, LinkEmulation link, probe::Probe* probe,
+                         RecordingSchedule schedule)
     : m_name(std::move(name))
     , m_socket(std::move(socket))
     , m_edge(edge)
     , m_link(link)
     , m_probe(probe)
+    , m_schedule(schedule)
 {
 }
 
@@ -43,7 +45,7 @@ void PathService::serve()
         }
         recorder.emplace(std::move(attached).value());
     }
-    CallContext context{recorder ? &*recorder : nullptr};
+    CallContext context{recorder ? &*recorder : nullptr, m_schedule};
     for (;;) {
         auto frame = m_socket.receive();
         if (!frame) {

@@ -16,7 +16,8 @@ namespace xylem::allreduce {
 class PathService
 {
 public:
-    PathService(std::string name, FramedSocket socket, Edge edge, LinkEmulation link, probe::Probe* probe);
+    PathService(std::string name, FramedSocket socket, Edge edge, LinkEmulation link, probe::Probe* probe,
+                RecordingSchedule schedule);
     PathService(const PathService&) = delete;
     PathService& operator=(const PathService&) = delete;
     ~PathService();
@@ -32,6 +33,7 @@ private:
     Edge m_edge;
     LinkEmulation m_link;
     probe::Probe* m_probe; // null when uninstrumented
+    RecordingSchedule m_schedule;
     std::thread m_thread;
 };
 

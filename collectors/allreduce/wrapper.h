@@ -16,10 +16,25 @@ using Payload = std::vector<std::int64_t>;
 
 void addInto(Payload& sum, const Payload& value);
 
+// Which calls the collectors record. Normally all; to measure what recording costs on a noisy
+// machine, a run can alternate blocks of calls with and without it (same processes, same
+// sockets, same tree: only the recording differs), starting without.
+struct RecordingSchedule
+{
+    std::int64_t alternateBlock = 0; // 0: record every call
+    std::int64_t firstCall = 0;      // calls before this one are recorded (warm-up)
+
+    bool records(std::int64_t seq) const
+    {
+        return alternateBlock == 0 || seq < firstCall || ((seq - firstCall) / alternateBlock) % 2 == 1;
+    }
+};
+
 // What the thread executing a call carries down the path: its ring (none when uninstrumented).
 struct CallContext
 {
     probe::ThreadRecorder* recorder = nullptr;
+    RecordingSchedule schedule;
 };
 
 class RuntimeWrapper
@@ -45,7 +60,7 @@ public:
 
     Payload cross(CallContext& context, std::int64_t seq, Payload value) const
     {
-        if (!context.recorder) {
+        if (!context.recorder || !context.schedule.records(seq)) {
             return m_parent->call(context, m_childPosition, seq, std::move(value));
         }
         const std::int64_t down = context.recorder->now();

@@ -72,13 +72,17 @@ Result<RingWriter> RingWriter::create(const RingSpec& spec)
     if (fd < 0) {
         return makeError(ErrorCode::IoError, "no free ring name for this thread", name);
     }
-    if (::ftruncate(fd, static_cast<off_t>(bytes)) != 0) {
+    // Allocate every page now, not on first write: a full /dev/shm is an error here instead of
+    // a SIGBUS in the middle of a record, and no record pays for a page fault (measured on
+    // gsum: faulting the ring in as it filled cost about 2 % of the run).
+    if (const int err = ::posix_fallocate(fd, 0, static_cast<off_t>(bytes)); err != 0) {
+        errno = err;
         const Error e = systemError("cannot size the ring (is /dev/shm full?)", name);
         ::close(fd);
         ::shm_unlink(name.c_str());
         return e;
     }
-    void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    void* memory = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0);
     ::close(fd);
     if (memory == MAP_FAILED) {
         const Error e = systemError("cannot map the ring", name);

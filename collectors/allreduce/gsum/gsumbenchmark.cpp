@@ -26,7 +26,17 @@ struct ThreadResult
     double seconds = 0;
     double insideNs = 0; // time inside allreduce, timed calls
     std::int64_t wrong = 0;
+    std::vector<double> recordedBlockUs, unrecordedBlockUs; // per iteration, per interleaved block
 };
+
+double median(std::vector<double> v)
+{
+    if (v.empty()) {
+        return 0;
+    }
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+}
 
 struct ThreadPlan
 {
@@ -45,14 +55,14 @@ ThreadResult runThread(HostRuntime& runtime, const BenchmarkSpec& spec, const Th
             recorder.emplace(std::move(attached).value());
         }
     }
-    CallContext context{recorder ? &*recorder : nullptr};
+    CallContext context{recorder ? &*recorder : nullptr, spec.recording()};
     ThreadResult result;
     Payload value(spec.elements);
-    Clock::time_point start{};
+    Clock::time_point start{}, blockStart{};
     const std::int64_t total = spec.warmup + spec.iterations;
     for (std::int64_t seq = 0; seq < total; ++seq) {
         if (seq == spec.warmup) {
-            start = Clock::now();
+            start = blockStart = Clock::now();
         }
         for (const Noise& n : plan.noise) {
             if (seq % n.every == 0) {
@@ -70,6 +80,13 @@ ThreadResult runThread(HostRuntime& runtime, const BenchmarkSpec& spec, const Th
         const auto after = Clock::now();
         if (seq >= spec.warmup) {
             result.insideNs += std::chrono::duration<double, std::nano>(after - before).count();
+        }
+        if (spec.interleave > 0 && seq >= spec.warmup && (seq - spec.warmup + 1) % spec.interleave == 0) {
+            const double us = std::chrono::duration<double, std::micro>(after - blockStart).count() /
+                              static_cast<double>(spec.interleave);
+            const bool recorded = context.schedule.records(seq);
+            (recorded ? result.recordedBlockUs : result.unrecordedBlockUs).push_back(us);
+            blockStart = after;
         }
         for (size_t e = 0; e < spec.elements; ++e) {
             result.wrong += (e >= sum.size() || sum[e] != expectedSum(allThreads, seq, e)) ? 1 : 0;
@@ -133,6 +150,13 @@ HostReport runBenchmark(HostRuntime& runtime, const Configuration& config, const
         t.join();
     }
     HostReport report;
+    std::vector<double> recordedBlocks, unrecordedBlocks;
+    for (const ThreadResult& r : results) {
+        recordedBlocks.insert(recordedBlocks.end(), r.recordedBlockUs.begin(), r.recordedBlockUs.end());
+        unrecordedBlocks.insert(unrecordedBlocks.end(), r.unrecordedBlockUs.begin(), r.unrecordedBlockUs.end());
+    }
+    report.recordedIterationUs = median(recordedBlocks);
+    report.unrecordedIterationUs = median(unrecordedBlocks);
     report.threads = plans.size();
     report.calls = spec.iterations;
     for (const ThreadResult& r : results) {
@@ -149,18 +173,18 @@ std::string reportLine(const HostReport& r)
 {
     char line[512];
     std::snprintf(line, sizeof line,
-                  "gsum host=%s threads=%zu calls=%lld seconds=%.6f allreduce_us=%.3f iteration_us=%.3f wrong=%lld",
+                  "gsum host=%s threads=%zu calls=%lld seconds=%.6f allreduce_us=%.3f iteration_us=%.3f wrong=%lld "
+                  "recorded_us=%.3f unrecorded_us=%.3f",
                   r.host.c_str(), r.threads, static_cast<long long>(r.calls), r.seconds, r.allreduceUs, r.iterationUs,
-                  static_cast<long long>(r.wrongResults));
+                  static_cast<long long>(r.wrongResults), r.recordedIterationUs, r.unrecordedIterationUs);
     return line;
 }
 
-bool parseReportLine(const std::string& line, HostReport& r)
+namespace {
+
+bool parseReportFields(const std::string& text, HostReport& r)
 {
-    if (!line.starts_with("gsum ")) {
-        return false;
-    }
-    std::istringstream fields(line.substr(5));
+    std::istringstream fields(text);
     std::string field;
     int found = 0;
     while (fields >> field) {
@@ -182,9 +206,27 @@ bool parseReportLine(const std::string& line, HostReport& r)
             r.iterationUs = std::stod(value);
         } else if (key == "wrong") {
             r.wrongResults = std::stoll(value);
+        } else if (key == "recorded_us") {
+            r.recordedIterationUs = std::stod(value);
+        } else if (key == "unrecorded_us") {
+            r.unrecordedIterationUs = std::stod(value);
         }
     }
     return found == 3;
+}
+
+} // namespace
+
+bool parseReportLine(const std::string& line, HostReport& r)
+{
+    if (!line.starts_with("gsum ")) {
+        return false;
+    }
+    try {
+        return parseReportFields(line.substr(5), r);
+    } catch (const std::exception&) { // a number that does not parse: not a report line
+        return false;
+    }
 }
 
 Result<Noise> parseNoise(const std::string& text)

@@ -32,6 +32,9 @@ struct BenchmarkSpec
     size_t elements = 1; // 8-byte values per call
     std::vector<Noise> noise;
     std::int64_t warmup = 100; // calls before timing starts (compute-gsum calibrates on them)
+    std::int64_t interleave = 0; // > 0: timed calls alternate blocks of this many unrecorded/recorded
+
+    RecordingSchedule recording() const { return {interleave, warmup}; }
 };
 
 struct HostReport
@@ -43,6 +46,9 @@ struct HostReport
     double allreduceUs = 0;          // mean time inside allreduce per call
     double iterationUs = 0;          // seconds / calls
     std::int64_t wrongResults = 0;   // results that were not the expected sum
+    // With interleave: the median time per iteration over the blocks with and without recording.
+    double recordedIterationUs = 0;
+    double unrecordedIterationUs = 0;
 };
 
 // The value thread t (its position among all threads) contributes to call seq, element e.

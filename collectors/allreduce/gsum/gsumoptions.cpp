@@ -9,19 +9,20 @@ const char* const kGsumUsage =
     "usage: xylem-gsum launch (--config F.tree.json | --hosts N|A:c0,B:c1 [--threads T] [--shape S] [--arity K])\n"
     "                         [--benchmark gsum|compute-gsum] [--iterations N] [--warmup N] [--elements E]\n"
     "                         [--noise THREAD:DELAY_US[:EVERY]]... [--no-collectors] [--wan PROXY=LAT[/BW],...]\n"
-    "                         [--trace-out PREFIX]\n"
+    "                         [--trace-out PREFIX] [--interleave N]\n"
     "       xylem-gsum run --config F --host H --rundir D --token T [same benchmark options]\n"
     "                      [--listen IP] [--addresses FILE]\n"
     "  launch starts one process per host on this machine (ports chosen automatically), runs the\n"
     "  benchmark, prints the time per allreduce; --trace-out writes PREFIX.tree.json and\n"
     "  PREFIX.trace.csv for xylem-cli. run is one host of a cluster (across machines or network\n"
-    "  namespaces: see README).\n";
+    "  namespaces: see README). --interleave N alternates blocks of N calls without and with\n"
+    "  recording in one run and prints what recording costs.\n";
 
 namespace {
 
 const std::set<std::string> kValued{"config", "hosts", "threads", "shape", "arity", "root", "benchmark", "iterations",
                                     "warmup", "elements", "noise", "wan", "trace-out", "host", "rundir", "token",
-                                    "listen", "addresses", "trees"};
+                                    "listen", "addresses", "trees", "interleave"};
 const std::set<std::string> kFlags{"no-collectors", "keep-rundir"};
 
 bool integer(const std::string& text, long long& out)
@@ -35,6 +36,19 @@ bool integer(const std::string& text, long long& out)
 bool GsumOptions::has(const std::string& name) const
 {
     return values.contains(name) || std::find(flags.begin(), flags.end(), name) != flags.end();
+}
+
+Result<long long> GsumOptions::number(const std::string& name, long long fallback, long long min, long long max) const
+{
+    if (!has(name)) {
+        return fallback;
+    }
+    long long value = 0;
+    if (!integer(get(name), value) || value < min || value > max) {
+        return makeError(ErrorCode::InvalidArgument, "--" + name + " must be a whole number from " + std::to_string(min) +
+                                                         " to " + std::to_string(max) + ", not '" + get(name) + "'");
+    }
+    return value;
 }
 
 std::string GsumOptions::get(const std::string& name, const std::string& fallback) const
@@ -94,6 +108,15 @@ Result<BenchmarkSpec> benchmarkSpec(const GsumOptions& o)
         }
         spec.elements = static_cast<size_t>(value);
     }
+    if (o.has("interleave")) {
+        if (!integer(o.get("interleave"), value) || value < 1) {
+            return makeError(ErrorCode::InvalidArgument, "--interleave must be a number of calls >= 1");
+        }
+        if (o.has("no-collectors")) {
+            return makeError(ErrorCode::InvalidArgument, "--interleave compares recording with none: it needs the collectors");
+        }
+        spec.interleave = value;
+    }
     for (const std::string& n : o.all("noise")) {
         auto noise = parseNoise(n);
         if (!noise) {
@@ -107,7 +130,7 @@ Result<BenchmarkSpec> benchmarkSpec(const GsumOptions& o)
 std::vector<std::string> forwardedRunOptions(const GsumOptions& o)
 {
     std::vector<std::string> out;
-    for (const char* name : {"benchmark", "iterations", "warmup", "elements", "wan", "trees", "listen"}) {
+    for (const char* name : {"benchmark", "iterations", "warmup", "elements", "wan", "trees", "listen", "interleave"}) {
         if (o.has(name)) {
             out.insert(out.end(), {std::string("--") + name, o.get(name)});
         }

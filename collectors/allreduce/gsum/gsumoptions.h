@@ -20,6 +20,8 @@ struct GsumOptions
     bool has(const std::string& name) const;
     std::string get(const std::string& name, const std::string& fallback = {}) const;
     const std::vector<std::string>& all(const std::string& name) const;
+    // --name as a whole number in [min, max]; fallback when absent; an error naming the option.
+    Result<long long> number(const std::string& name, long long fallback, long long min, long long max) const;
 };
 
 Result<GsumOptions> parseGsumOptions(int argc, char** argv);

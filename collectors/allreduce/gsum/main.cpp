@@ -48,8 +48,13 @@ Result<Configuration> configurationFrom(const GsumOptions& o)
     if (!hosts) {
         return hosts.error();
     }
-    TreeSpec spec{"gsum", hosts.value(), std::stoi(o.get("threads", "2")), TreeShape::HierarchyAware,
-                  std::stoi(o.get("arity", "2")), o.get("root", "core") == "gred" ? RootKind::Gred : RootKind::Core};
+    const auto threads = o.number("threads", 2, 1, 1024);
+    const auto arity = o.number("arity", 2, 1, 1024);
+    if (!threads || !arity) {
+        return !threads ? threads.error() : arity.error();
+    }
+    TreeSpec spec{"gsum", hosts.value(), static_cast<int>(threads.value()), TreeShape::HierarchyAware,
+                  static_cast<int>(arity.value()), o.get("root", "core") == "gred" ? RootKind::Gred : RootKind::Core};
     if (const auto shape = treeShapeFromString(o.get("shape", "hierarchy"))) {
         spec.shape = *shape;
     } else {
@@ -66,8 +71,12 @@ int runHost(const GsumOptions& o)
     auto config = readConfigurationFile(o.get("config"));
     auto spec = benchmarkSpec(o);
     auto wan = parseWanSpec(o.get("wan"));
-    if (!config || !spec || !wan) {
-        return fail(!config ? config.error().describe() : !spec ? spec.error().describe() : wan.error().describe());
+    const auto trees = o.number("trees", 2, 1, 64);
+    if (!config || !spec || !wan || !trees) {
+        return fail(!config ? config.error().describe()
+                    : !spec ? spec.error().describe()
+                    : !wan  ? wan.error().describe()
+                            : trees.error().describe());
     }
     RunDirectory run(o.get("rundir", "."));
     if (o.has("addresses")) {
@@ -78,8 +87,9 @@ int runHost(const GsumOptions& o)
     RuntimeOptions options;
     options.host = o.get("host");
     options.token = o.get("token");
-    options.trees = std::stoi(o.get("trees", "2"));
+    options.trees = static_cast<int>(trees.value());
     options.listenAddress = o.get("listen", "127.0.0.1");
+    options.recording = spec->recording();
     options.wan = wan.value();
     if (const auto fixed = run.fixedAddresses().find(options.host); fixed != run.fixedAddresses().end()) {
         options.listenAddress = fixed->second.ip; // across machines: where the others will connect
@@ -141,8 +151,10 @@ int launch(const GsumOptions& o, const char* self)
     const auto forwarded = forwardedRunOptions(o);
     plan.runArguments.insert(plan.runArguments.end(), forwarded.begin(), forwarded.end());
     plan.environment = {"XYLEM_GSUM_LAUNCHED=1"};
+    // The hosts' rings carry this launch's prefix, so that it can harvest or remove them: a ring
+    // left in /dev/shm would hold its memory until the machine restarts.
+    plan.environment.push_back("XYLEM_RING_PREFIX=" + ringPrefix);
     if (o.has("trace-out")) {
-        plan.environment.push_back("XYLEM_RING_PREFIX=" + ringPrefix);
         plan.environment.push_back("XYLEM_RING_CAPACITY=" + std::to_string(std::max<long long>(1 << 16,
             2 * (spec->iterations + spec->warmup))));
     }
@@ -150,24 +162,36 @@ int launch(const GsumOptions& o, const char* self)
     if (!o.has("keep-rundir")) {
         std::filesystem::remove_all(rundir);
     }
+    if (!outcome || outcome->interrupted || !o.has("trace-out")) {
+        removeRings(ringPrefix);
+    }
     if (!outcome) {
         return fail(outcome.error().describe(), 1);
     }
     if (outcome->interrupted) {
         return fail("interrupted", 130);
     }
-    double slowest = 0, inside = 0;
+    double slowest = 0, inside = 0, recorded = 0, unrecorded = 0;
     std::int64_t wrong = 0;
     for (const HostReport& r : outcome->reports) {
         slowest = std::max(slowest, r.iterationUs);
         inside = std::max(inside, r.allreduceUs);
+        recorded = std::max(recorded, r.recordedIterationUs);
+        unrecorded = std::max(unrecorded, r.unrecordedIterationUs);
         wrong += r.wrongResults;
     }
     std::printf("gsum: %zu hosts, %zu threads, %lld calls: %.2f us per iteration, %.2f us inside allreduce%s\n",
                 config->hosts().size(), config->threads().size(), static_cast<long long>(spec->iterations), slowest, inside,
                 wrong == 0 ? ", every sum right" : "");
+    if (spec->interleave > 0 && unrecorded > 0) {
+        std::printf("gsum: interleaved blocks of %lld calls: %.2f us per iteration recorded, %.2f us unrecorded "
+                    "(medians over blocks): recording costs %.2f %%\n",
+                    static_cast<long long>(spec->interleave), recorded, unrecorded,
+                    (recorded - unrecorded) / unrecorded * 100.0);
+    }
     if (o.has("trace-out")) {
         auto harvest = harvestRings(ringPrefix);
+        removeRings(ringPrefix); // what a failed harvest left
         if (!harvest) {
             return fail(harvest.error().describe(), 1);
         }

@@ -7,6 +7,16 @@
 
 namespace xylem::allreduce {
 
+void removeRings(const std::string& prefix)
+{
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/dev/shm", ec)) {
+        if (entry.path().filename().string().starts_with(prefix)) {
+            std::filesystem::remove(entry.path(), ec);
+        }
+    }
+}
+
 Result<Harvest> harvestRings(const std::string& prefix)
 {
     Harvest harvest;

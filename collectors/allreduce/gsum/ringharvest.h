@@ -20,5 +20,7 @@ struct Harvest
 };
 
 Result<Harvest> harvestRings(const std::string& prefix);
+// Unlinks the rings whose names start with prefix without reading them.
+void removeRings(const std::string& prefix);
 
 } // namespace xylem::allreduce
