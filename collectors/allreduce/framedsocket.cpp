@@ -2,7 +2,9 @@
 
 namespace xylem::allreduce {
 
-FramedSocket::FramedSocket(boost::asio::ip::tcp::socket socket) : m_socket(std::move(socket)), m_buffer(64 * 1024)
+FramedSocket::FramedSocket(boost::asio::ip::tcp::socket socket)
+    : m_socket(std::move(socket))
+    , m_buffer(64 * 1024)
 {
     boost::system::error_code ignored;
     m_socket.set_option(boost::asio::ip::tcp::no_delay(true), ignored);
@@ -25,8 +27,9 @@ Result<protocol::Frame> FramedSocket::receive()
         boost::system::error_code ec;
         const size_t n = m_socket.read_some(boost::asio::buffer(m_buffer), ec);
         if (ec) {
-            return makeError(ErrorCode::IoError, ec == boost::asio::error::eof ? "the peer closed the connection"
-                                                                                : "receiving failed: " + ec.message());
+            return makeError(ErrorCode::IoError, ec == boost::asio::error::eof
+                                                     ? "the peer closed the connection"
+                                                     : "receiving failed: " + ec.message());
         }
         if (auto ok = m_decoder.feed(std::span(m_buffer.data(), n), m_pending); !ok) {
             return ok.error();

@@ -7,7 +7,6 @@
 #include "core/protocol/frame.h"
 
 #include <boost/asio.hpp>
-
 #include <vector>
 
 namespace xylem::allreduce {

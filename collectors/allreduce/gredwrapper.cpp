@@ -32,8 +32,8 @@ Payload GredWrapper::call(CallContext& context, int childPosition, std::int64_t 
         // Blocks until the last arrival releases this generation (a futex wait, no spinning). The
         // slot may still hold an older generation than generation - 1: this child may have been
         // the last arrival, not a waiter, in between.
-        for (std::uint64_t seen = waiter.released.load(std::memory_order_acquire); seen != generation;
-             seen = waiter.released.load(std::memory_order_acquire)) {
+        for (std::uint64_t seen = waiter.released.load(std::memory_order_acquire);
+             seen != generation; seen = waiter.released.load(std::memory_order_acquire)) {
             waiter.released.wait(seen, std::memory_order_acquire);
         }
         return std::move(waiter.result);

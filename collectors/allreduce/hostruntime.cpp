@@ -37,8 +37,9 @@ Result<Ok> checkRunnable(const Configuration& config)
         }
         const bool crosses = wrapper.host != config.wrapper(wrapper.parent).host;
         if (crosses && wrapper.kind != WrapperKind::Proxy) {
-            return makeError(ErrorCode::InvalidConfiguration, "edge to '" + config.wrapper(wrapper.parent).id +
-                                                                  "' crosses hosts without a proxy",
+            return makeError(ErrorCode::InvalidConfiguration,
+                             "edge to '" + config.wrapper(wrapper.parent).id +
+                                 "' crosses hosts without a proxy",
                              "wrapper '" + wrapper.id + "'");
         }
     }
@@ -74,11 +75,13 @@ RuntimeWrapper* HostRuntime::makeWrapper(int tree, int w)
         if (wrapper.parent < 0) {
             return std::nullopt;
         }
-        return Edge(makeWrapper(tree, wrapper.parent), childPosition(m_config, w), static_cast<std::uint32_t>(w));
+        return Edge(makeWrapper(tree, wrapper.parent), childPosition(m_config, w),
+                    static_cast<std::uint32_t>(w));
     };
     switch (wrapper.kind) {
     case WrapperKind::Gred:
-        slots[static_cast<size_t>(w)] = std::make_unique<GredWrapper>(static_cast<int>(m_config.children(w).size()), edgeUp());
+        slots[static_cast<size_t>(w)] =
+            std::make_unique<GredWrapper>(static_cast<int>(m_config.children(w).size()), edgeUp());
         break;
     case WrapperKind::Core:
         slots[static_cast<size_t>(w)] = std::make_unique<CoreWrapper>();
@@ -114,7 +117,8 @@ Result<Ok> HostRuntime::listen()
     }
     if (ec) {
         return makeError(ErrorCode::IoError, "cannot listen on " + m_options.listenAddress + ":" +
-                                                 std::to_string(m_options.listenPort) + ": " + ec.message());
+                                                 std::to_string(m_options.listenPort) + ": " +
+                                                 ec.message());
     }
     return Ok{};
 }
@@ -146,8 +150,9 @@ Result<std::vector<HostRuntime::AcceptedPath>> HostRuntime::acceptPaths(size_t e
         auto hello = protocol::decodePathHello(frame->payload);
         const int proxy = hello ? static_cast<int>(hello->proxy) : -1;
         const bool valid = hello && hello->token == m_options.token &&
-                           hello->tree < static_cast<std::uint32_t>(m_options.trees) && proxy >= 0 &&
-                           proxy < m_config.wrapperCount() && m_config.wrapper(proxy).kind == WrapperKind::Proxy &&
+                           hello->tree < static_cast<std::uint32_t>(m_options.trees) &&
+                           proxy >= 0 && proxy < m_config.wrapperCount() &&
+                           m_config.wrapper(proxy).kind == WrapperKind::Proxy &&
                            m_config.wrapper(m_config.wrapper(proxy).parent).host == m_options.host;
         if (!valid) {
             framed.close();
@@ -173,17 +178,21 @@ Result<Ok> HostRuntime::connectStubs(RunDirectory& run)
             }
             boost::system::error_code ec;
             tcp::socket socket(m_io);
-            socket.connect(tcp::endpoint(asio::ip::make_address(address->ip, ec), address->port), ec);
+            socket.connect(tcp::endpoint(asio::ip::make_address(address->ip, ec), address->port),
+                           ec);
             if (ec) {
-                return makeError(ErrorCode::IoError, "cannot reach host " + parentHost + ": " + ec.message());
+                return makeError(ErrorCode::IoError,
+                                 "cannot reach host " + parentHost + ": " + ec.message());
             }
             FramedSocket framed(std::move(socket));
-            const auto hello = protocol::encode(protocol::PathHelloMessage{m_options.token, static_cast<std::uint32_t>(tree),
-                                                                           static_cast<std::uint32_t>(proxy)});
+            const auto hello = protocol::encode(
+                protocol::PathHelloMessage{m_options.token, static_cast<std::uint32_t>(tree),
+                                           static_cast<std::uint32_t>(proxy)});
             if (auto ok = framed.send(protocol::MessageType::PathHello, hello); !ok) {
                 return ok.error();
             }
-            auto stub = std::make_unique<ProxyStub>(pathName(m_config, tree, proxy), std::move(framed), linkOf(proxy));
+            auto stub = std::make_unique<ProxyStub>(pathName(m_config, tree, proxy),
+                                                    std::move(framed), linkOf(proxy));
             m_stubs.push_back(stub.get());
             m_wrappers[static_cast<size_t>(tree)][static_cast<size_t>(proxy)] = std::move(stub);
         }
@@ -199,9 +208,9 @@ void HostRuntime::wire(std::vector<AcceptedPath> paths, probe::Probe* probe)
         const int parent = m_config.wrapper(path.proxy).parent;
         const Edge edge(makeWrapper(path.tree, parent), childPosition(m_config, path.proxy),
                         static_cast<std::uint32_t>(path.proxy));
-        m_services.push_back(std::make_unique<PathService>(pathName(m_config, path.tree, path.proxy),
-                                                           std::move(path.socket), edge, linkOf(path.proxy), probe,
-                                                           m_options.recording));
+        m_services.push_back(std::make_unique<PathService>(
+            pathName(m_config, path.tree, path.proxy), std::move(path.socket), edge,
+            linkOf(path.proxy), probe, m_options.recording));
     }
     for (int tree = 0; tree < m_options.trees; ++tree) {
         for (const int t : m_threads) {
@@ -212,7 +221,8 @@ void HostRuntime::wire(std::vector<AcceptedPath> paths, probe::Probe* probe)
     }
 }
 
-Result<std::unique_ptr<HostRuntime>> HostRuntime::start(const Configuration& config, const RuntimeOptions& options,
+Result<std::unique_ptr<HostRuntime>> HostRuntime::start(const Configuration& config,
+                                                        const RuntimeOptions& options,
                                                         RunDirectory& run, probe::Probe* probe)
 {
     std::unique_ptr<HostRuntime> runtime(new HostRuntime(config, options));
@@ -220,17 +230,21 @@ Result<std::unique_ptr<HostRuntime>> HostRuntime::start(const Configuration& con
         return ok.error();
     }
     const auto local = runtime->m_acceptor.local_endpoint();
-    if (auto ok = run.publishAddress(options.host, Address{local.address().to_string(), local.port()}); !ok) {
+    if (auto ok =
+            run.publishAddress(options.host, Address{local.address().to_string(), local.port()});
+        !ok) {
         return ok.error();
     }
     size_t incoming = 0;
     for (int w = 0; w < config.wrapperCount(); ++w) {
-        incoming += config.wrapper(w).kind == WrapperKind::Proxy && config.wrapper(config.wrapper(w).parent).host == options.host;
+        incoming += config.wrapper(w).kind == WrapperKind::Proxy &&
+                    config.wrapper(config.wrapper(w).parent).host == options.host;
     }
     incoming *= static_cast<size_t>(options.trees);
     // Accept while connecting: two hosts may each wait for the other's paths. A host that never
     // connects (it died starting) must not leave this one waiting forever.
-    auto acceptance = std::async(std::launch::async, [&] { return runtime->acceptPaths(incoming); });
+    auto acceptance =
+        std::async(std::launch::async, [&] { return runtime->acceptPaths(incoming); });
     auto connected = runtime->connectStubs(run);
     if (!connected || acceptance.wait_for(options.startTimeout) != std::future_status::ready) {
         boost::system::error_code ignored;
@@ -260,7 +274,8 @@ Result<std::unique_ptr<HostRuntime>> HostRuntime::start(const Configuration& con
     return runtime;
 }
 
-Payload HostRuntime::allreduce(CallContext& context, int threadWrapper, std::int64_t seq, Payload value)
+Payload HostRuntime::allreduce(CallContext& context, int threadWrapper, std::int64_t seq,
+                               Payload value)
 {
     const auto tree = static_cast<size_t>(seq % m_options.trees);
     return m_threadEdges[tree].at(threadWrapper).cross(context, seq, std::move(value));

@@ -14,7 +14,6 @@
 #include "core/model/configuration.h"
 
 #include <boost/asio.hpp>
-
 #include <chrono>
 #include <map>
 #include <memory>
@@ -26,10 +25,10 @@ namespace xylem::allreduce {
 struct RuntimeOptions
 {
     std::string host;
-    int trees = 2;                 // tree instances; call seq uses tree seq % trees
-    std::string token;             // the run's secret: paths of another run are refused
+    int trees = 2;     // tree instances; call seq uses tree seq % trees
+    std::string token; // the run's secret: paths of another run are refused
     std::string listenAddress = "127.0.0.1";
-    std::uint16_t listenPort = 0;  // 0: any free port (published in the run directory)
+    std::uint16_t listenPort = 0;             // 0: any free port (published in the run directory)
     std::map<std::string, LinkEmulation> wan; // per proxy id
     std::chrono::milliseconds startTimeout{30000};
     RecordingSchedule recording; // which calls the services' collectors record
@@ -39,7 +38,8 @@ class HostRuntime
 {
 public:
     // Builds the wrappers, connects every path and waits until every host is ready.
-    static Result<std::unique_ptr<HostRuntime>> start(const Configuration& config, const RuntimeOptions& options,
+    static Result<std::unique_ptr<HostRuntime>> start(const Configuration& config,
+                                                      const RuntimeOptions& options,
                                                       RunDirectory& run, probe::Probe* probe);
     ~HostRuntime();
 

@@ -7,8 +7,8 @@
 
 namespace xylem::allreduce {
 
-PathService::PathService(std::string name, FramedSocket socket, Edge edge, LinkEmulation link, probe::Probe* probe,
-                         RecordingSchedule schedule)
+PathService::PathService(std::string name, FramedSocket socket, Edge edge, LinkEmulation link,
+                         probe::Probe* probe, RecordingSchedule schedule)
     : m_name(std::move(name))
     , m_socket(std::move(socket))
     , m_edge(edge)
@@ -55,14 +55,16 @@ void PathService::serve()
             m_socket.close();
             return;
         }
-        auto request = frame->type == protocol::MessageType::AllreduceRequest ? protocol::decodeAllreduce(frame->payload)
-                                                                                : Result<protocol::AllreduceMessage>(makeError(
-                                                                                      ErrorCode::MalformedInput, "not a call"));
+        auto request = frame->type == protocol::MessageType::AllreduceRequest
+                           ? protocol::decodeAllreduce(frame->payload)
+                           : Result<protocol::AllreduceMessage>(
+                                 makeError(ErrorCode::MalformedInput, "not a call"));
         if (!request) {
             failRun(m_name + ": " + request.error().message);
         }
         Payload result = m_edge.cross(context, request->seq, std::move(request->values));
-        const std::vector<std::uint8_t> reply = protocol::encode(protocol::AllreduceMessage{request->seq, std::move(result)});
+        const std::vector<std::uint8_t> reply =
+            protocol::encode(protocol::AllreduceMessage{request->seq, std::move(result)});
         m_link.delay(reply.size()); // the up direction of an emulated WAN link
         if (auto ok = m_socket.send(protocol::MessageType::AllreduceReply, reply); !ok) {
             failRun(m_name + ": " + ok.error().message);

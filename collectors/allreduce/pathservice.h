@@ -16,8 +16,8 @@ namespace xylem::allreduce {
 class PathService
 {
 public:
-    PathService(std::string name, FramedSocket socket, Edge edge, LinkEmulation link, probe::Probe* probe,
-                RecordingSchedule schedule);
+    PathService(std::string name, FramedSocket socket, Edge edge, LinkEmulation link,
+                probe::Probe* probe, RecordingSchedule schedule);
     PathService(const PathService&) = delete;
     PathService& operator=(const PathService&) = delete;
     ~PathService();

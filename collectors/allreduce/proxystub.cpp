@@ -15,7 +15,8 @@ ProxyStub::ProxyStub(std::string name, FramedSocket socket, LinkEmulation link)
 Payload ProxyStub::call(CallContext&, int, std::int64_t seq, Payload value)
 {
     std::lock_guard lock(m_mutex);
-    const std::vector<std::uint8_t> request = protocol::encode(protocol::AllreduceMessage{seq, std::move(value)});
+    const std::vector<std::uint8_t> request =
+        protocol::encode(protocol::AllreduceMessage{seq, std::move(value)});
     m_link.delay(request.size()); // the down direction of an emulated WAN link
     if (auto ok = m_socket.send(protocol::MessageType::AllreduceRequest, request); !ok) {
         failRun(m_name + ": " + ok.error().message + " during call " + std::to_string(seq));
@@ -25,8 +26,8 @@ Payload ProxyStub::call(CallContext&, int, std::int64_t seq, Payload value)
         failRun(m_name + ": " + reply.error().message + " during call " + std::to_string(seq));
     }
     if (reply->type != protocol::MessageType::AllreduceReply) {
-        failRun(m_name + ": unexpected " + std::string(protocol::toString(reply->type)) + " during call " +
-                std::to_string(seq));
+        failRun(m_name + ": unexpected " + std::string(protocol::toString(reply->type)) +
+                " during call " + std::to_string(seq));
     }
     auto message = protocol::decodeAllreduce(reply->payload);
     if (!message || message->seq != seq) {

@@ -17,7 +17,8 @@ std::optional<Address> parseAddress(const std::string& ip, const std::string& po
 {
     unsigned value = 0;
     const auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
-    if (ec != std::errc() || end != port.data() + port.size() || value == 0 || value > 65535 || ip.empty()) {
+    if (ec != std::errc() || end != port.data() + port.size() || value == 0 || value > 65535 ||
+        ip.empty()) {
         return std::nullopt;
     }
     return Address{ip, static_cast<std::uint16_t>(value)};
@@ -41,7 +42,8 @@ Result<Ok> RunDirectory::useAddressFile(const std::string& file)
         fields >> ip >> port;
         const auto address = parseAddress(ip, port);
         if (!address) {
-            return makeError(ErrorCode::MalformedInput, "expected 'host ip port'", file + ":" + std::to_string(lineNo));
+            return makeError(ErrorCode::MalformedInput, "expected 'host ip port'",
+                             file + ":" + std::to_string(lineNo));
         }
         m_fixed[host] = *address;
     }
@@ -69,10 +71,12 @@ Result<Ok> RunDirectory::writeAtomically(const std::string& name, const std::str
 
 Result<Ok> RunDirectory::publishAddress(const std::string& host, const Address& address) const
 {
-    return writeAtomically(host + ".address", address.ip + " " + std::to_string(address.port) + "\n");
+    return writeAtomically(host + ".address",
+                           address.ip + " " + std::to_string(address.port) + "\n");
 }
 
-Result<Address> RunDirectory::waitForAddress(const std::string& host, std::chrono::milliseconds timeout) const
+Result<Address> RunDirectory::waitForAddress(const std::string& host,
+                                             std::chrono::milliseconds timeout) const
 {
     if (const auto it = m_fixed.find(host); it != m_fixed.end()) {
         return it->second;
@@ -89,7 +93,8 @@ Result<Address> RunDirectory::waitForAddress(const std::string& host, std::chron
             return makeError(ErrorCode::MalformedInput, "malformed address of host " + host, file);
         }
         if (std::chrono::steady_clock::now() > deadline) {
-            return makeError(ErrorCode::IoError, "host " + host + " did not publish its address in time", file);
+            return makeError(ErrorCode::IoError,
+                             "host " + host + " did not publish its address in time", file);
         }
         std::this_thread::sleep_for(kPoll);
     }
@@ -100,13 +105,15 @@ Result<Ok> RunDirectory::markReady(const std::string& host) const
     return writeAtomically(host + ".ready", "ready\n");
 }
 
-Result<Ok> RunDirectory::waitForReady(const std::vector<std::string>& hosts, std::chrono::milliseconds timeout) const
+Result<Ok> RunDirectory::waitForReady(const std::vector<std::string>& hosts,
+                                      std::chrono::milliseconds timeout) const
 {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     for (const std::string& host : hosts) {
         while (!std::filesystem::exists(m_path + "/" + host + ".ready")) {
             if (std::chrono::steady_clock::now() > deadline) {
-                return makeError(ErrorCode::IoError, "host " + host + " did not get ready in time", m_path);
+                return makeError(ErrorCode::IoError, "host " + host + " did not get ready in time",
+                                 m_path);
             }
             std::this_thread::sleep_for(kPoll);
         }

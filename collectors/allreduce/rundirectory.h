@@ -24,15 +24,20 @@ struct Address
 class RunDirectory
 {
 public:
-    explicit RunDirectory(std::string path) : m_path(std::move(path)) {}
+    explicit RunDirectory(std::string path)
+        : m_path(std::move(path))
+    {
+    }
 
     // Addresses given up front ("host ip port" per line) instead of published ones.
     Result<Ok> useAddressFile(const std::string& file);
 
     Result<Ok> publishAddress(const std::string& host, const Address& address) const;
-    Result<Address> waitForAddress(const std::string& host, std::chrono::milliseconds timeout) const;
+    Result<Address> waitForAddress(const std::string& host,
+                                   std::chrono::milliseconds timeout) const;
     Result<Ok> markReady(const std::string& host) const;
-    Result<Ok> waitForReady(const std::vector<std::string>& hosts, std::chrono::milliseconds timeout) const;
+    Result<Ok> waitForReady(const std::vector<std::string>& hosts,
+                            std::chrono::milliseconds timeout) const;
 
     // The fixed address of a host, if an address file gave one.
     const std::map<std::string, Address>& fixedAddresses() const { return m_fixed; }

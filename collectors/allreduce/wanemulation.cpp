@@ -9,7 +9,8 @@ void LinkEmulation::delay(size_t bytes) const
 {
     auto wait = latency;
     if (bitsPerSecond > 0) {
-        wait += std::chrono::nanoseconds(static_cast<std::int64_t>(static_cast<double>(bytes) * 8e9 / bitsPerSecond));
+        wait += std::chrono::nanoseconds(
+            static_cast<std::int64_t>(static_cast<double>(bytes) * 8e9 / bitsPerSecond));
     }
     if (wait.count() > 0) {
         std::this_thread::sleep_for(wait);
@@ -19,7 +20,8 @@ void LinkEmulation::delay(size_t bytes) const
 namespace {
 
 // "500us" -> ns, "100Mbit" -> bit/s
-std::optional<double> quantity(std::string_view text, std::initializer_list<std::pair<std::string_view, double>> units)
+std::optional<double> quantity(std::string_view text,
+                               std::initializer_list<std::pair<std::string_view, double>> units)
 {
     double value = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -47,20 +49,25 @@ Result<std::map<std::string, LinkEmulation>> parseWanSpec(const std::string& spe
         at = comma + 1;
         const size_t eq = item.find('=');
         if (eq == std::string::npos || eq == 0) {
-            return makeError(ErrorCode::InvalidArgument, "WAN link '" + item + "': expected PROXY=LATENCY[/BANDWIDTH]");
+            return makeError(ErrorCode::InvalidArgument,
+                             "WAN link '" + item + "': expected PROXY=LATENCY[/BANDWIDTH]");
         }
         LinkEmulation link;
         const std::string value = item.substr(eq + 1);
         const size_t slash = value.find('/');
-        const auto latency = quantity(value.substr(0, slash), {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}});
+        const auto latency =
+            quantity(value.substr(0, slash), {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}});
         if (!latency) {
-            return makeError(ErrorCode::InvalidArgument, "WAN link '" + item + "': bad latency (e.g. 500us, 2ms)");
+            return makeError(ErrorCode::InvalidArgument,
+                             "WAN link '" + item + "': bad latency (e.g. 500us, 2ms)");
         }
         link.latency = std::chrono::nanoseconds(static_cast<std::int64_t>(*latency));
         if (slash != std::string::npos) {
-            const auto bandwidth = quantity(value.substr(slash + 1), {{"bit", 1}, {"kbit", 1e3}, {"Mbit", 1e6}, {"Gbit", 1e9}});
+            const auto bandwidth = quantity(
+                value.substr(slash + 1), {{"bit", 1}, {"kbit", 1e3}, {"Mbit", 1e6}, {"Gbit", 1e9}});
             if (!bandwidth || *bandwidth <= 0) {
-                return makeError(ErrorCode::InvalidArgument, "WAN link '" + item + "': bad bandwidth (e.g. 100Mbit)");
+                return makeError(ErrorCode::InvalidArgument,
+                                 "WAN link '" + item + "': bad bandwidth (e.g. 100Mbit)");
             }
             link.bitsPerSecond = *bandwidth;
         }

@@ -3,13 +3,13 @@
 // Longcut-style emulation of a wide-area link, inside a proxy: an added one-way latency and a
 // bandwidth limit, applied to each message that crosses the link in either direction.
 
+#include "core/model/result.h"
+
 #include <chrono>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
-
-#include "core/model/result.h"
 
 namespace xylem::allreduce {
 

@@ -26,7 +26,8 @@ struct RecordingSchedule
 
     bool records(std::int64_t seq) const
     {
-        return alternateBlock == 0 || seq < firstCall || ((seq - firstCall) / alternateBlock) % 2 == 1;
+        return alternateBlock == 0 || seq < firstCall ||
+               ((seq - firstCall) / alternateBlock) % 2 == 1;
     }
 };
 
@@ -42,7 +43,8 @@ class RuntimeWrapper
 public:
     virtual ~RuntimeWrapper() = default;
     // childPosition: which of the wrapper's children the call comes from.
-    virtual Payload call(CallContext& context, int childPosition, std::int64_t seq, Payload value) = 0;
+    virtual Payload call(CallContext& context, int childPosition, std::int64_t seq,
+                         Payload value) = 0;
 };
 
 // The edge from a wrapper into its parent, with the parent's side of the crossing: the event

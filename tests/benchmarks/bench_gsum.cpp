@@ -23,17 +23,18 @@ struct Interleaved
 
 Interleaved launchOnce(const std::string& benchmark, int iterations, int block)
 {
-    const std::string command = std::string(XYLEM_GSUM) + " launch --hosts 4 --threads 2 --benchmark " + benchmark +
-                                " --iterations " + std::to_string(iterations) + " --warmup 500 --interleave " +
-                                std::to_string(block) + " 2>&1";
+    const std::string command = std::string(XYLEM_GSUM) +
+                                " launch --hosts 4 --threads 2 --benchmark " + benchmark +
+                                " --iterations " + std::to_string(iterations) +
+                                " --warmup 500 --interleave " + std::to_string(block) + " 2>&1";
     FILE* out = ::popen(command.c_str(), "r");
     Interleaved result;
     char line[512];
     while (out && std::fgets(line, sizeof line, out)) {
         const char* at = std::strstr(line, "calls: ");
         if (std::strncmp(line, "gsum: interleaved", 17) == 0 && at) {
-            std::sscanf(at, "calls: %lf us per iteration recorded, %lf us unrecorded", &result.recordedUs,
-                        &result.unrecordedUs);
+            std::sscanf(at, "calls: %lf us per iteration recorded, %lf us unrecorded",
+                        &result.recordedUs, &result.unrecordedUs);
         }
     }
     if (out) {
@@ -60,14 +61,15 @@ void measure(const std::string& benchmark, const char* figure, int launches, int
         overheads.push_back((run.recordedUs - run.unrecordedUs) / run.unrecordedUs * 100.0);
         with.push_back(run.recordedUs);
         without.push_back(run.unrecordedUs);
-        std::printf("%s launch %d: %.2f us per iteration recorded, %.2f unrecorded: %+.2f %%\n", benchmark.c_str(), r + 1,
-                    run.recordedUs, run.unrecordedUs, overheads.back());
+        std::printf("%s launch %d: %.2f us per iteration recorded, %.2f unrecorded: %+.2f %%\n",
+                    benchmark.c_str(), r + 1, run.recordedUs, run.unrecordedUs, overheads.back());
     }
     if (overheads.empty()) {
         std::printf("%s: every launch failed, no figure\n", benchmark.c_str());
         return;
     }
-    std::printf("%s: 4 hosts x 2 threads, %d calls per launch in blocks of 50 alternating without/with recording, "
+    std::printf("%s: 4 hosts x 2 threads, %d calls per launch in blocks of 50 alternating "
+                "without/with recording, "
                 "medians over %zu launches\n",
                 benchmark.c_str(), iterations, overheads.size());
     xylem::bench::printFigure(figure, median(overheads), "%");

@@ -41,8 +41,8 @@ double median(std::vector<double> v)
 struct ThreadPlan
 {
     int wrapper = 0;
-    size_t position = 0;        // among all threads of the configuration
-    std::vector<Noise> noise;   // the noise meant for this thread
+    size_t position = 0;      // among all threads of the configuration
+    std::vector<Noise> noise; // the noise meant for this thread
 };
 
 ThreadResult runThread(HostRuntime& runtime, const BenchmarkSpec& spec, const ThreadPlan& plan,
@@ -81,9 +81,11 @@ ThreadResult runThread(HostRuntime& runtime, const BenchmarkSpec& spec, const Th
         if (seq >= spec.warmup) {
             result.insideNs += std::chrono::duration<double, std::nano>(after - before).count();
         }
-        if (spec.interleave > 0 && seq >= spec.warmup && (seq - spec.warmup + 1) % spec.interleave == 0) {
-            const double us = std::chrono::duration<double, std::micro>(after - blockStart).count() /
-                              static_cast<double>(spec.interleave);
+        if (spec.interleave > 0 && seq >= spec.warmup &&
+            (seq - spec.warmup + 1) % spec.interleave == 0) {
+            const double us =
+                std::chrono::duration<double, std::micro>(after - blockStart).count() /
+                static_cast<double>(spec.interleave);
             const bool recorded = context.schedule.records(seq);
             (recorded ? result.recordedBlockUs : result.unrecordedBlockUs).push_back(us);
             blockStart = after;
@@ -98,7 +100,8 @@ ThreadResult runThread(HostRuntime& runtime, const BenchmarkSpec& spec, const Th
 
 // compute-gsum computes about as long as an allreduce takes: measured with a short run of
 // plain calls first, the same on every host (each measures its own; they agree closely).
-std::chrono::nanoseconds calibrateCompute(HostRuntime& runtime, const Configuration& config, const BenchmarkSpec& spec)
+std::chrono::nanoseconds calibrateCompute(HostRuntime& runtime, const Configuration& config,
+                                          const BenchmarkSpec& spec)
 {
     if (spec.kind != BenchmarkKind::ComputeGsum) {
         return std::chrono::nanoseconds(0);
@@ -116,7 +119,8 @@ std::chrono::nanoseconds calibrateCompute(HostRuntime& runtime, const Configurat
 
 std::int64_t contribution(size_t thread, std::int64_t seq, size_t element)
 {
-    return static_cast<std::int64_t>(thread + 1) * 1'000'003 + seq * 7 + static_cast<std::int64_t>(element);
+    return static_cast<std::int64_t>(thread + 1) * 1'000'003 + seq * 7 +
+           static_cast<std::int64_t>(element);
 }
 
 std::int64_t expectedSum(size_t threads, std::int64_t seq, size_t element)
@@ -125,13 +129,15 @@ std::int64_t expectedSum(size_t threads, std::int64_t seq, size_t element)
     return 1'000'003 * n * (n + 1) / 2 + n * (seq * 7 + static_cast<std::int64_t>(element));
 }
 
-HostReport runBenchmark(HostRuntime& runtime, const Configuration& config, const BenchmarkSpec& spec, probe::Probe* probe)
+HostReport runBenchmark(HostRuntime& runtime, const Configuration& config,
+                        const BenchmarkSpec& spec, probe::Probe* probe)
 {
     const auto compute = calibrateCompute(runtime, config, spec);
     std::vector<ThreadPlan> plans;
     for (const int t : runtime.threads()) {
         const auto& all = config.threads();
-        ThreadPlan plan{t, static_cast<size_t>(std::find(all.begin(), all.end(), t) - all.begin()), {}};
+        ThreadPlan plan{
+            t, static_cast<size_t>(std::find(all.begin(), all.end(), t) - all.begin()), {}};
         for (const Noise& n : spec.noise) {
             if (n.thread == config.wrapper(t).id) {
                 plan.noise.push_back(n);
@@ -143,7 +149,8 @@ HostReport runBenchmark(HostRuntime& runtime, const Configuration& config, const
     std::vector<std::thread> threads;
     for (size_t i = 0; i < plans.size(); ++i) {
         threads.emplace_back([&, i] {
-            results[i] = runThread(runtime, spec, plans[i], probe, config.threads().size(), compute);
+            results[i] =
+                runThread(runtime, spec, plans[i], probe, config.threads().size(), compute);
         });
     }
     for (auto& t : threads) {
@@ -152,8 +159,10 @@ HostReport runBenchmark(HostRuntime& runtime, const Configuration& config, const
     HostReport report;
     std::vector<double> recordedBlocks, unrecordedBlocks;
     for (const ThreadResult& r : results) {
-        recordedBlocks.insert(recordedBlocks.end(), r.recordedBlockUs.begin(), r.recordedBlockUs.end());
-        unrecordedBlocks.insert(unrecordedBlocks.end(), r.unrecordedBlockUs.begin(), r.unrecordedBlockUs.end());
+        recordedBlocks.insert(recordedBlocks.end(), r.recordedBlockUs.begin(),
+                              r.recordedBlockUs.end());
+        unrecordedBlocks.insert(unrecordedBlocks.end(), r.unrecordedBlockUs.begin(),
+                                r.unrecordedBlockUs.end());
     }
     report.recordedIterationUs = median(recordedBlocks);
     report.unrecordedIterationUs = median(unrecordedBlocks);
@@ -161,11 +170,13 @@ HostReport runBenchmark(HostRuntime& runtime, const Configuration& config, const
     report.calls = spec.iterations;
     for (const ThreadResult& r : results) {
         report.seconds = std::max(report.seconds, r.seconds);
-        report.allreduceUs += r.insideNs / 1000.0 / static_cast<double>(std::max<std::int64_t>(spec.iterations, 1));
+        report.allreduceUs +=
+            r.insideNs / 1000.0 / static_cast<double>(std::max<std::int64_t>(spec.iterations, 1));
         report.wrongResults += r.wrong;
     }
     report.allreduceUs /= static_cast<double>(std::max<size_t>(results.size(), 1));
-    report.iterationUs = report.seconds * 1e6 / static_cast<double>(std::max<std::int64_t>(spec.iterations, 1));
+    report.iterationUs =
+        report.seconds * 1e6 / static_cast<double>(std::max<std::int64_t>(spec.iterations, 1));
     return report;
 }
 
@@ -173,10 +184,12 @@ std::string reportLine(const HostReport& r)
 {
     char line[512];
     std::snprintf(line, sizeof line,
-                  "gsum host=%s threads=%zu calls=%lld seconds=%.6f allreduce_us=%.3f iteration_us=%.3f wrong=%lld "
+                  "gsum host=%s threads=%zu calls=%lld seconds=%.6f allreduce_us=%.3f "
+                  "iteration_us=%.3f wrong=%lld "
                   "recorded_us=%.3f unrecorded_us=%.3f",
-                  r.host.c_str(), r.threads, static_cast<long long>(r.calls), r.seconds, r.allreduceUs, r.iterationUs,
-                  static_cast<long long>(r.wrongResults), r.recordedIterationUs, r.unrecordedIterationUs);
+                  r.host.c_str(), r.threads, static_cast<long long>(r.calls), r.seconds,
+                  r.allreduceUs, r.iterationUs, static_cast<long long>(r.wrongResults),
+                  r.recordedIterationUs, r.unrecordedIterationUs);
     return line;
 }
 
@@ -233,12 +246,14 @@ Result<Noise> parseNoise(const std::string& text)
 {
     const size_t first = text.find(':');
     if (first == std::string::npos || first == 0) {
-        return makeError(ErrorCode::InvalidArgument, "noise '" + text + "': expected THREAD:DELAY_US[:EVERY]");
+        return makeError(ErrorCode::InvalidArgument,
+                         "noise '" + text + "': expected THREAD:DELAY_US[:EVERY]");
     }
     Noise n;
     n.thread = text.substr(0, first);
     const size_t second = text.find(':', first + 1);
-    const std::string delay = text.substr(first + 1, second == std::string::npos ? std::string::npos : second - first - 1);
+    const std::string delay = text.substr(
+        first + 1, second == std::string::npos ? std::string::npos : second - first - 1);
     long long us = 0;
     long long every = 1;
     const auto d = std::from_chars(delay.data(), delay.data() + delay.size(), us);
@@ -249,7 +264,8 @@ Result<Noise> parseNoise(const std::string& text)
         ok = ok && r.ec == std::errc() && r.ptr == e.data() + e.size() && every >= 1;
     }
     if (!ok) {
-        return makeError(ErrorCode::InvalidArgument, "noise '" + text + "': expected THREAD:DELAY_US[:EVERY]");
+        return makeError(ErrorCode::InvalidArgument,
+                         "noise '" + text + "': expected THREAD:DELAY_US[:EVERY]");
     }
     n.delay = std::chrono::microseconds(us);
     n.every = every;

@@ -16,13 +16,17 @@
 
 namespace xylem::allreduce {
 
-enum class BenchmarkKind { Gsum, ComputeGsum };
+enum class BenchmarkKind
+{
+    Gsum,
+    ComputeGsum
+};
 
 struct Noise
 {
-    std::string thread;            // thread wrapper id
+    std::string thread; // thread wrapper id
     std::chrono::microseconds delay{0};
-    std::int64_t every = 1;        // before every k-th call
+    std::int64_t every = 1; // before every k-th call
 };
 
 struct BenchmarkSpec
@@ -32,7 +36,8 @@ struct BenchmarkSpec
     size_t elements = 1; // 8-byte values per call
     std::vector<Noise> noise;
     std::int64_t warmup = 100; // calls before timing starts (compute-gsum calibrates on them)
-    std::int64_t interleave = 0; // > 0: timed calls alternate blocks of this many unrecorded/recorded
+    std::int64_t interleave =
+        0; // > 0: timed calls alternate blocks of this many unrecorded/recorded
 
     RecordingSchedule recording() const { return {interleave, warmup}; }
 };
@@ -41,11 +46,11 @@ struct HostReport
 {
     std::string host;
     size_t threads = 0;
-    std::int64_t calls = 0;          // per thread, timed
-    double seconds = 0;              // the slowest thread's timed loop
-    double allreduceUs = 0;          // mean time inside allreduce per call
-    double iterationUs = 0;          // seconds / calls
-    std::int64_t wrongResults = 0;   // results that were not the expected sum
+    std::int64_t calls = 0;        // per thread, timed
+    double seconds = 0;            // the slowest thread's timed loop
+    double allreduceUs = 0;        // mean time inside allreduce per call
+    double iterationUs = 0;        // seconds / calls
+    std::int64_t wrongResults = 0; // results that were not the expected sum
     // With interleave: the median time per iteration over the blocks with and without recording.
     double recordedIterationUs = 0;
     double unrecordedIterationUs = 0;
@@ -55,8 +60,8 @@ struct HostReport
 std::int64_t contribution(size_t thread, std::int64_t seq, size_t element);
 std::int64_t expectedSum(size_t threads, std::int64_t seq, size_t element);
 
-HostReport runBenchmark(HostRuntime& runtime, const Configuration& config, const BenchmarkSpec& spec,
-                        probe::Probe* probe);
+HostReport runBenchmark(HostRuntime& runtime, const Configuration& config,
+                        const BenchmarkSpec& spec, probe::Probe* probe);
 
 // One line a launcher can parse: "gsum host=A threads=2 calls=... seconds=... allreduce_us=...".
 std::string reportLine(const HostReport& report);

@@ -6,9 +6,12 @@
 namespace xylem::allreduce {
 
 const char* const kGsumUsage =
-    "usage: xylem-gsum launch (--config F.tree.json | --hosts N|A:c0,B:c1 [--threads T] [--shape S] [--arity K])\n"
-    "                         [--benchmark gsum|compute-gsum] [--iterations N] [--warmup N] [--elements E]\n"
-    "                         [--noise THREAD:DELAY_US[:EVERY]]... [--no-collectors] [--wan PROXY=LAT[/BW],...]\n"
+    "usage: xylem-gsum launch (--config F.tree.json | --hosts N|A:c0,B:c1 [--threads T] [--shape "
+    "S] [--arity K])\n"
+    "                         [--benchmark gsum|compute-gsum] [--iterations N] [--warmup N] "
+    "[--elements E]\n"
+    "                         [--noise THREAD:DELAY_US[:EVERY]]... [--no-collectors] [--wan "
+    "PROXY=LAT[/BW],...]\n"
     "                         [--trace-out PREFIX] [--interleave N]\n"
     "       xylem-gsum run --config F --host H --rundir D --token T [same benchmark options]\n"
     "                      [--listen IP] [--addresses FILE]\n"
@@ -20,9 +23,10 @@ const char* const kGsumUsage =
 
 namespace {
 
-const std::set<std::string> kValued{"config", "hosts", "threads", "shape", "arity", "root", "benchmark", "iterations",
-                                    "warmup", "elements", "noise", "wan", "trace-out", "host", "rundir", "token",
-                                    "listen", "addresses", "trees", "interleave"};
+const std::set<std::string> kValued{"config", "hosts",     "threads",    "shape",  "arity",
+                                    "root",   "benchmark", "iterations", "warmup", "elements",
+                                    "noise",  "wan",       "trace-out",  "host",   "rundir",
+                                    "token",  "listen",    "addresses",  "trees",  "interleave"};
 const std::set<std::string> kFlags{"no-collectors", "keep-rundir"};
 
 bool integer(const std::string& text, long long& out)
@@ -38,15 +42,17 @@ bool GsumOptions::has(const std::string& name) const
     return values.contains(name) || std::find(flags.begin(), flags.end(), name) != flags.end();
 }
 
-Result<long long> GsumOptions::number(const std::string& name, long long fallback, long long min, long long max) const
+Result<long long> GsumOptions::number(const std::string& name, long long fallback, long long min,
+                                      long long max) const
 {
     if (!has(name)) {
         return fallback;
     }
     long long value = 0;
     if (!integer(get(name), value) || value < min || value > max) {
-        return makeError(ErrorCode::InvalidArgument, "--" + name + " must be a whole number from " + std::to_string(min) +
-                                                         " to " + std::to_string(max) + ", not '" + get(name) + "'");
+        return makeError(ErrorCode::InvalidArgument,
+                         "--" + name + " must be a whole number from " + std::to_string(min) +
+                             " to " + std::to_string(max) + ", not '" + get(name) + "'");
     }
     return value;
 }
@@ -90,14 +96,18 @@ Result<BenchmarkSpec> benchmarkSpec(const GsumOptions& o)
     BenchmarkSpec spec;
     const std::string kind = o.get("benchmark", "gsum");
     if (kind != "gsum" && kind != "compute-gsum") {
-        return makeError(ErrorCode::InvalidArgument, "--benchmark is gsum or compute-gsum, not '" + kind + "'");
+        return makeError(ErrorCode::InvalidArgument,
+                         "--benchmark is gsum or compute-gsum, not '" + kind + "'");
     }
     spec.kind = kind == "gsum" ? BenchmarkKind::Gsum : BenchmarkKind::ComputeGsum;
     long long value = 0;
-    for (const auto& [name, target, min] : {std::tuple{"iterations", &spec.iterations, 1LL}, std::tuple{"warmup", &spec.warmup, 0LL}}) {
+    for (const auto& [name, target, min] : {std::tuple{"iterations", &spec.iterations, 1LL},
+                                            std::tuple{"warmup", &spec.warmup, 0LL}}) {
         if (o.has(name)) {
             if (!integer(o.get(name), value) || value < min) {
-                return makeError(ErrorCode::InvalidArgument, std::string("--") + name + " must be a number >= " + std::to_string(min));
+                return makeError(ErrorCode::InvalidArgument,
+                                 std::string("--") + name +
+                                     " must be a number >= " + std::to_string(min));
             }
             *target = value;
         }
@@ -110,10 +120,12 @@ Result<BenchmarkSpec> benchmarkSpec(const GsumOptions& o)
     }
     if (o.has("interleave")) {
         if (!integer(o.get("interleave"), value) || value < 1) {
-            return makeError(ErrorCode::InvalidArgument, "--interleave must be a number of calls >= 1");
+            return makeError(ErrorCode::InvalidArgument,
+                             "--interleave must be a number of calls >= 1");
         }
         if (o.has("no-collectors")) {
-            return makeError(ErrorCode::InvalidArgument, "--interleave compares recording with none: it needs the collectors");
+            return makeError(ErrorCode::InvalidArgument,
+                             "--interleave compares recording with none: it needs the collectors");
         }
         spec.interleave = value;
     }
@@ -130,7 +142,8 @@ Result<BenchmarkSpec> benchmarkSpec(const GsumOptions& o)
 std::vector<std::string> forwardedRunOptions(const GsumOptions& o)
 {
     std::vector<std::string> out;
-    for (const char* name : {"benchmark", "iterations", "warmup", "elements", "wan", "trees", "listen", "interleave"}) {
+    for (const char* name : {"benchmark", "iterations", "warmup", "elements", "wan", "trees",
+                             "listen", "interleave"}) {
         if (o.has(name)) {
             out.insert(out.end(), {std::string("--") + name, o.get(name)});
         }

@@ -13,7 +13,7 @@ namespace xylem::allreduce {
 
 struct GsumOptions
 {
-    std::string command;                 // "run" or "launch"
+    std::string command; // "run" or "launch"
     std::map<std::string, std::vector<std::string>> values;
     std::vector<std::string> flags;
 
@@ -21,7 +21,8 @@ struct GsumOptions
     std::string get(const std::string& name, const std::string& fallback = {}) const;
     const std::vector<std::string>& all(const std::string& name) const;
     // --name as a whole number in [min, max]; fallback when absent; an error naming the option.
-    Result<long long> number(const std::string& name, long long fallback, long long min, long long max) const;
+    Result<long long> number(const std::string& name, long long fallback, long long min,
+                             long long max) const;
 };
 
 Result<GsumOptions> parseGsumOptions(int argc, char** argv);

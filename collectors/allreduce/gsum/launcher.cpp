@@ -59,10 +59,12 @@ Result<pid_t> spawnHost(const LaunchPlan& plan, const std::string& host, int std
     pid_t pid = -1;
     auto argv = cStrings(args);
     auto envp = cStrings(env);
-    const int rc = ::posix_spawn(&pid, plan.executable.c_str(), &actions, nullptr, argv.data(), envp.data());
+    const int rc =
+        ::posix_spawn(&pid, plan.executable.c_str(), &actions, nullptr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     if (rc != 0) {
-        return makeError(ErrorCode::IoError, std::string("cannot start host ") + host + ": " + std::strerror(rc));
+        return makeError(ErrorCode::IoError,
+                         std::string("cannot start host ") + host + ": " + std::strerror(rc));
     }
     return pid;
 }
@@ -91,7 +93,9 @@ void stopAll(std::vector<Child>& children, const std::map<pid_t, int>& done)
 
 Result<LaunchOutcome> launchCluster(const LaunchPlan& plan)
 {
-    struct sigaction action{};
+    struct sigaction action
+    {
+    };
     action.sa_handler = onInterrupt;
     ::sigaction(SIGINT, &action, nullptr);
     ::sigaction(SIGTERM, &action, nullptr);
@@ -146,7 +150,8 @@ Result<LaunchOutcome> launchCluster(const LaunchPlan& plan)
             if (!clean && !stopping) {
                 for (const Child& c : children) {
                     if (c.pid == pid) {
-                        failure = makeError(ErrorCode::IoError, "host " + c.host + " " + describeExit(status));
+                        failure = makeError(ErrorCode::IoError,
+                                            "host " + c.host + " " + describeExit(status));
                     }
                 }
                 stopping = true;

@@ -14,7 +14,7 @@ namespace xylem::allreduce {
 
 struct LaunchPlan
 {
-    std::string executable;            // xylem-gsum itself
+    std::string executable; // xylem-gsum itself
     std::vector<std::string> hosts;
     std::vector<std::string> runArguments; // everything but --host
     std::vector<std::string> environment;  // extra NAME=VALUE for every host process

@@ -53,8 +53,12 @@ Result<Configuration> configurationFrom(const GsumOptions& o)
     if (!threads || !arity) {
         return !threads ? threads.error() : arity.error();
     }
-    TreeSpec spec{"gsum", hosts.value(), static_cast<int>(threads.value()), TreeShape::HierarchyAware,
-                  static_cast<int>(arity.value()), o.get("root", "core") == "gred" ? RootKind::Gred : RootKind::Core};
+    TreeSpec spec{"gsum",
+                  hosts.value(),
+                  static_cast<int>(threads.value()),
+                  TreeShape::HierarchyAware,
+                  static_cast<int>(arity.value()),
+                  o.get("root", "core") == "gred" ? RootKind::Gred : RootKind::Core};
     if (const auto shape = treeShapeFromString(o.get("shape", "hierarchy"))) {
         spec.shape = *shape;
     } else {
@@ -91,7 +95,8 @@ int runHost(const GsumOptions& o)
     options.listenAddress = o.get("listen", "127.0.0.1");
     options.recording = spec->recording();
     options.wan = wan.value();
-    if (const auto fixed = run.fixedAddresses().find(options.host); fixed != run.fixedAddresses().end()) {
+    if (const auto fixed = run.fixedAddresses().find(options.host);
+        fixed != run.fixedAddresses().end()) {
         options.listenAddress = fixed->second.ip; // across machines: where the others will connect
         options.listenPort = fixed->second.port;
     }
@@ -103,15 +108,19 @@ int runHost(const GsumOptions& o)
     if (!runtime) {
         return fail("host " + options.host + ": " + runtime.error().describe(), 1);
     }
-    HostReport report = runBenchmark(*runtime.value(), config.value(), spec.value(), probe ? &*probe : nullptr);
+    HostReport report =
+        runBenchmark(*runtime.value(), config.value(), spec.value(), probe ? &*probe : nullptr);
     report.host = options.host;
     runtime.value()->finish();
     std::printf("%s\n", reportLine(report).c_str());
-    return report.wrongResults == 0 ? 0 : fail("host " + options.host + ": " + std::to_string(report.wrongResults) +
-                                                   " wrong sums", 1);
+    return report.wrongResults == 0 ? 0
+                                    : fail("host " + options.host + ": " +
+                                               std::to_string(report.wrongResults) + " wrong sums",
+                                           1);
 }
 
-Result<Ok> writeTrace(const std::string& prefix, const Configuration& config, const Harvest& harvest)
+Result<Ok> writeTrace(const std::string& prefix, const Configuration& config,
+                      const Harvest& harvest)
 {
     std::ofstream tree(prefix + ".tree.json");
     std::ofstream trace(prefix + ".trace.csv");
@@ -155,8 +164,9 @@ int launch(const GsumOptions& o, const char* self)
     // left in /dev/shm would hold its memory until the machine restarts.
     plan.environment.push_back("XYLEM_RING_PREFIX=" + ringPrefix);
     if (o.has("trace-out")) {
-        plan.environment.push_back("XYLEM_RING_CAPACITY=" + std::to_string(std::max<long long>(1 << 16,
-            2 * (spec->iterations + spec->warmup))));
+        plan.environment.push_back(
+            "XYLEM_RING_CAPACITY=" +
+            std::to_string(std::max<long long>(1 << 16, 2 * (spec->iterations + spec->warmup))));
     }
     auto outcome = launchCluster(plan);
     if (!o.has("keep-rundir")) {
@@ -180,11 +190,14 @@ int launch(const GsumOptions& o, const char* self)
         unrecorded = std::max(unrecorded, r.unrecordedIterationUs);
         wrong += r.wrongResults;
     }
-    std::printf("gsum: %zu hosts, %zu threads, %lld calls: %.2f us per iteration, %.2f us inside allreduce%s\n",
-                config->hosts().size(), config->threads().size(), static_cast<long long>(spec->iterations), slowest, inside,
+    std::printf("gsum: %zu hosts, %zu threads, %lld calls: %.2f us per iteration, %.2f us inside "
+                "allreduce%s\n",
+                config->hosts().size(), config->threads().size(),
+                static_cast<long long>(spec->iterations), slowest, inside,
                 wrong == 0 ? ", every sum right" : "");
     if (spec->interleave > 0 && unrecorded > 0) {
-        std::printf("gsum: interleaved blocks of %lld calls: %.2f us per iteration recorded, %.2f us unrecorded "
+        std::printf("gsum: interleaved blocks of %lld calls: %.2f us per iteration recorded, %.2f "
+                    "us unrecorded "
                     "(medians over blocks): recording costs %.2f %%\n",
                     static_cast<long long>(spec->interleave), recorded, unrecorded,
                     (recorded - unrecorded) / unrecorded * 100.0);
@@ -198,9 +211,10 @@ int launch(const GsumOptions& o, const char* self)
         if (auto ok = writeTrace(o.get("trace-out"), config.value(), harvest.value()); !ok) {
             return fail(ok.error().describe(), 1);
         }
-        std::printf("gsum: %zu tuples (clock %s, %llu lost) in %s.trace.csv with %s.tree.json\n", harvest->tuples.size(),
-                    harvest->clock.c_str(), static_cast<unsigned long long>(harvest->overwritten), o.get("trace-out").c_str(),
-                    o.get("trace-out").c_str());
+        std::printf("gsum: %zu tuples (clock %s, %llu lost) in %s.trace.csv with %s.tree.json\n",
+                    harvest->tuples.size(), harvest->clock.c_str(),
+                    static_cast<unsigned long long>(harvest->overwritten),
+                    o.get("trace-out").c_str(), o.get("trace-out").c_str());
     }
     return 0;
 }

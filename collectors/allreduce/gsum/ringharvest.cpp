@@ -35,7 +35,8 @@ Result<Harvest> harvestRings(const std::string& prefix)
         harvest.clock = std::string(toString(kind));
         ring::RingCursor cursor;
         const size_t before = harvest.tuples.size();
-        const ring::ReadResult r = ring->read(cursor, ring->capacity(), harvest.tuples, BufferPolicy::FillRead);
+        const ring::ReadResult r =
+            ring->read(cursor, ring->capacity(), harvest.tuples, BufferPolicy::FillRead);
         harvest.overwritten += r.overwritten;
         for (size_t i = before; i < harvest.tuples.size(); ++i) {
             harvest.tuples[i].down = clock.toNs(kind, harvest.tuples[i].down);
