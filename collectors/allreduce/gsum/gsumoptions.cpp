@@ -139,6 +139,44 @@ Result<BenchmarkSpec> benchmarkSpec(const GsumOptions& o)
     return spec;
 }
 
+namespace {
+
+Result<Ok> checkKind(const Configuration& config, const std::string& option, const std::string& id,
+                     WrapperKind kind)
+{
+    std::string known;
+    for (const Wrapper& w : config.wrappers()) {
+        if (w.kind != kind) {
+            continue;
+        }
+        if (w.id == id) {
+            return Ok{};
+        }
+        known += (known.empty() ? "" : ", ") + w.id;
+    }
+    return makeError(ErrorCode::InvalidArgument, option + ": the configuration has no " +
+                                                     std::string(toString(kind)) + " '" + id +
+                                                     "' (it has: " + known + ")");
+}
+
+} // namespace
+
+Result<Ok> checkNamesAgainst(const Configuration& config, const BenchmarkSpec& spec,
+                             const std::map<std::string, LinkEmulation>& wan)
+{
+    for (const Noise& n : spec.noise) {
+        if (auto ok = checkKind(config, "--noise", n.thread, WrapperKind::Thread); !ok) {
+            return ok;
+        }
+    }
+    for (const auto& [proxy, link] : wan) {
+        if (auto ok = checkKind(config, "--wan", proxy, WrapperKind::Proxy); !ok) {
+            return ok;
+        }
+    }
+    return Ok{};
+}
+
 std::vector<std::string> forwardedRunOptions(const GsumOptions& o)
 {
     std::vector<std::string> out;

@@ -3,6 +3,7 @@
 // xylem-gsum's command line: `run` (one host of a cluster) and `launch` (a local cluster).
 
 #include "collectors/allreduce/gsum/gsumbenchmark.h"
+#include "collectors/allreduce/wanemulation.h"
 #include "core/model/result.h"
 
 #include <map>
@@ -27,6 +28,11 @@ struct GsumOptions
 
 Result<GsumOptions> parseGsumOptions(int argc, char** argv);
 Result<BenchmarkSpec> benchmarkSpec(const GsumOptions& options);
+
+// Every --noise names a thread and every --wan a proxy of the configuration (a typo would
+// otherwise plant no culprit and emulate no link, silently).
+Result<Ok> checkNamesAgainst(const Configuration& config, const BenchmarkSpec& spec,
+                             const std::map<std::string, LinkEmulation>& wan);
 
 // The options a launch passes on to each host's `run`.
 std::vector<std::string> forwardedRunOptions(const GsumOptions& options);

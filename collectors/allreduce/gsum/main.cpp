@@ -82,6 +82,9 @@ int runHost(const GsumOptions& o)
                     : !wan  ? wan.error().describe()
                             : trees.error().describe());
     }
+    if (auto ok = checkNamesAgainst(config.value(), spec.value(), wan.value()); !ok) {
+        return fail(ok.error().describe());
+    }
     RunDirectory run(o.get("rundir", "."));
     if (o.has("addresses")) {
         if (auto ok = run.useAddressFile(o.get("addresses")); !ok) {
@@ -139,7 +142,14 @@ int launch(const GsumOptions& o, const char* self)
     if (!config || !spec) {
         return fail(!config ? config.error().describe() : spec.error().describe());
     }
+    auto wan = parseWanSpec(o.get("wan"));
+    if (!wan) {
+        return fail(wan.error().describe());
+    }
     if (auto ok = checkRunnable(config.value()); !ok) {
+        return fail(ok.error().describe());
+    }
+    if (auto ok = checkNamesAgainst(config.value(), spec.value(), wan.value()); !ok) {
         return fail(ok.error().describe());
     }
     char pattern[] = "/tmp/xylem-gsum-XXXXXX";
