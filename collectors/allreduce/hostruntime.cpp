@@ -26,6 +26,33 @@ std::string pathName(const Configuration& config, int tree, int proxy)
            config.wrapper(p.parent).host + ")";
 }
 
+// A fixed address (across machines) may not listen yet: its host starts in its own time. Refused
+// connections are tried again until the start time-out; any other error is final.
+Result<tcp::socket> connectUntil(asio::io_context& io, const Address& address,
+                                 const std::string& host,
+                                 std::chrono::steady_clock::time_point deadline)
+{
+    boost::system::error_code ec;
+    const tcp::endpoint endpoint(asio::ip::make_address(address.ip, ec), address.port);
+    if (ec) {
+        return makeError(ErrorCode::MalformedInput,
+                         "bad address of host " + host + ": " + address.ip);
+    }
+    auto pause = std::chrono::milliseconds(5);
+    for (;;) {
+        tcp::socket socket(io);
+        socket.connect(endpoint, ec);
+        if (!ec) {
+            return socket;
+        }
+        if (ec != asio::error::connection_refused || std::chrono::steady_clock::now() > deadline) {
+            return makeError(ErrorCode::IoError, "cannot reach host " + host + ": " + ec.message());
+        }
+        std::this_thread::sleep_for(pause);
+        pause = std::min(pause * 2, std::chrono::milliseconds(200));
+    }
+}
+
 } // namespace
 
 Result<Ok> checkRunnable(const Configuration& config)
@@ -176,15 +203,12 @@ Result<Ok> HostRuntime::connectStubs(RunDirectory& run)
             if (!address) {
                 return address.error();
             }
-            boost::system::error_code ec;
-            tcp::socket socket(m_io);
-            socket.connect(tcp::endpoint(asio::ip::make_address(address->ip, ec), address->port),
-                           ec);
-            if (ec) {
-                return makeError(ErrorCode::IoError,
-                                 "cannot reach host " + parentHost + ": " + ec.message());
+            auto socket = connectUntil(m_io, address.value(), parentHost,
+                                       std::chrono::steady_clock::now() + m_options.startTimeout);
+            if (!socket) {
+                return socket.error();
             }
-            FramedSocket framed(std::move(socket));
+            FramedSocket framed(std::move(socket).value());
             const auto hello = protocol::encode(
                 protocol::PathHelloMessage{m_options.token, static_cast<std::uint32_t>(tree),
                                            static_cast<std::uint32_t>(proxy)});
@@ -277,7 +301,8 @@ Result<std::unique_ptr<HostRuntime>> HostRuntime::start(const Configuration& con
 Payload HostRuntime::allreduce(CallContext& context, int threadWrapper, std::int64_t seq,
                                Payload value)
 {
-    const auto tree = static_cast<size_t>(seq % m_options.trees);
+    const auto tree =
+        static_cast<size_t>(((seq % m_options.trees) + m_options.trees) % m_options.trees);
     return m_threadEdges[tree].at(threadWrapper).cross(context, seq, std::move(value));
 }
 

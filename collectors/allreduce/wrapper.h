@@ -18,7 +18,9 @@ void addInto(Payload& sum, const Payload& value);
 
 // Which calls the collectors record. Normally all; to measure what recording costs on a noisy
 // machine, a run can alternate blocks of calls with and without it (same processes, same
-// sockets, same tree: only the recording differs), starting without.
+// sockets, same tree: only the recording differs), starting without. Calls with a negative
+// sequence number are the runtime's own (compute-gsum's calibration) and never recorded: the
+// number travels with the call, so every host's collectors, service threads included, agree.
 struct RecordingSchedule
 {
     std::int64_t alternateBlock = 0; // 0: record every call
@@ -26,6 +28,9 @@ struct RecordingSchedule
 
     bool records(std::int64_t seq) const
     {
+        if (seq < 0) {
+            return false;
+        }
         return alternateBlock == 0 || seq < firstCall ||
                ((seq - firstCall) / alternateBlock) % 2 == 1;
     }

@@ -38,8 +38,8 @@ struct Error
 template <typename T> class [[nodiscard]] Result
 {
 public:
-    Result(T value)
-        : m_state(std::move(value))
+    Result(T success)
+        : m_state(std::move(success))
     {
     }
     Result(Error error)

@@ -59,9 +59,10 @@ ThreadResult runThread(HostRuntime& runtime, const BenchmarkSpec& spec, const Th
     ThreadResult result;
     Payload value(spec.elements);
     Clock::time_point start{}, blockStart{};
-    const std::int64_t total = spec.warmup + spec.iterations;
-    for (std::int64_t seq = 0; seq < total; ++seq) {
-        if (seq == spec.warmup) {
+    const std::int64_t timedFrom = spec.firstSeq + spec.warmup;
+    const std::int64_t end = timedFrom + spec.iterations;
+    for (std::int64_t seq = spec.firstSeq; seq < end; ++seq) {
+        if (seq == timedFrom) {
             start = blockStart = Clock::now();
         }
         for (const Noise& n : plan.noise) {
@@ -78,11 +79,11 @@ ThreadResult runThread(HostRuntime& runtime, const BenchmarkSpec& spec, const Th
         const auto before = Clock::now();
         const Payload sum = runtime.allreduce(context, plan.wrapper, seq, value);
         const auto after = Clock::now();
-        if (seq >= spec.warmup) {
+        if (seq >= timedFrom) {
             result.insideNs += std::chrono::duration<double, std::nano>(after - before).count();
         }
-        if (spec.interleave > 0 && seq >= spec.warmup &&
-            (seq - spec.warmup + 1) % spec.interleave == 0) {
+        if (spec.interleave > 0 && seq >= timedFrom &&
+            (seq - timedFrom + 1) % spec.interleave == 0) {
             const double us =
                 std::chrono::duration<double, std::micro>(after - blockStart).count() /
                 static_cast<double>(spec.interleave);
@@ -110,6 +111,7 @@ std::chrono::nanoseconds calibrateCompute(HostRuntime& runtime, const Configurat
     probeRun.kind = BenchmarkKind::Gsum;
     probeRun.iterations = std::max<std::int64_t>(spec.warmup, 100);
     probeRun.warmup = 0;
+    probeRun.firstSeq = -probeRun.iterations; // before the benchmark's calls, never recorded
     probeRun.noise.clear();
     const HostReport r = runBenchmark(runtime, config, probeRun, nullptr);
     return std::chrono::nanoseconds(static_cast<std::int64_t>(r.allreduceUs * 1000));

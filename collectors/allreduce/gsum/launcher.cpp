@@ -1,5 +1,6 @@
 #include "collectors/allreduce/gsum/launcher.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -9,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <spawn.h>
+#include <string_view>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -48,11 +50,19 @@ Result<pid_t> spawnHost(const LaunchPlan& plan, const std::string& host, int std
 {
     std::vector<std::string> args{plan.executable, "run", "--host", host};
     args.insert(args.end(), plan.runArguments.begin(), plan.runArguments.end());
-    std::vector<std::string> env;
+    // The plan's variables replace inherited ones of the same name: getenv() returns the first
+    // match, and a user's own XYLEM_RING_PREFIX must not hide the launch's.
+    std::vector<std::string> env(plan.environment.begin(), plan.environment.end());
+    const auto setByPlan = [&plan](std::string_view entry) {
+        const auto name = entry.substr(0, entry.find('=') + 1);
+        return std::any_of(plan.environment.begin(), plan.environment.end(),
+                           [name](const std::string& own) { return own.starts_with(name); });
+    };
     for (char** e = environ; *e; ++e) {
-        env.emplace_back(*e);
+        if (!setByPlan(*e)) {
+            env.emplace_back(*e);
+        }
     }
-    env.insert(env.end(), plan.environment.begin(), plan.environment.end());
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, stdoutWrite, STDOUT_FILENO);

@@ -12,6 +12,7 @@
 #include "core/model/treegenerator.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -159,7 +160,14 @@ int launch(const GsumOptions& o, const char* self)
     const std::string rundir = pattern;
     const std::string configPath = rundir + "/configuration.tree.json";
     std::ofstream(configPath) << configurationToJson(config.value());
-    const std::string ringPrefix = "xylem-gsum-" + std::to_string(::getpid()) + "-";
+    // Whose rings: with --trace-out this launch's own, harvested and removed at the end; else a
+    // prefix the user set for a collector of theirs, whose rings are left for it to drain; else
+    // this launch's own, removed at the end (a ring left in /dev/shm holds its memory until the
+    // machine restarts).
+    const char* inherited = std::getenv("XYLEM_RING_PREFIX");
+    const bool forCollector = inherited && *inherited && !o.has("trace-out");
+    const std::string ringPrefix =
+        forCollector ? std::string(inherited) : "xylem-gsum-" + std::to_string(::getpid()) + "-";
     LaunchPlan plan;
     plan.executable = std::filesystem::canonical("/proc/self/exe").string();
     (void)self;
@@ -170,8 +178,6 @@ int launch(const GsumOptions& o, const char* self)
     const auto forwarded = forwardedRunOptions(o);
     plan.runArguments.insert(plan.runArguments.end(), forwarded.begin(), forwarded.end());
     plan.environment = {"XYLEM_GSUM_LAUNCHED=1"};
-    // The hosts' rings carry this launch's prefix, so that it can harvest or remove them: a ring
-    // left in /dev/shm would hold its memory until the machine restarts.
     plan.environment.push_back("XYLEM_RING_PREFIX=" + ringPrefix);
     if (o.has("trace-out")) {
         plan.environment.push_back(
@@ -182,7 +188,7 @@ int launch(const GsumOptions& o, const char* self)
     if (!o.has("keep-rundir")) {
         std::filesystem::remove_all(rundir);
     }
-    if (!outcome || outcome->interrupted || !o.has("trace-out")) {
+    if (!forCollector && (!outcome || outcome->interrupted || !o.has("trace-out"))) {
         removeRings(ringPrefix);
     }
     if (!outcome) {
