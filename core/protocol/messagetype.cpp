@@ -6,7 +6,7 @@
 namespace xylem::protocol {
 
 namespace {
-constexpr std::array<std::pair<MessageType, std::string_view>, 20> kNames{{
+constexpr std::array<std::pair<MessageType, std::string_view>, 35> kNames{{
     {MessageType::Error, "Error"},
     {MessageType::RegisterRing, "RegisterRing"},
     {MessageType::ListRings, "ListRings"},
@@ -27,6 +27,21 @@ constexpr std::array<std::pair<MessageType, std::string_view>, 20> kNames{{
     {MessageType::AllreduceRequest, "AllreduceRequest"},
     {MessageType::AllreduceReply, "AllreduceReply"},
     {MessageType::PathGoodbye, "PathGoodbye"},
+    {MessageType::TreeHello, "TreeHello"},
+    {MessageType::TreeWelcome, "TreeWelcome"},
+    {MessageType::SubtreeReady, "SubtreeReady"},
+    {MessageType::OpenStream, "OpenStream"},
+    {MessageType::CloseStream, "CloseStream"},
+    {MessageType::Pull, "Pull"},
+    {MessageType::WaveData, "WaveData"},
+    {MessageType::Control, "Control"},
+    {MessageType::Ping, "Ping"},
+    {MessageType::Pong, "Pong"},
+    {MessageType::NodesLost, "NodesLost"},
+    {MessageType::NodesJoined, "NodesJoined"},
+    {MessageType::ClockReport, "ClockReport"},
+    {MessageType::MeasureClocks, "MeasureClocks"},
+    {MessageType::Shutdown, "Shutdown"},
 }};
 } // namespace
 

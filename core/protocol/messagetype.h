@@ -26,7 +26,7 @@ enum class MessageType : std::uint16_t
     FilterResult = 20,
     RemoveFilter = 21, // -> Ack
     Ack = 22,
-    Hello = 23,          // -> Welcome: who the collector is and its clock
+    Hello = 23, // -> Welcome: who the collector is and its clock
     Welcome = 24,
 
     // Allreduce runtime: a proxy's stub <-> the service thread on its parent's host (TCP)
@@ -34,6 +34,23 @@ enum class MessageType : std::uint16_t
     AllreduceRequest = 41, // one call going down: AllreduceMessage
     AllreduceReply = 42,   // its result coming back up: AllreduceMessage
     PathGoodbye = 43,      // the stub is done; closing is not a failure
+
+    // Gather tree: parent <-> child (TCP); down = towards the leaves
+    TreeHello = 60,     // child -> parent, first: token, node index
+    TreeWelcome = 61,   // parent -> child: the topology, the child's node index
+    SubtreeReady = 62,  // up: every node below is connected (start-up is done)
+    OpenStream = 63,    // down: stream id, filters, sync, source, gathering
+    CloseStream = 64,   // down
+    Pull = 65,          // down: a range of waves of a stream
+    WaveData = 66,      // up: one node's batch of one wave
+    Control = 67,       // down, to every leaf: a named command (start, stop, set policy, scope)
+    Ping = 68,          // parent -> child: clock exchange
+    Pong = 69,          // child -> parent: the child's clock
+    NodesLost = 70,     // up: nodes that died or became unreachable
+    NodesJoined = 71,   // up: nodes that (re)joined
+    ClockReport = 72,   // up: offsets of the nodes below, measured by ping-pong
+    MeasureClocks = 73, // down: measure again (the end of a run)
+    Shutdown = 74,      // down: leave
 };
 
 bool isKnownMessageType(std::uint16_t value);

@@ -1,0 +1,107 @@
+#pragma once
+
+// What flows up a gather tree on a stream: one Batch per node per wave. Filters (filter.h) are
+// pure functions from the children's batches of a wave to one batch, so they run the same in a
+// relay, in a collector and in a test. A batch holds one kind of content.
+
+#include "core/model/tuple.h"
+
+#include <cstdint>
+#include <span>
+#include <variant>
+#include <vector>
+
+namespace xylem::gather {
+
+// Numbers by position (sum, min, max, average). For an average, values are means and
+// `Batch::contributors` their weight, so averages of averages stay exact.
+struct Numbers
+{
+    std::vector<double> values;
+    bool operator==(const Numbers&) const = default;
+};
+
+// Raw event tuples (raw tracing; last-arrival reduce keeps some of them).
+struct Tuples
+{
+    std::vector<Tuple> tuples;
+    bool operator==(const Tuples&) const = default;
+};
+
+// Mergeable summaries by key (statistics merge): count, mean, M2 (sum of squared deviations),
+// min, max — merged with Chan's parallel formula.
+struct StatEntry
+{
+    std::uint64_t key = 0;
+    std::int64_t count = 0;
+    double mean = 0;
+    double m2 = 0;
+    std::int64_t min = 0;
+    std::int64_t max = 0;
+    bool operator==(const StatEntry&) const = default;
+};
+struct Stats
+{
+    std::vector<StatEntry> entries; // sorted by key, keys unique
+    bool operator==(const Stats&) const = default;
+};
+
+// Equivalence classes (MRNet's): members (node ranks) binned by a key value.
+struct ClassEntry
+{
+    std::int64_t key = 0;
+    std::vector<std::uint32_t> members; // sorted, unique
+    bool operator==(const ClassEntry&) const = default;
+};
+struct Classes
+{
+    std::vector<ClassEntry> classes; // sorted by key, keys unique
+    bool operator==(const Classes&) const = default;
+};
+
+// Opaque bytes (concatenation of whatever the leaves sent).
+struct Bytes
+{
+    std::vector<std::uint8_t> bytes;
+    bool operator==(const Bytes&) const = default;
+};
+
+using BatchContent = std::variant<Numbers, Tuples, Stats, Classes, Bytes>;
+
+enum class BatchKind : std::uint8_t
+{
+    Numbers = 0,
+    Tuples = 1,
+    Stats = 2,
+    Classes = 3,
+    Bytes = 4
+};
+
+struct Batch
+{
+    std::uint32_t contributors = 1; // leaves whose data this batch summarises
+    BatchContent content;
+
+    BatchKind kind() const { return static_cast<BatchKind>(content.index()); }
+    bool operator==(const Batch&) const = default;
+};
+
+// The kind's name for messages ("Numbers", "Tuples", ...).
+inline const char* batchKindName(BatchKind kind)
+{
+    switch (kind) {
+    case BatchKind::Numbers:
+        return "Numbers";
+    case BatchKind::Tuples:
+        return "Tuples";
+    case BatchKind::Stats:
+        return "Stats";
+    case BatchKind::Classes:
+        return "Classes";
+    case BatchKind::Bytes:
+        return "Bytes";
+    }
+    return "unknown";
+}
+
+} // namespace xylem::gather

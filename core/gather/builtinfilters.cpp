@@ -1,0 +1,291 @@
+#include "core/gather/builtinfilters.h"
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+
+namespace xylem::gather {
+
+namespace {
+
+using Inputs = std::span<const Batch>;
+using Arguments = std::span<const std::int64_t>;
+
+Error wrongKind(const char* filter, BatchKind kind)
+{
+    return makeError(ErrorCode::InvalidArgument, std::string("filter '") + filter +
+                                                     "' does not take " + batchKindName(kind) +
+                                                     " batches");
+}
+
+// The first input that is not a T, as the error the filter returns.
+template <typename T> std::optional<Error> checkKind(const char* filter, Inputs inputs)
+{
+    for (const Batch& b : inputs) {
+        if (!std::holds_alternative<T>(b.content)) {
+            return wrongKind(filter, b.kind());
+        }
+    }
+    return std::nullopt;
+}
+
+template <typename T> const T& as(const Batch& b)
+{
+    return *std::get_if<T>(&b.content);
+}
+
+std::uint32_t contributorsOf(Inputs inputs)
+{
+    std::uint64_t n = 0;
+    for (const Batch& b : inputs) {
+        n += b.contributors;
+    }
+    return static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(n, std::numeric_limits<std::uint32_t>::max()));
+}
+
+// sum, min, max: an element absent from a shorter input does not take part.
+template <typename Combine>
+Result<Batch> elementWise(const char* filter, Inputs inputs, Combine combine)
+{
+    if (auto error = checkKind<Numbers>(filter, inputs)) {
+        return *error;
+    }
+    Numbers out;
+    size_t have = 0; // elements of out set by some input so far
+    for (const Batch& b : inputs) {
+        const auto& values = as<Numbers>(b).values;
+        if (values.size() > out.values.size()) {
+            out.values.resize(values.size());
+        }
+        for (size_t i = 0; i < values.size(); ++i) {
+            out.values[i] = i < have ? combine(out.values[i], values[i]) : values[i];
+        }
+        have = std::max(have, values.size());
+    }
+    return Batch{contributorsOf(inputs), std::move(out)};
+}
+
+// Means weighted by their contributors, so averages of averages stay exact. Where every
+// input of an element has weight 0, their plain mean.
+Result<Batch> average(Inputs inputs, Arguments)
+{
+    if (auto error = checkKind<Numbers>("average", inputs)) {
+        return *error;
+    }
+    std::vector<double> weighted, weight, plain, present;
+    for (const Batch& b : inputs) {
+        const auto& values = as<Numbers>(b).values;
+        if (values.size() > weighted.size()) {
+            for (auto* v : {&weighted, &weight, &plain, &present}) {
+                v->resize(values.size());
+            }
+        }
+        const double w = b.contributors;
+        for (size_t i = 0; i < values.size(); ++i) {
+            weighted[i] += w * values[i];
+            weight[i] += w;
+            plain[i] += values[i];
+            present[i] += 1;
+        }
+    }
+    Numbers out;
+    out.values.resize(weighted.size());
+    for (size_t i = 0; i < weighted.size(); ++i) {
+        out.values[i] = weight[i] > 0 ? weighted[i] / weight[i] : plain[i] / present[i];
+    }
+    return Batch{contributorsOf(inputs), std::move(out)};
+}
+
+// The hot path of raw tracing: one allocation, one block copy per input.
+Result<Batch> appendTuples(const char* filter, Inputs inputs)
+{
+    if (auto error = checkKind<Tuples>(filter, inputs)) {
+        return *error;
+    }
+    size_t total = 0;
+    for (const Batch& b : inputs) {
+        total += as<Tuples>(b).tuples.size();
+    }
+    Tuples out;
+    out.tuples.reserve(total);
+    for (const Batch& b : inputs) {
+        const auto& tuples = as<Tuples>(b).tuples;
+        out.tuples.insert(out.tuples.end(), tuples.begin(), tuples.end());
+    }
+    return Batch{contributorsOf(inputs), std::move(out)};
+}
+
+Result<Batch> raw(Inputs inputs, Arguments)
+{
+    return appendTuples("raw", inputs);
+}
+
+Result<Batch> concat(Inputs inputs, Arguments)
+{
+    if (inputs.empty()) {
+        return Batch{0, Bytes{}};
+    }
+    if (inputs.front().kind() == BatchKind::Tuples) {
+        return appendTuples("concat", inputs);
+    }
+    if (auto error = checkKind<Bytes>("concat", inputs)) {
+        return *error;
+    }
+    size_t total = 0;
+    for (const Batch& b : inputs) {
+        total += as<Bytes>(b).bytes.size();
+    }
+    Bytes out;
+    out.bytes.reserve(total);
+    for (const Batch& b : inputs) {
+        const auto& bytes = as<Bytes>(b).bytes;
+        out.bytes.insert(out.bytes.end(), bytes.begin(), bytes.end());
+    }
+    return Batch{contributorsOf(inputs), std::move(out)};
+}
+
+// Per (group, seq) the tuple with the largest down; on a tie the first in input order, so
+// that a tree of last-arrival filters keeps what one filter over all leaves would. Output
+// sorted by seq, then group (table groups by value, then unlisted collectors by index).
+Result<Batch> lastArrival(Inputs inputs, Arguments groups)
+{
+    if (auto error = checkKind<Tuples>("last-arrival", inputs)) {
+        return *error;
+    }
+    struct Keyed
+    {
+        std::int64_t seq;
+        bool own; // a collector beyond the table: its own group
+        std::int64_t group;
+        std::int64_t down;
+        size_t order;
+        const Tuple* tuple;
+        auto key() const { return std::tie(seq, own, group); }
+    };
+    std::vector<Keyed> keyed;
+    for (const Batch& b : inputs) {
+        for (const Tuple& t : as<Tuples>(b).tuples) {
+            const bool own = t.collector >= groups.size();
+            keyed.push_back({t.seq, own, own ? std::int64_t(t.collector) : groups[t.collector],
+                             t.down, keyed.size(), &t});
+        }
+    }
+    std::sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) {
+        return std::tie(a.seq, a.own, a.group, b.down, a.order) <
+               std::tie(b.seq, b.own, b.group, a.down, b.order);
+    });
+    Tuples out;
+    for (size_t i = 0; i < keyed.size(); ++i) {
+        if (i == 0 || keyed[i].key() != keyed[i - 1].key()) {
+            out.tuples.push_back(*keyed[i].tuple);
+        }
+    }
+    return Batch{contributorsOf(inputs), std::move(out)};
+}
+
+// Chan et al.'s pairwise update of count, mean and M2; entries with no samples are neutral.
+StatEntry mergeStat(const StatEntry& a, const StatEntry& b)
+{
+    if (b.count <= 0) {
+        return a;
+    }
+    if (a.count <= 0) {
+        return b;
+    }
+    const double na = double(a.count), nb = double(b.count), n = na + nb;
+    const double delta = b.mean - a.mean;
+    StatEntry out = a;
+    out.count = a.count + b.count;
+    out.mean = a.mean + delta * nb / n;
+    out.m2 = a.m2 + b.m2 + delta * delta * na * nb / n;
+    out.min = std::min(a.min, b.min);
+    out.max = std::max(a.max, b.max);
+    return out;
+}
+
+Result<Batch> statsMerge(Inputs inputs, Arguments)
+{
+    if (auto error = checkKind<Stats>("stats-merge", inputs)) {
+        return *error;
+    }
+    std::vector<StatEntry> all;
+    for (const Batch& b : inputs) {
+        const auto& entries = as<Stats>(b).entries;
+        all.insert(all.end(), entries.begin(), entries.end());
+    }
+    // Stable: entries of one key merge in input order, whatever order the inputs' keys had.
+    std::stable_sort(all.begin(), all.end(),
+                     [](const StatEntry& a, const StatEntry& b) { return a.key < b.key; });
+    Stats out;
+    for (const StatEntry& e : all) {
+        if (!out.entries.empty() && out.entries.back().key == e.key) {
+            out.entries.back() = mergeStat(out.entries.back(), e);
+        } else {
+            out.entries.push_back(e);
+        }
+    }
+    return Batch{contributorsOf(inputs), std::move(out)};
+}
+
+Result<Batch> equivalence(Inputs inputs, Arguments)
+{
+    if (auto error = checkKind<Classes>("equivalence", inputs)) {
+        return *error;
+    }
+    std::map<std::int64_t, std::vector<std::uint32_t>> united;
+    for (const Batch& b : inputs) {
+        for (const ClassEntry& c : as<Classes>(b).classes) {
+            auto& members = united[c.key];
+            members.insert(members.end(), c.members.begin(), c.members.end());
+        }
+    }
+    Classes out;
+    out.classes.reserve(united.size());
+    for (auto& [key, members] : united) {
+        std::sort(members.begin(), members.end());
+        members.erase(std::unique(members.begin(), members.end()), members.end());
+        out.classes.push_back({key, std::move(members)});
+    }
+    return Batch{contributorsOf(inputs), std::move(out)};
+}
+
+Result<Batch> sum(Inputs inputs, Arguments)
+{
+    return elementWise("sum", inputs, std::plus<>{});
+}
+
+Result<Batch> min(Inputs inputs, Arguments)
+{
+    return elementWise("min", inputs, [](double a, double b) { return std::min(a, b); });
+}
+
+Result<Batch> max(Inputs inputs, Arguments)
+{
+    return elementWise("max", inputs, [](double a, double b) { return std::max(a, b); });
+}
+
+constexpr PluginFilter kBuiltins[] = {
+    {"sum", &sum},
+    {"min", &min},
+    {"max", &max},
+    {"average", &average},
+    {"concat", &concat},
+    {"raw", &raw},
+    {"last-arrival", &lastArrival},
+    {"stats-merge", &statsMerge},
+    {"equivalence", &equivalence},
+};
+
+} // namespace
+
+std::span<const PluginFilter> builtinFilters()
+{
+    return kBuiltins;
+}
+
+} // namespace xylem::gather
