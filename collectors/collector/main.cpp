@@ -2,14 +2,19 @@
 // node-side monitors and system samples on a UNIX-domain socket; the leaf of the gather tree.
 
 #include "collectors/collector/collectorserver.h"
+#include "collectors/collector/leafmode.h"
 #include "collectors/probe/probe.h"
+#include "core/tree/addressfile.h"
 
 #include <boost/asio.hpp>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <iostream>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <unistd.h>
 
 namespace {
 
@@ -22,12 +27,67 @@ constexpr const char* kUsage =
     "                 or $XYLEM_COLLECTOR_SOCKET)\n"
     "  --ring-prefix  shared-memory names of the rings to serve (default xylem-ring-UID-, or "
     "$XYLEM_RING_PREFIX)\n"
-    "  --host         this node's id in configurations (default: the host name)\n";
+    "  --host         this node's id in configurations (default: the host name)\n"
+    "As a leaf of a gather tree:\n"
+    "  --parent IP:PORT --node N   started by the tree (the token on stdin)\n"
+    "  --attach FILE [--node N] [--rank R]\n"
+    "                 join a running tree through its address file (started by mpirun, srun,\n"
+    "                 systemd); the leaf is found by --node, or by host name and rank\n";
 
 bool number(std::string_view text, long long& out)
 {
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
     return ec == std::errc() && end == text.data() + text.size() && out >= 0;
+}
+
+int fail(const std::string& message)
+{
+    std::fprintf(stderr, "xylem-collector: %s\n", message.c_str());
+    return 2;
+}
+
+// The leaf's place in the tree: from --parent/--node (token on stdin) or an address file.
+xylem::Result<xylem::collector::LeafModeOptions> leafOptions(const std::string& parent,
+                                                             const std::string& attach,
+                                                             std::optional<std::uint32_t> node,
+                                                             std::uint32_t rank)
+{
+    using namespace xylem;
+    collector::LeafModeOptions leaf;
+    if (!attach.empty()) {
+        auto book = tree::readAddressFile(attach);
+        if (!book) {
+            return book.error();
+        }
+        char host[256] = {};
+        ::gethostname(host, sizeof host - 1);
+        auto index = tree::findLeaf(book.value(), node, host, rank);
+        auto address = index ? tree::parentAddressOf(book.value(), index.value())
+                             : Result<tree::NodeAddress>(index.error());
+        if (!address) {
+            return address.error();
+        }
+        leaf.parent = tree::ParentAddress{address->ip, address->port};
+        leaf.token = book->token;
+        leaf.node = index.value();
+        leaf.attached = true;
+        return leaf;
+    }
+    auto address = tree::parseParentAddress(parent);
+    if (!address) {
+        return address.error();
+    }
+    if (!node) {
+        return makeError(ErrorCode::InvalidArgument, "--parent needs --node");
+    }
+    leaf.parent = address.value();
+    leaf.node = *node;
+    if (const char* env = std::getenv("XYLEM_TREE_TOKEN")) {
+        leaf.token = env;
+    } else {
+        std::getline(std::cin, leaf.token);
+    }
+    return leaf;
 }
 
 } // namespace
@@ -41,12 +101,29 @@ int main(int argc, char** argv)
     std::string socket = defaults.collectorSocket.empty() ? probe::defaultCollectorSocket()
                                                           : defaults.collectorSocket;
     long long tickMs = 100;
+    std::string parent, attach;
+    std::optional<std::uint32_t> node;
+    std::uint32_t rank = 0;
+    bool socketGiven = false;
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         const bool hasValue = i + 1 < argc;
         long long value = 0;
         if (arg == "--socket" && hasValue) {
             socket = argv[++i];
+            socketGiven = true;
+        } else if (arg == "--parent" && hasValue) {
+            parent = argv[++i];
+        } else if (arg == "--attach" && hasValue) {
+            attach = argv[++i];
+        } else if (arg == "--node" && hasValue && number(argv[i + 1], value) &&
+                   value < (1LL << 31)) {
+            node = static_cast<std::uint32_t>(value);
+            ++i;
+        } else if (arg == "--rank" && hasValue && number(argv[i + 1], value) &&
+                   value < (1LL << 31)) {
+            rank = static_cast<std::uint32_t>(value);
+            ++i;
         } else if (arg == "--ring-prefix" && hasValue) {
             options.ringPrefix = argv[++i];
         } else if (arg == "--host" && hasValue) {
@@ -63,6 +140,17 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "xylem-collector: bad argument '%s'\n%s", argv[i], kUsage);
             return 2;
         }
+    }
+    if (!parent.empty() || !attach.empty()) {
+        if (socketGiven) {
+            return fail("a leaf serves the tree, not a socket: drop --socket");
+        }
+        auto leaf = leafOptions(parent, attach, node, rank);
+        if (!leaf) {
+            return fail(leaf.error().describe());
+        }
+        leaf->collector = options;
+        return collector::runLeaf(leaf.value());
     }
     boost::asio::io_context io;
     collector::CollectorService service(options);

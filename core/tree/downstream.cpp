@@ -1,0 +1,164 @@
+#include "core/tree/downstream.h"
+
+#include "core/tree/token.h"
+
+#include <algorithm>
+
+namespace xylem::tree {
+
+namespace asio = boost::asio;
+using protocol::MessageType;
+
+Downstream::Downstream(asio::io_context& io, const gather::Topology& topology, std::uint32_t self,
+                       std::string token, bool leavesAttach, Events events)
+    : m_io(io)
+    , m_topology(topology)
+    , m_self(self)
+    , m_token(std::move(token))
+    , m_leavesAttach(leavesAttach)
+    , m_events(std::move(events))
+    , m_acceptor(io)
+    , m_children(topology.nodes[self].children)
+    , m_links(m_children.size())
+    , m_topologyJson(gather::toJson(topology))
+{
+}
+
+Downstream::~Downstream()
+{
+    closeAll();
+}
+
+Result<std::uint16_t> Downstream::listen(const std::string& address, std::uint16_t port)
+{
+    boost::system::error_code ec;
+    const auto ip = asio::ip::make_address(address, ec);
+    if (ec) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "cannot listen on '" + address + "': not an IP address");
+    }
+    const asio::ip::tcp::endpoint endpoint(ip, port);
+    m_acceptor.open(endpoint.protocol(), ec);
+    if (!ec) {
+        m_acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+        m_acceptor.bind(endpoint, ec);
+    }
+    if (!ec) {
+        m_acceptor.listen(asio::socket_base::max_listen_connections, ec);
+    }
+    if (ec) {
+        return makeError(ErrorCode::IoError, "cannot listen on " + address + ":" +
+                                                 std::to_string(port) + ": " + ec.message());
+    }
+    accept();
+    return m_acceptor.local_endpoint().port();
+}
+
+void Downstream::accept()
+{
+    m_acceptor.async_accept(
+        [this](const boost::system::error_code& ec, asio::ip::tcp::socket socket) {
+            if (ec) {
+                if (ec != asio::error::operation_aborted && !m_closing) {
+                    m_events.log("accept failed: " + ec.message());
+                    accept();
+                }
+                return;
+            }
+            auto connection = Connection::make(std::move(socket));
+            m_unintroduced.insert(connection);
+            auto timer = std::make_shared<asio::steady_timer>(m_io, helloTimeout);
+            timer->async_wait([this, weak = std::weak_ptr(connection),
+                               timer](const boost::system::error_code& e) {
+                auto c = weak.lock();
+                if (!e && c && m_unintroduced.contains(c)) {
+                    m_events.log(c->peer() + ": no hello within the time-out; closed");
+                    m_unintroduced.erase(c);
+                    c->close("no hello");
+                }
+            });
+            connection->start(
+                [this, weak = std::weak_ptr(connection), timer](protocol::Frame& frame) {
+                    if (auto c = weak.lock(); c && m_unintroduced.contains(c)) {
+                        timer->cancel();
+                        admit(c, frame);
+                    }
+                },
+                [this, weak = std::weak_ptr(connection)](const std::string&) {
+                    if (auto c = weak.lock()) {
+                        m_unintroduced.erase(c);
+                    }
+                });
+            accept();
+        });
+}
+
+void Downstream::admit(std::shared_ptr<Connection> connection, protocol::Frame& first)
+{
+    m_unintroduced.erase(connection);
+    auto refuse = [&](const std::string& why) {
+        m_events.log(connection->peer() + ": refused: " + why);
+        connection->close(why);
+    };
+    if (first.type != MessageType::TreeHello) {
+        return refuse(std::string("first message was ") +
+                      std::string(protocol::toString(first.type)) + ", not TreeHello");
+    }
+    auto hello = decodeTreeHello(first.payload);
+    if (!hello) {
+        return refuse(hello.error().message);
+    }
+    if (!tokensEqual(hello->token, m_token)) {
+        return refuse("wrong token");
+    }
+    const auto it = std::find(m_children.begin(), m_children.end(), hello->node);
+    if (it == m_children.end()) {
+        return refuse("node " + std::to_string(hello->node) + " is not a child of this node");
+    }
+    const auto slot = static_cast<std::uint32_t>(it - m_children.begin());
+    if (connected(slot)) {
+        return refuse(m_topology.nodes[hello->node].name() + " is already connected");
+    }
+    m_links[slot] = connection;
+    connection->start([this, slot](protocol::Frame& frame) { m_events.frame(slot, frame); },
+                      [this, slot, weak = std::weak_ptr(connection)](const std::string& reason) {
+                          if (!m_closing && m_links[slot] == weak.lock()) {
+                              m_events.lost(slot, reason);
+                          }
+                      });
+    connection->send(MessageType::TreeWelcome,
+                     encode(TreeWelcomeMessage{hello->node, m_topologyJson, m_leavesAttach}));
+    m_events.joined(slot);
+}
+
+void Downstream::send(std::uint32_t slot, MessageType type, std::span<const std::uint8_t> payload)
+{
+    if (connected(slot)) {
+        m_links[slot]->send(type, payload);
+    }
+}
+
+void Downstream::multicast(MessageType type, std::span<const std::uint8_t> payload)
+{
+    for (std::uint32_t slot = 0; slot < slots(); ++slot) {
+        send(slot, type, payload);
+    }
+}
+
+void Downstream::closeAll()
+{
+    m_closing = true;
+    boost::system::error_code ec;
+    m_acceptor.close(ec);
+    for (auto& link : m_links) {
+        if (link) {
+            link->close("closing");
+        }
+    }
+    for (const auto& c : std::set(m_unintroduced)) {
+        c->close("closing");
+    }
+    m_unintroduced.clear();
+}
+
+} // namespace xylem::tree

@@ -1,0 +1,70 @@
+#pragma once
+
+// The children of one inner node (relay or front-end): listens, admits a connection only after
+// a TreeHello with the tree's token and the index of one of this node's children, welcomes it
+// with the topology, and then carries frames both ways. A connection that says anything else
+// first, or nothing within the hello time-out, is closed with the reason logged. A child whose
+// connection ends is lost; the same child connecting again has rejoined.
+
+#include "core/gather/topology.h"
+#include "core/model/result.h"
+#include "core/tree/connection.h"
+#include "core/tree/treemessages.h"
+
+#include <boost/asio.hpp>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace xylem::tree {
+
+class Downstream
+{
+public:
+    struct Events
+    {
+        std::function<void(std::uint32_t slot, protocol::Frame&)> frame;
+        std::function<void(std::uint32_t slot)> joined; // first time or again
+        std::function<void(std::uint32_t slot, const std::string& reason)> lost;
+        std::function<void(const std::string&)> log;
+    };
+
+    Downstream(boost::asio::io_context& io, const gather::Topology& topology, std::uint32_t self,
+               std::string token, bool leavesAttach, Events events);
+    ~Downstream();
+
+    // Binds address:port (port 0: any) and starts accepting.
+    Result<std::uint16_t> listen(const std::string& address, std::uint16_t port);
+
+    std::uint32_t slots() const { return static_cast<std::uint32_t>(m_children.size()); }
+    std::uint32_t nodeOf(std::uint32_t slot) const { return m_children[slot]; }
+    bool connected(std::uint32_t slot) const { return m_links[slot] && m_links[slot]->open(); }
+    void send(std::uint32_t slot, protocol::MessageType type,
+              std::span<const std::uint8_t> payload);
+    void multicast(protocol::MessageType type, std::span<const std::uint8_t> payload);
+    void closeAll();
+
+    std::chrono::milliseconds helloTimeout{5000};
+
+private:
+    void accept();
+    void admit(std::shared_ptr<Connection> connection, protocol::Frame& first);
+
+    boost::asio::io_context& m_io;
+    const gather::Topology& m_topology;
+    std::uint32_t m_self;
+    std::string m_token;
+    bool m_leavesAttach;
+    Events m_events;
+    boost::asio::ip::tcp::acceptor m_acceptor;
+    std::vector<std::uint32_t> m_children;                // node index per slot
+    std::vector<std::shared_ptr<Connection>> m_links;     // per slot
+    std::set<std::shared_ptr<Connection>> m_unintroduced; // accepted, no hello yet
+    std::string m_topologyJson;
+    bool m_closing = false;
+};
+
+} // namespace xylem::tree

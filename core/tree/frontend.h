@@ -1,0 +1,95 @@
+#pragma once
+
+// The root of the gather tree, as a library for `xylem` and `xylem-cli`: starts (or lets attach)
+// the relays and collectors of a topology, opens streams, pulls waves and hands back each
+// complete, reduced wave in order; reports lost and rejoined nodes and the clock offsets of
+// every node. Its own Asio thread runs the tree; every call here is thread-safe.
+//
+// Flow control: data moves only when pulled, and at most `window` waves of a stream are
+// pulled and not yet taken by next(); a consumer that falls behind makes pull() wait, and the
+// whole tree idles instead of buffering.
+
+#include "core/gather/topology.h"
+#include "core/tree/subtreelauncher.h"
+#include "core/tree/treemessages.h"
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace xylem::tree {
+
+struct FrontEndOptions
+{
+    gather::Topology topology;
+    LaunchSettings launch;
+    std::string addressFile; // written once the relays listen (always when leaves attach)
+    std::chrono::milliseconds startTimeout{30000};
+    std::uint32_t window = 64; // waves of a stream in flight
+    std::function<void(const std::string&)> log;
+};
+
+struct StartupReport
+{
+    std::chrono::microseconds latency{0}; // from start() until every node reported ready
+    std::uint32_t nodesUp = 0;            // the front-end included
+    std::vector<std::uint32_t> missing;   // nodes that did not come up
+};
+
+struct Wave
+{
+    std::uint32_t stream = 0;
+    std::uint64_t wave = 0;
+    gather::Batch batch;
+    std::vector<std::uint32_t> missing; // nodes whose data is not in the batch
+};
+
+struct TreeEvent
+{
+    enum class Kind
+    {
+        Lost,
+        Joined
+    };
+    Kind kind = Kind::Lost;
+    std::vector<std::uint32_t> nodes;
+    std::string reason;
+};
+
+class FrontEnd
+{
+public:
+    static Result<std::unique_ptr<FrontEnd>> start(FrontEndOptions options);
+    ~FrontEnd();
+    FrontEnd(const FrontEnd&) = delete;
+    FrontEnd& operator=(const FrontEnd&) = delete;
+
+    const StartupReport& startup() const;
+    const gather::Topology& topology() const;
+    std::uint16_t listenPort() const; // where the front-end's children connect
+    // The process of a child of the front-end this front-end started (0 if none).
+    pid_t childProcess(std::uint32_t node) const;
+
+    Result<Ok> openStream(const StreamSpec& spec);
+    void closeStream(std::uint32_t stream);
+    // Asks for `count` more waves; waits while the window is full (error after timeout).
+    Result<Ok> pull(std::uint32_t stream, std::uint32_t count, std::chrono::milliseconds timeout);
+    // The stream's next wave in order, once complete.
+    Result<Wave> next(std::uint32_t stream, std::chrono::milliseconds timeout);
+    void control(const ControlMessage& control);
+    // Measures every edge again and waits for the offsets of every live node.
+    Result<std::vector<ClockOffset>> measureClocks(std::chrono::milliseconds timeout);
+    std::vector<ClockOffset> clockOffsets() const; // latest, by node
+    std::vector<TreeEvent> takeEvents();
+    // Tells every node to leave and stops the processes it started.
+    void shutdown();
+
+private:
+    class Impl;
+    explicit FrontEnd(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> m_impl;
+};
+
+} // namespace xylem::tree

@@ -1,0 +1,58 @@
+#pragma once
+
+// A node's connection to its parent: connects (retrying while the parent starts), introduces
+// itself with the token and its node index, and receives the welcome with the topology. After
+// that, frames from the parent go to the handler; Ping is answered here.
+
+#include "core/gather/topology.h"
+#include "core/model/result.h"
+#include "core/tree/connection.h"
+#include "core/tree/treemessages.h"
+
+#include <boost/asio.hpp>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace xylem::tree {
+
+struct ParentAddress
+{
+    std::string ip = "127.0.0.1";
+    std::uint16_t port = 0;
+};
+
+Result<ParentAddress> parseParentAddress(const std::string& text); // "IP:PORT"
+
+class ParentLink
+{
+public:
+    struct Welcome
+    {
+        gather::Topology topology;
+        std::uint32_t node = 0;
+        bool leavesAttach = false;
+    };
+
+    ParentLink(boost::asio::io_context& io, ParentAddress parent, std::string token,
+               std::uint32_t node);
+
+    // Runs the io_context until welcomed, refused or the deadline passes.
+    Result<Welcome> join(std::chrono::milliseconds timeout);
+    // From then on: frames from the parent (Ping already answered) and the end of the link.
+    void serve(std::function<void(protocol::Frame&)> onFrame,
+               std::function<void(const std::string&)> onClosed);
+    void send(protocol::MessageType type, std::span<const std::uint8_t> payload);
+    void close(const std::string& reason);
+
+private:
+    boost::asio::io_context& m_io;
+    ParentAddress m_parent;
+    std::string m_token;
+    std::uint32_t m_node;
+    std::shared_ptr<Connection> m_connection;
+    std::vector<protocol::Frame> m_early; // frames that came with the welcome, before serve()
+};
+
+} // namespace xylem::tree

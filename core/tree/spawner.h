@@ -1,0 +1,49 @@
+#pragma once
+
+// Starts the processes of a subtree: directly on this machine, or through a launcher command
+// template such as "ssh {host} {command}" for other hosts. The tree's token goes to the child
+// on its stdin, never on a command line others can read. Children started here are stopped
+// and reaped when the Spawner goes.
+
+#include "core/model/result.h"
+
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace xylem::tree {
+
+struct SpawnRequest
+{
+    std::string host;                 // where; local names run directly
+    std::vector<std::string> command; // argv
+    std::string stdinText;            // written to the child's stdin, then closed
+};
+
+class Spawner
+{
+public:
+    explicit Spawner(std::string launcherTemplate = {});
+    ~Spawner();
+    Spawner(const Spawner&) = delete;
+    Spawner& operator=(const Spawner&) = delete;
+
+    Result<pid_t> spawn(const SpawnRequest& request);
+    // Asks every child to stop (SIGTERM), then waits for them.
+    void stopAll();
+    // Children that ended, reaped without waiting: (pid, a description of how it ended).
+    std::vector<std::pair<pid_t, std::string>> reapEnded();
+
+    static bool isLocal(const std::string& host);
+
+private:
+    std::vector<std::string> argvFor(const SpawnRequest& request) const;
+
+    std::string m_template;
+    std::vector<pid_t> m_children;
+};
+
+// "a b's" -> "'a' 'b'\''s'"
+std::string shellQuote(const std::vector<std::string>& words);
+
+} // namespace xylem::tree

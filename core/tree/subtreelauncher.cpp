@@ -1,0 +1,58 @@
+#include "core/tree/subtreelauncher.h"
+
+namespace xylem::tree {
+
+std::vector<std::string> childCommand(const gather::Topology& topology, std::uint32_t child,
+                                      const LaunchSettings& settings, const std::string& parentIp,
+                                      std::uint16_t parentPort)
+{
+    const std::string parent = parentIp + ":" + std::to_string(parentPort);
+    if (topology.nodes[child].role == gather::NodeRole::Relay) {
+        std::vector<std::string> command{settings.relayExecutable,
+                                         "--parent",
+                                         parent,
+                                         "--node",
+                                         std::to_string(child),
+                                         "--listen",
+                                         settings.listenAddress,
+                                         "--collector",
+                                         settings.collectorExecutable};
+        if (!settings.launcher.empty()) {
+            command.insert(command.end(), {"--launcher", settings.launcher});
+        }
+        for (const std::string& a : settings.collectorArguments) {
+            command.insert(command.end(), {"--collector-arg", a});
+        }
+        return command;
+    }
+    std::vector<std::string> command{settings.collectorExecutable, "--parent", parent, "--node",
+                                     std::to_string(child)};
+    command.insert(command.end(), settings.collectorArguments.begin(),
+                   settings.collectorArguments.end());
+    return command;
+}
+
+Result<Ok> launchChildren(Spawner& spawner, const gather::Topology& topology, std::uint32_t self,
+                          const LaunchSettings& settings, std::uint16_t port,
+                          const std::string& token,
+                          std::vector<std::pair<std::uint32_t, pid_t>>* started)
+{
+    for (const std::uint32_t child : topology.nodes[self].children) {
+        if (settings.leavesAttach && topology.nodes[child].role == gather::NodeRole::Leaf) {
+            continue;
+        }
+        auto pid = spawner.spawn(SpawnRequest{
+            topology.nodes[child].host,
+            childCommand(topology, child, settings, settings.listenAddress, port), token});
+        if (!pid) {
+            return makeError(pid.error().code, "cannot start " + topology.nodes[child].name() +
+                                                   ": " + pid.error().message);
+        }
+        if (started) {
+            started->emplace_back(child, pid.value());
+        }
+    }
+    return Ok{};
+}
+
+} // namespace xylem::tree

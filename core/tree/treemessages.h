@@ -1,0 +1,156 @@
+#pragma once
+
+// The messages between a gather-tree node and its parent (MessageType 60-74). Pure encoders and
+// decoders: every count bounded by the payload, every string by a maximum.
+
+#include "core/gather/batch.h"
+#include "core/gather/filter.h"
+#include "core/gather/wave.h"
+#include "core/model/result.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace xylem::tree {
+
+using gather::Batch;
+
+struct TreeHelloMessage
+{
+    std::string token;
+    std::uint32_t node = 0; // index in the topology
+};
+
+struct TreeWelcomeMessage
+{
+    std::uint32_t node = 0;
+    std::string topologyJson; // the whole tree: a relay starts its own subtree from it
+    bool leavesAttach =
+        false; // leaves are started by someone else (mpirun, srun): do not spawn them
+};
+
+// Where an inner node listens for its children (written to the address file leaves attach by).
+struct NodeAddress
+{
+    std::uint32_t node = 0;
+    std::string ip;
+    std::uint16_t port = 0;
+};
+
+struct SubtreeReadyMessage
+{
+    std::uint32_t node = 0;
+    std::uint32_t nodes = 0;            // nodes of the subtree that are up (itself included)
+    std::vector<std::uint32_t> missing; // nodes of the subtree that never came up
+    std::vector<NodeAddress> listening; // inner nodes of the subtree and their addresses
+};
+
+// Where a leaf's batches come from.
+struct SourceSpec
+{
+    std::string name = "synthetic-tuples"; // see leafsource.h
+    std::vector<std::int64_t> arguments;
+};
+
+enum class Gathering : std::uint8_t
+{
+    Parallel = 0,
+    Sequential = 1
+};
+
+struct StreamSpec
+{
+    std::uint32_t id = 0;
+    gather::FilterSpec filter;
+    gather::SyncSpec sync;
+    SourceSpec source;
+    Gathering gathering = Gathering::Parallel;
+    bool filterAtLeaves =
+        false; // also apply the filter to each leaf's own batch (reduce at the source)
+};
+
+struct CloseStreamMessage
+{
+    std::uint32_t stream = 0;
+};
+
+struct PullMessage
+{
+    std::uint32_t stream = 0;
+    std::uint64_t firstWave = 0;
+    std::uint32_t count = 1;
+};
+
+struct WaveDataMessage
+{
+    std::uint32_t stream = 0;
+    std::uint64_t wave = 0;
+    std::vector<std::uint32_t> missing; // nodes whose data the batch lacks (time-out, lost)
+    Batch batch;
+};
+
+struct ControlMessage
+{
+    std::string command;
+    std::string argument;
+};
+
+struct PingMessage
+{
+    std::uint64_t id = 0;
+};
+
+struct PongMessage
+{
+    std::uint64_t id = 0;
+    std::int64_t clockNs = 0; // the child's clock, the one its tuples are in (clockoffset.h)
+};
+
+struct NodesMessage
+{
+    std::vector<std::uint32_t> nodes;
+    std::string reason;
+};
+
+struct ClockOffset
+{
+    std::uint32_t node = 0;
+    std::int64_t offsetNs = 0; // node clock - front-end clock
+    std::int64_t errorNs = 0;  // bound: half the round trips along the path
+    bool operator==(const ClockOffset&) const = default;
+};
+
+struct ClockReportMessage
+{
+    std::vector<ClockOffset> offsets;
+};
+
+std::vector<std::uint8_t> encode(const TreeHelloMessage& m);
+std::vector<std::uint8_t> encode(const TreeWelcomeMessage& m);
+std::vector<std::uint8_t> encode(const SubtreeReadyMessage& m);
+std::vector<std::uint8_t> encode(const StreamSpec& m);
+std::vector<std::uint8_t> encode(const CloseStreamMessage& m);
+std::vector<std::uint8_t> encode(const PullMessage& m);
+std::vector<std::uint8_t> encode(const WaveDataMessage& m);
+std::vector<std::uint8_t> encode(const ControlMessage& m);
+std::vector<std::uint8_t> encode(const PingMessage& m);
+std::vector<std::uint8_t> encode(const PongMessage& m);
+std::vector<std::uint8_t> encode(const NodesMessage& m);
+std::vector<std::uint8_t> encode(const ClockReportMessage& m);
+
+Result<TreeHelloMessage> decodeTreeHello(std::span<const std::uint8_t> payload);
+Result<TreeWelcomeMessage> decodeTreeWelcome(std::span<const std::uint8_t> payload);
+Result<SubtreeReadyMessage> decodeSubtreeReady(std::span<const std::uint8_t> payload);
+Result<StreamSpec> decodeStreamSpec(std::span<const std::uint8_t> payload);
+Result<CloseStreamMessage> decodeCloseStream(std::span<const std::uint8_t> payload);
+Result<PullMessage> decodePull(std::span<const std::uint8_t> payload);
+Result<WaveDataMessage> decodeWaveData(std::span<const std::uint8_t> payload);
+Result<ControlMessage> decodeControl(std::span<const std::uint8_t> payload);
+Result<PingMessage> decodePing(std::span<const std::uint8_t> payload);
+Result<PongMessage> decodePong(std::span<const std::uint8_t> payload);
+Result<NodesMessage> decodeNodes(std::span<const std::uint8_t> payload);
+Result<ClockReportMessage> decodeClockReport(std::span<const std::uint8_t> payload);
+
+} // namespace xylem::tree
