@@ -31,11 +31,4 @@ int runCommand(const CommandSpec& spec, const Args& args, std::ostream& out, std
 
 int exitCodeFor(ErrorCode code);
 
-// Turns a failed Result into an early return of its Error inside a command body.
-#define XYLEM_TRY(var, expr)                                                                       \
-    auto var = (expr);                                                                             \
-    if (!var) {                                                                                    \
-        return var.error();                                                                        \
-    }
-
 } // namespace xylem::cli

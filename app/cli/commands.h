@@ -26,5 +26,6 @@ int runImport(const Args& args, std::ostream& out, std::ostream& err);
 int runInfo(const Args& args, std::ostream& out, std::ostream& err);
 int runExport(const Args& args, std::ostream& out, std::ostream& err);
 int runRecover(const Args& args, std::ostream& out, std::ostream& err);
+int runRecord(const Args& args, std::ostream& out, std::ostream& err);
 
 } // namespace xylem::cli

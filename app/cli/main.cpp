@@ -19,6 +19,9 @@ constexpr const char* kHelp =
     "flat|kary|binomial|hierarchy]\n"
     "                     [--arity K] [--root core|gred]\n"
     "      prints a generated xylem-tree/1 configuration\n"
+    "  xylem-cli record   (--config F | --hosts H --threads T) [--duration D] -o S.xylem\n"
+    "      runs xylem-gsum on a local cluster and records it live into a session\n"
+    "  xylem-cli import | info | export | recover   sessions: see 'xylem-cli COMMAND --help'\n"
     "\n"
     "Exit status: 0 success, 2 bad input or usage, 1 other failure.\n";
 
@@ -39,7 +42,7 @@ int main(int argc, char** argv)
         int (*run)(const Args&, std::ostream&, std::ostream&);
     } commands[] = {{"analyze", runAnalyze}, {"compare", runCompare}, {"generate", runGenerate},
                     {"import", runImport},   {"info", runInfo},       {"export", runExport},
-                    {"recover", runRecover}};
+                    {"recover", runRecover}, {"record", runRecord}};
     try {
         for (const auto& c : commands) {
             if (c.name == command) {

@@ -86,6 +86,18 @@ protocol::RingListMessage CollectorService::listRings()
     return list;
 }
 
+CollectorService::RingTotals CollectorService::totals()
+{
+    RingTotals t = m_retired;
+    for (auto& [id, tracked] : m_rings.rings()) {
+        t.written += tracked.ring.written();
+        t.read += m_counts[id].read;
+        t.overwritten += m_counts[id].overwritten;
+        ++t.rings;
+    }
+    return t;
+}
+
 Result<Ok> CollectorService::setPolicy(const protocol::SetPolicyMessage& request)
 {
     if (request.ring) {
@@ -216,7 +228,12 @@ void CollectorService::retireReadOutRings(std::int64_t nowNs)
         }
     }
     for (const std::uint32_t id : retire) {
-        note("retired ring " + m_rings.find(id)->ring.name() + " of a finished process");
+        const TrackedRing* gone = m_rings.find(id);
+        note("retired ring " + gone->ring.name() + " of a finished process");
+        m_retired.written += gone->ring.written();
+        m_retired.read += m_counts[id].read;
+        m_retired.overwritten += m_counts[id].overwritten;
+        ++m_retired.rings;
         m_rings.retire(id);
         m_counts.erase(id);
         for (auto& [clientId, client] : m_clients) {

@@ -60,6 +60,16 @@ public:
     // One request frame in, its response frame out (empty for announcements).
     std::vector<std::uint8_t> handle(ClientId client, const protocol::Frame& frame);
 
+    // Every ring this service served, retired ones included: the scope's accounting.
+    struct RingTotals
+    {
+        std::uint64_t written = 0;
+        std::uint64_t read = 0;
+        std::uint64_t overwritten = 0;
+        std::uint32_t rings = 0;
+    };
+    RingTotals totals();
+
     // What happened since the last call (rings refused or retired, failed samples), for the log.
     std::vector<std::string> takeLog() { return std::exchange(m_log, {}); }
 
@@ -85,6 +95,7 @@ private:
     ClockCalibration m_clock;
     RingDirectory m_rings;
     std::map<std::uint32_t, RingCounts> m_counts;
+    RingTotals m_retired;                        // what retired rings had when they went
     std::optional<BufferPolicy> m_defaultPolicy; // for rings found after a SetPolicy for all
     sampler::SystemSampler m_sampler;
     sampler::SampleBuffer m_samples;

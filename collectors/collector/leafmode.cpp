@@ -45,6 +45,29 @@ private:
     std::uint32_t m_max;
 };
 
+// The node's ring accounting, every ring it served (retired ones too): Numbers {written, read,
+// overwritten, rings}. Summed up the tree, the front-end gets the gather rate of the scope.
+class RingCountSource final : public tree::LeafSource
+{
+public:
+    explicit RingCountSource(CollectorService& service)
+        : m_service(service)
+    {
+    }
+
+    Result<gather::Batch> produce(std::uint64_t) override
+    {
+        m_service.tick(tree::tupleClockNowNs());
+        const auto t = m_service.totals();
+        return gather::Batch{
+            1, gather::Numbers{{static_cast<double>(t.written), static_cast<double>(t.read),
+                                static_cast<double>(t.overwritten), static_cast<double>(t.rings)}}};
+    }
+
+private:
+    CollectorService& m_service;
+};
+
 } // namespace
 
 int runLeaf(const LeafModeOptions& options)
@@ -58,10 +81,13 @@ int runLeaf(const LeafModeOptions& options)
         };
         hooks.sources =
             [&](const tree::SourceSpec& spec) -> Result<std::unique_ptr<tree::LeafSource>> {
+            if ((spec.name == "ring-tuples" || spec.name == "ring-counts") && !service) {
+                service = std::make_unique<CollectorService>(options.collector);
+            }
+            if (spec.name == "ring-counts") {
+                return std::unique_ptr<tree::LeafSource>(new RingCountSource(*service));
+            }
             if (spec.name == "ring-tuples") {
-                if (!service) {
-                    service = std::make_unique<CollectorService>(options.collector);
-                }
                 const auto max = spec.arguments.empty() ? 65536 : spec.arguments[0];
                 return std::unique_ptr<tree::LeafSource>(new RingTupleSource(
                     *service,

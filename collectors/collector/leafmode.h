@@ -5,6 +5,7 @@
 // sources it serves this node's own data:
 //
 //   ring-tuples [max]   tuples read from the node's rings since the last wave (at most max)
+//   ring-counts         Numbers {written, read, overwritten, rings}: the rings' accounting
 //
 // The node's service (rings, clock calibration) is made when a stream first needs it, so a tree
 // of hundreds of leaves starts without calibrating clocks it never reads.

@@ -75,3 +75,10 @@ inline Error makeError(ErrorCode code, std::string message, std::string where = 
 }
 
 } // namespace xylem
+
+// Turns a failed Result into an early return of its Error (in a function returning a Result).
+#define XYLEM_TRY(var, expr)                                                                       \
+    auto var = (expr);                                                                             \
+    if (!var) {                                                                                    \
+        return var.error();                                                                        \
+    }

@@ -27,9 +27,22 @@ std::vector<std::string> childCommand(const gather::Topology& topology, std::uin
     }
     std::vector<std::string> command{settings.collectorExecutable, "--parent", parent, "--node",
                                      std::to_string(child)};
-    command.insert(command.end(), settings.collectorArguments.begin(),
-                   settings.collectorArguments.end());
+    for (const std::string& a : settings.collectorArguments) {
+        command.push_back(substituteLeaf(a, topology.nodes[child]));
+    }
     return command;
+}
+
+std::string substituteLeaf(std::string text, const gather::TopologyNode& leaf)
+{
+    for (const auto& [key, value] : {std::pair<std::string, std::string>{"{host}", leaf.host},
+                                     {"{rank}", std::to_string(leaf.rank)}}) {
+        for (auto at = text.find(key); at != std::string::npos;
+             at = text.find(key, at + value.size())) {
+            text.replace(at, key.size(), value);
+        }
+    }
+    return text;
 }
 
 Result<Ok> launchChildren(Spawner& spawner, const gather::Topology& topology, std::uint32_t self,

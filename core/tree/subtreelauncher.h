@@ -18,7 +18,7 @@ struct LaunchSettings
     std::string collectorExecutable;             // xylem-collector
     std::string launcher;                        // "" or e.g. "ssh {host} {command}"
     std::string listenAddress = "127.0.0.1";     // where relays listen for their children
-    std::vector<std::string> collectorArguments; // extra arguments for every leaf
+    std::vector<std::string> collectorArguments; // extra arguments for every leaf ({host}, {rank})
     bool leavesAttach = false;                   // do not start leaves
 };
 
@@ -26,6 +26,9 @@ struct LaunchSettings
 std::vector<std::string> childCommand(const gather::Topology& topology, std::uint32_t child,
                                       const LaunchSettings& settings, const std::string& parentIp,
                                       std::uint16_t parentPort);
+
+// A leaf's argument with {host} and {rank} replaced by the leaf's (e.g. a ring prefix per host).
+std::string substituteLeaf(std::string text, const gather::TopologyNode& leaf);
 
 // Starts every child of `self`; errors name the child that could not be started. Adds each
 // started child's (node, pid) to `started` when given.

@@ -52,7 +52,14 @@ Result<pid_t> spawnHost(const LaunchPlan& plan, const std::string& host, int std
     args.insert(args.end(), plan.runArguments.begin(), plan.runArguments.end());
     // The plan's variables replace inherited ones of the same name: getenv() returns the first
     // match, and a user's own XYLEM_RING_PREFIX must not hide the launch's.
-    std::vector<std::string> env(plan.environment.begin(), plan.environment.end());
+    std::vector<std::string> env;
+    for (std::string entry : plan.environment) { // {host}: this host's id (a ring prefix per host)
+        for (auto at = entry.find("{host}"); at != std::string::npos;
+             at = entry.find("{host}", at)) {
+            entry.replace(at, 6, host);
+        }
+        env.push_back(std::move(entry));
+    }
     const auto setByPlan = [&plan](std::string_view entry) {
         const auto name = entry.substr(0, entry.find('=') + 1);
         return std::any_of(plan.environment.begin(), plan.environment.end(),

@@ -17,7 +17,7 @@ struct LaunchPlan
     std::string executable; // xylem-gsum itself
     std::vector<std::string> hosts;
     std::vector<std::string> runArguments; // everything but --host
-    std::vector<std::string> environment;  // extra NAME=VALUE for every host process
+    std::vector<std::string> environment;  // extra NAME=VALUE for every host; {host} is its id
 };
 
 struct LaunchOutcome

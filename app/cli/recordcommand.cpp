@@ -1,0 +1,185 @@
+// xylem-cli record: Xylem's main job from the command line. Starts a local cluster running
+// xylem-gsum under a gather tree of collectors, pulls the event scope's streams while it runs
+// (a one-line live status), stores every tuple into a session run, and ends with a summary.
+
+#include "app/cli/childprocess.h"
+#include "app/cli/command.h"
+#include "app/cli/durationformat.h"
+#include "app/cli/recordsetup.h"
+#include "app/cli/recordstatus.h"
+#include "app/cli/siblingprogram.h"
+#include "core/live/liverecorder.h"
+#include "core/model/configurationjson.h"
+#include "core/store/attachments.h"
+#include "core/store/runwriter.h"
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+#include <unistd.h>
+
+namespace xylem::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kUsage =
+    "usage: xylem-cli record (--config F.tree.json | --hosts H [--threads T] [--shape S])\n"
+    "                        [--scope S.scope.json] [--iterations N | --duration D]\n"
+    "                        [--benchmark gsum|compute-gsum] [--noise THREAD:US[:EVERY]]...\n"
+    "                        [--name NAME] [--notes TEXT] -o|--session S.xylem\n"
+    "       runs xylem-gsum on a local cluster, gathers its tuples live through a tree of\n"
+    "       collectors and stores them as a new run of the session\n";
+
+// The run's scratch: a folder for the configuration and the program's output, and the
+// shared-memory prefix of its rings; both removed at the end, whatever happened.
+struct Scratch
+{
+    std::string folder;
+    std::string ringBase; // every ring of this recording starts with it
+
+    ~Scratch()
+    {
+        std::error_code ec;
+        std::filesystem::remove_all(folder, ec);
+        for (const auto& e : std::filesystem::directory_iterator("/dev/shm", ec)) {
+            if (e.path().filename().string().starts_with(ringBase)) {
+                std::filesystem::remove(e.path(), ec);
+            }
+        }
+    }
+};
+
+Result<std::unique_ptr<tree::FrontEnd>> startGatherTree(const RecordPlan& plan,
+                                                        const std::string& ringBase)
+{
+    tree::FrontEndOptions options;
+    options.topology = plan.topology;
+    XYLEM_TRY(relay, findSiblingProgram("xylem-relay"));
+    XYLEM_TRY(collector, findSiblingProgram("xylem-collector"));
+    options.launch.relayExecutable = relay.value();
+    options.launch.collectorExecutable = collector.value();
+    options.launch.collectorArguments = {"--ring-prefix", ringBase + "{host}-", "--host", "{host}"};
+    options.startTimeout = std::chrono::seconds(30);
+    XYLEM_TRY(tree, tree::FrontEnd::start(std::move(options)));
+    if (!tree.value()->startup().missing.empty()) {
+        return makeError(ErrorCode::IoError,
+                         "the gather tree started without " +
+                             std::to_string(tree.value()->startup().missing.size()) +
+                             " of its nodes");
+    }
+    return std::move(tree).value();
+}
+
+Result<ChildProcess> startWorkload(const Arguments& a, const RecordPlan& plan,
+                                   const Scratch& scratch)
+{
+    const std::string configPath = scratch.folder + "/workload.tree.json";
+    std::ofstream(configPath) << configurationToJson(plan.config);
+    XYLEM_TRY(gsum, findSiblingProgram("xylem-gsum"));
+    XYLEM_TRY(benchmark, a.oneOr("benchmark", "gsum"));
+    std::vector<std::string> command{gsum.value(),   "launch",
+                                     "--config",     configPath,
+                                     "--iterations", std::to_string(plan.iterations),
+                                     "--benchmark",  benchmark.value()};
+    for (const std::string& noise : a.all("noise")) {
+        command.insert(command.end(), {"--noise", noise});
+    }
+    return ChildProcess::start(command,
+                               {"XYLEM_RING_PREFIX=" + scratch.ringBase + "{host}-",
+                                "XYLEM_RING_CAPACITY=" + std::to_string(plan.scope.ringCapacity),
+                                "XYLEM_BUFFER_POLICY=" + plan.scope.bufferPolicy},
+                               scratch.folder + "/workload.out");
+}
+
+// Pulls while the program runs (and until the duration is up), then drains what the rings
+// still hold: a few more waves until one brings nothing new.
+Result<Ok> gather(live::LiveRecorder& recorder, ChildProcess& workload, const RecordPlan& plan,
+                  RecordStatus& status)
+{
+    const auto started = Clock::now();
+    const auto timeout = std::max(std::chrono::milliseconds(5000), 4 * plan.scope.pullPeriod);
+    auto next = started;
+    while (workload.running()) {
+        if (plan.duration && Clock::now() - started >= *plan.duration) {
+            workload.interrupt();
+            break;
+        }
+        next += plan.scope.pullPeriod;
+        std::this_thread::sleep_until(next);
+        XYLEM_TRY(polled, recorder.poll(timeout));
+        status.maybePrint(recorder);
+    }
+    workload.wait();
+    for (int quiet = 0; quiet < 2;) {
+        const auto before = recorder.accounting().tuples;
+        XYLEM_TRY(polled, recorder.poll(timeout));
+        quiet = recorder.accounting().tuples == before ? quiet + 1 : 0;
+    }
+    status.finish(recorder);
+    return Ok{};
+}
+
+Result<Ok> storeScopeAndAccounting(store::Session& session, std::int64_t run,
+                                   const live::LiveRecorder& recorder)
+{
+    XYLEM_TRY(scope, store::saveScope(session, recorder.scope().name,
+                                      live::scopeToJson(recorder.scope())));
+    XYLEM_TRY(linked, store::linkRunToScope(session, run, scope.value()));
+    return store::storeCachedResult(session, run, "scope-accounting", 1,
+                                    accountingJson(recorder.accounting()));
+}
+
+Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
+{
+    if (a.has("o") == a.has("session")) {
+        return makeError(ErrorCode::InvalidArgument, "name the session once, with -o or --session");
+    }
+    XYLEM_TRY(path, a.one(a.has("o") ? "o" : "session"));
+    XYLEM_TRY(plan, planRecording(a));
+    XYLEM_TRY(name, a.oneOr("name", "live " + plan->config.name()));
+    XYLEM_TRY(notes, a.oneOr("notes", ""));
+    char folder[] = "/tmp/xylem-record-XXXXXX";
+    if (!::mkdtemp(folder)) {
+        return makeError(ErrorCode::IoError, "cannot make a scratch folder in /tmp");
+    }
+    const Scratch scratch{folder, "xylem-rec-" + std::to_string(::getpid()) + "-"};
+    XYLEM_TRY(session, store::Session::openOrCreate(path.value()));
+    XYLEM_TRY(tree, startGatherTree(plan.value(), scratch.ringBase));
+    out << "record: gather tree of " << plan->topology.nodes.size() << " nodes up in "
+        << formatDuration(static_cast<double>(tree.value()->startup().latency.count()) * 1e3)
+        << "\n";
+    const store::RunMetadata meta{name.value(), "", "live: xylem-gsum, scope " + plan->scope.name,
+                                  "realtime", notes.value()};
+    XYLEM_TRY(writer, store::RunWriter::begin(session.value(), plan->config, meta));
+    live::LiveRecorder recorder(*tree.value(), plan->config, plan->scope, &writer.value());
+    XYLEM_TRY(opened, recorder.open());
+    XYLEM_TRY(workload, startWorkload(a, plan.value(), scratch));
+    RecordStatus status(err, ::isatty(STDERR_FILENO) != 0);
+    auto gathered = gather(recorder, workload.value(), plan.value(), status);
+    recorder.close();
+    tree.value()->shutdown();
+    XYLEM_TRY(finished, writer->finish());
+    XYLEM_TRY(stored, storeScopeAndAccounting(session.value(), writer->run(), recorder));
+    printSummary(out, recorder, workload.value(), path.value(), writer->run());
+    if (!gathered) {
+        return gathered.error();
+    }
+    return Ok{};
+}
+
+} // namespace
+
+int runRecord(const Args& args, std::ostream& out, std::ostream& err)
+{
+    static const CommandSpec spec{"record",
+                                  kUsage,
+                                  {"config", "hosts", "threads", "shape", "arity", "root", "scope",
+                                   "iterations", "duration", "benchmark", "noise", "name", "notes",
+                                   "o", "session"},
+                                  {}};
+    return runCommand(spec, args, out, err, record);
+}
+
+} // namespace xylem::cli

@@ -1,0 +1,118 @@
+#include "app/cli/recordsetup.h"
+
+#include "core/model/configurationjson.h"
+
+#include <charconv>
+
+namespace xylem::cli {
+
+Result<TreeSpec> treeSpecFromArguments(const Arguments& a)
+{
+    TreeSpec spec;
+    auto hosts = a.one("hosts");
+    if (!hosts) {
+        return hosts.error();
+    }
+    auto hostList = parseHostList(hosts.value());
+    if (!hostList) {
+        return hostList.error();
+    }
+    spec.hosts = std::move(hostList).value();
+    auto threads = a.integer("threads", 1, 1, 1 << 20);
+    auto arity = a.integer("arity", 2, 2, 1 << 20);
+    auto shape = a.oneOr("shape", "hierarchy");
+    auto root = a.oneOr("root", "core");
+    auto name = a.oneOr("name", "");
+    for (const Error* e : {threads ? nullptr : &threads.error(), arity ? nullptr : &arity.error(),
+                           shape ? nullptr : &shape.error(), root ? nullptr : &root.error(),
+                           name ? nullptr : &name.error()}) {
+        if (e) {
+            return *e;
+        }
+    }
+    const auto treeShape = treeShapeFromString(shape.value());
+    if (!treeShape) {
+        return makeError(ErrorCode::InvalidArgument, "unknown shape '" + shape.value() + "'");
+    }
+    if (root.value() != "core" && root.value() != "gred") {
+        return makeError(ErrorCode::InvalidArgument,
+                         "--root is core or gred, not '" + root.value() + "'");
+    }
+    spec.threadsPerHost = threads.value();
+    spec.arity = arity.value();
+    spec.shape = *treeShape;
+    spec.root = root.value() == "core" ? RootKind::Core : RootKind::Gred;
+    spec.name = name.value();
+    return spec;
+}
+Result<std::chrono::milliseconds> parseDuration(const std::string& text)
+{
+    double value = 0;
+    const char* end = text.data() + text.size();
+    const auto [rest, ec] = std::from_chars(text.data(), end, value);
+    const std::string unit(rest, end);
+    const double scale = unit == "ms"                  ? 1
+                         : unit == "s" || unit.empty() ? 1e3
+                         : unit == "m"                 ? 6e4
+                                                       : -1;
+    if (ec != std::errc() || scale < 0 || value <= 0 || value * scale > 864e5) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "a duration is a positive number with ms, s or m, up to a day, not '" +
+                             text + "'");
+    }
+    return std::chrono::milliseconds(static_cast<std::int64_t>(value * scale));
+}
+
+namespace {
+
+Result<Configuration> configurationFrom(const Arguments& a)
+{
+    if (a.has("config") == a.has("hosts")) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "give the allreduce either --config F.tree.json or --hosts H");
+    }
+    if (a.has("config")) {
+        XYLEM_TRY(path, a.one("config"));
+        return readConfigurationFile(path.value());
+    }
+    XYLEM_TRY(spec, treeSpecFromArguments(a));
+    return generateTree(spec.value());
+}
+
+// A collector per host of the configuration; relays once a node would have over 8 children.
+Result<gather::Topology> gatherTreeOver(const Configuration& config)
+{
+    gather::TopologySpec spec;
+    spec.shape = gather::TopologyShape::Hierarchy;
+    spec.fanout = 8;
+    for (const Host& h : config.hosts()) {
+        spec.hosts.push_back(h.id);
+        spec.clusters.push_back(h.cluster);
+    }
+    return gather::generateTopology(spec);
+}
+
+} // namespace
+
+Result<RecordPlan> planRecording(const Arguments& a)
+{
+    XYLEM_TRY(config, configurationFrom(a));
+    live::EventScope scope;
+    if (a.has("scope")) {
+        XYLEM_TRY(path, a.one("scope"));
+        XYLEM_TRY(read, live::readScopeFile(path.value()));
+        scope = read.value();
+    }
+    XYLEM_TRY(topology, gatherTreeOver(config.value()));
+    RecordPlan plan{std::move(config).value(), scope, std::move(topology).value(), 0, {}};
+    if (a.has("duration")) {
+        XYLEM_TRY(text, a.one("duration"));
+        XYLEM_TRY(duration, parseDuration(text.value()));
+        plan.duration = duration.value();
+    }
+    XYLEM_TRY(iterations, a.integer("iterations", plan.duration ? 1 << 30 : 20000, 1, 1 << 30));
+    plan.iterations = iterations.value();
+    return plan;
+}
+
+} // namespace xylem::cli

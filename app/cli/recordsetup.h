@@ -1,0 +1,34 @@
+#pragma once
+
+// What `xylem-cli record` prepares before anything runs: the configuration of the monitored
+// allreduce (given or generated), the event scope, the gather tree over the configuration's
+// hosts (a collector per host; relays where a node would get more than eight children), and
+// the limits of the run (iterations or a duration).
+
+#include "app/cli/arguments.h"
+#include "core/gather/topology.h"
+#include "core/live/eventscope.h"
+#include "core/model/configuration.h"
+#include "core/model/treegenerator.h"
+
+#include <chrono>
+#include <optional>
+
+namespace xylem::cli {
+
+struct RecordPlan
+{
+    Configuration config;
+    live::EventScope scope;
+    gather::Topology topology;
+    std::int64_t iterations = 0;                       // calls per thread
+    std::optional<std::chrono::milliseconds> duration; // stop the program after this long
+};
+
+// --hosts/--threads/--shape/--arity/--root/--name as `xylem-cli generate` takes them.
+Result<TreeSpec> treeSpecFromArguments(const Arguments& a);
+// "500ms", "10s", "2m" or a number of seconds.
+Result<std::chrono::milliseconds> parseDuration(const std::string& text);
+Result<RecordPlan> planRecording(const Arguments& a);
+
+} // namespace xylem::cli

@@ -1,0 +1,111 @@
+#include "app/cli/recordstatus.h"
+
+#include "app/cli/durationformat.h"
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace xylem::cli {
+
+namespace {
+
+std::string fixed(double value, int decimals)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+}
+
+// The thread at the end of the imbalance path: the one that makes everyone wait.
+std::string culprit(const AnalysisReport& report, const Configuration& config)
+{
+    if (report.imbalancePath.empty()) {
+        return "-";
+    }
+    return config.wrapper(report.imbalancePath.back()).id;
+}
+
+std::string pathText(const AnalysisReport& report, const Configuration& config)
+{
+    std::string text;
+    for (const int w : report.imbalancePath) {
+        text += (text.empty() ? "" : " > ") + config.wrapper(w).id;
+    }
+    return text.empty() ? "(no complete call)" : text;
+}
+
+} // namespace
+
+void RecordStatus::maybePrint(live::LiveRecorder& recorder)
+{
+    const auto now = std::chrono::steady_clock::now();
+    if (now - m_last >= std::chrono::seconds(1)) {
+        m_last = now;
+        print(recorder);
+    }
+}
+
+void RecordStatus::finish(live::LiveRecorder& recorder)
+{
+    print(recorder);
+    if (m_terminal) {
+        m_out << '\n';
+    }
+}
+
+void RecordStatus::print(live::LiveRecorder& recorder)
+{
+    const live::ScopeAccounting& a = recorder.accounting();
+    const AnalysisReport report = recorder.report();
+    m_out << (m_terminal ? "\r" : "") << "record: " << fixed(a.seconds, 1) << " s, "
+          << recorder.completeCalls() << " calls, " << a.tuples << " tuples ("
+          << fixed(a.tuplesPerSecond() / 1e3, 1) << " k/s), gather rate "
+          << fixed(a.gatherRatePct(), 2) << " %, " << a.overwritten << " overwritten, delay "
+          << fixed(a.meanDelayMs, 1) << " ms, " << a.lost.size() << " lost, culprit "
+          << culprit(report, recorder.configuration()) << (m_terminal ? "   " : "\n");
+    m_out.flush();
+}
+
+std::string accountingJson(const live::ScopeAccounting& a)
+{
+    nlohmann::ordered_json j;
+    j["tuples"] = a.tuples;
+    j["waves"] = a.waves;
+    j["seconds"] = a.seconds;
+    j["tuples_per_s"] = a.tuplesPerSecond();
+    j["written"] = a.written;
+    j["read"] = a.read;
+    j["overwritten"] = a.overwritten;
+    j["gather_rate_pct"] = a.gatherRatePct();
+    j["rings"] = a.rings;
+    j["mean_delay_ms"] = a.meanDelayMs;
+    j["lost_nodes"] = a.lost;
+    j["invalid_tuples"] = a.invalidTuples;
+    return j.dump();
+}
+
+void printSummary(std::ostream& out, live::LiveRecorder& recorder, const ChildProcess& workload,
+                  const std::string& sessionPath, std::int64_t run)
+{
+    const live::ScopeAccounting& a = recorder.accounting();
+    const AnalysisReport report = recorder.report();
+    const Configuration& config = recorder.configuration();
+    std::ifstream programOutput(workload.output());
+    for (std::string line; std::getline(programOutput, line);) {
+        out << "  | " << line << '\n';
+    }
+    out << "record: the program " << workload.describeExit() << "\n"
+        << "record: " << recorder.completeCalls() << " complete calls, "
+        << recorder.incompleteCalls() << " incomplete; " << a.tuples << " tuples from " << a.rings
+        << " rings; gather rate " << fixed(a.gatherRatePct(), 3) << " % (" << a.overwritten
+        << " overwritten of " << a.written << " written)\n"
+        << "record: mean operation time " << formatDuration(report.operationTime.mean)
+        << ", imbalance path " << pathText(report, config) << "\n"
+        << "record: session " << sessionPath << ", run " << run << "\n"
+        << "record: look closer with: xylem-cli analyze --session " << sessionPath << " --run "
+        << run << "\n";
+}
+
+} // namespace xylem::cli

@@ -1,0 +1,50 @@
+#pragma once
+
+// An event scope: one use of the gather tree (EventSpace), as data that a session keeps and a
+// file shares. It says what the collectors read, how the tree synchronizes and gathers, how
+// often the front-end pulls, and the rings the monitored program records into.
+//
+//   {"format": "xylem-scope/1", "name": "raw tracing", "monitor": "raw",
+//    "gathering": "parallel"|"sequential", "sync": "wait-for-all"|"do-not-wait"|"time-out",
+//    "timeout_ms": 200, "pull_period_ms": 100, "max_tuples_per_wave": 1048576,
+//    "ring_capacity": 65536, "buffer_policy": "fill-read"}
+//
+// Monitors: "raw" — every tuple to the front-end and into the session (the front-end's engine
+// keeps the weighted tree and the statistics live).
+
+#include "core/gather/wave.h"
+#include "core/model/result.h"
+#include "core/tree/treemessages.h"
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace xylem::live {
+
+enum class Monitor
+{
+    Raw
+};
+
+struct EventScope
+{
+    std::string name = "raw tracing";
+    Monitor monitor = Monitor::Raw;
+    tree::Gathering gathering = tree::Gathering::Parallel;
+    gather::SyncSpec sync;
+    std::chrono::milliseconds pullPeriod{100};
+    std::uint32_t maxTuplesPerWave = 1u << 20; // per collector and wave
+    std::uint32_t ringCapacity = 1u << 16;     // tuples per thread ring
+    std::string bufferPolicy = "fill-read";    // fill-read, replace-read, fill-drain, replace-drain
+    bool operator==(const EventScope&) const = default;
+};
+
+inline constexpr const char* kScopeFormat = "xylem-scope/1";
+
+std::string scopeToJson(const EventScope& scope);
+// Errors name the field and what is wrong with it.
+Result<EventScope> scopeFromJson(const std::string& text);
+Result<EventScope> readScopeFile(const std::string& path);
+
+} // namespace xylem::live

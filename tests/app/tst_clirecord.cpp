@@ -1,0 +1,120 @@
+// xylem-cli record as a user runs it: a real local cluster of xylem-gsum hosts, a gather tree
+// of xylem-collector leaves, every tuple into a session; the live verdict agrees with the
+// analysis of what was stored.
+
+#include "tests/app/clisessiontest.h"
+
+using namespace xylem::testing;
+
+class TestCliRecord : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyCallArrivesAndTheCulpritIsNamed()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("live.xylem");
+        // h1.t1 sleeps 200 us before every other call: it arrives last there.
+        CliResult r = runCli({"record", "--hosts", "2", "--threads", "2", "--iterations", "600",
+                              "--noise", "h1.t1:200:2", "-o", session});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("the program exited with code 0"), qPrintable(r.out));
+        // 600 timed calls and gsum's 100 warm-up calls, every edge of every call.
+        QVERIFY2(r.out.contains("record: 700 complete calls, 0 incomplete"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("gather rate 100.000 % (0 overwritten"), qPrintable(r.out));
+        QVERIFY2(r.err.contains("record: ") && r.err.contains(" calls, "), qPrintable(r.err));
+
+        r = runCli({"analyze", "--session", session, "--run", "1", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const auto report = parseJson(r.out);
+        QCOMPARE(report["calls"].get<int>(), 700);
+        QCOMPARE(report["incomplete_calls"].get<int>(), 0);
+        const auto& path = report["imbalance_path"];
+        QVERIFY(!path.empty());
+        QCOMPARE(QString::fromStdString(path.back().get<std::string>()), QString("h1.t1"));
+        // The live summary named the same path as the stored run's analysis.
+        QString stored;
+        for (const auto& id : path) {
+            stored +=
+                (stored.isEmpty() ? "" : " > ") + QString::fromStdString(id.get<std::string>());
+        }
+        QVERIFY2(r.out.size() > 0 && runCli({"info", "--session", session}).out.contains("live"),
+                 "the run is listed as recorded live");
+        const CliResult again = runCli({"record", "--hosts", "2", "--threads", "2", "--iterations",
+                                        "300", "--noise", "h1.t1:200:2", "-o", session});
+        QVERIFY2(again.out.contains("imbalance path " + stored),
+                 qPrintable(again.out + "\n" + stored));
+        QVERIFY2(again.out.contains("session " + session + ", run 2"), qPrintable(again.out));
+    }
+
+    void ringsTooSmallShowALowerGatherRate()
+    {
+        QTemporaryDir dir;
+        const QString scope = dir.filePath("small.scope.json");
+        writeFile(scope, R"({"format": "xylem-scope/1", "name": "tiny rings",
+                             "ring_capacity": 16, "pull_period_ms": 400})");
+        const QString session = dir.filePath("small.xylem");
+        const CliResult r = runCli({"record", "--hosts", "2", "--threads", "2", "--iterations",
+                                    "4000", "--scope", scope, "-o", session});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        const auto at = r.out.indexOf("gather rate ");
+        QVERIFY2(at >= 0, qPrintable(r.out));
+        const double rate = r.out.mid(at + 12, 7).split(' ').first().toDouble();
+        QVERIFY2(rate > 0 && rate < 100, qPrintable(r.out));
+        QVERIFY2(!r.out.contains("(0 overwritten"), qPrintable(r.out));
+    }
+
+    void aDurationStopsTheProgram()
+    {
+        QTemporaryDir dir;
+        QElapsedTimer timer;
+        timer.start();
+        const CliResult r = runCli({"record", "--hosts", "2", "--threads", "1", "--duration",
+                                    "1500ms", "-o", dir.filePath("d.xylem")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
+        QVERIFY2(r.out.contains(" complete calls, "), qPrintable(r.out));
+    }
+
+    void badScopesAndArgumentsAreRefused_data()
+    {
+        QTest::addColumn<QByteArray>("scope");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not json") << QByteArray("{nope") << "an event scope is a JSON object";
+        QTest::newRow("no format") << QByteArray("{}") << "scope field 'format'";
+        QTest::newRow("bad policy")
+            << QByteArray(R"({"format": "xylem-scope/1", "buffer_policy": "keep-all"})")
+            << "scope field 'buffer_policy': must be one of fill-read";
+        QTest::newRow("ring too small")
+            << QByteArray(R"({"format": "xylem-scope/1", "ring_capacity": 2})")
+            << "scope field 'ring_capacity'";
+    }
+    void badScopesAndArgumentsAreRefused()
+    {
+        QFETCH(QByteArray, scope);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        writeFile(dir.filePath("s.json"), scope);
+        const CliResult r = runCli({"record", "--hosts", "2", "--scope", dir.filePath("s.json"),
+                                    "-o", dir.filePath("x.xylem")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(!QFile::exists(dir.filePath("x.xylem"))); // nothing made before the input is good
+    }
+
+    void usageErrors()
+    {
+        QTemporaryDir dir;
+        CliResult r =
+            runCli({"record", "--hosts", "2", "--duration", "soon", "-o", dir.filePath("x")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("not 'soon'"), qPrintable(r.err));
+        r = runCli({"record", "--threads", "2", "-o", dir.filePath("x")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("either --config"), qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliRecord)
+#include "tst_clirecord.moc"
