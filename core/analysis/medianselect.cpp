@@ -1,6 +1,7 @@
 #include "core/analysis/medianselect.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace xylem {
 
@@ -66,6 +67,26 @@ std::vector<std::int64_t> collect(const Values& values, std::int64_t lo, unsigne
     return out;
 }
 
+// When the two middle ranks fall in different buckets, k1 is the last value of bucket b1 and
+// k2 the first of b2: one pass finds both. (Narrowing instead would keep every value between
+// them — all of a two-valued set — and never end.)
+template <typename Values>
+std::pair<std::int64_t, std::int64_t> straddle(const Values& values, std::int64_t lo,
+                                               unsigned shift, const Located& at)
+{
+    std::pair<std::int64_t, std::int64_t> ab{std::numeric_limits<std::int64_t>::min(),
+                                             std::numeric_limits<std::int64_t>::max()};
+    for (const std::int64_t v : values) {
+        const size_t b = (static_cast<std::uint64_t>(v) - static_cast<std::uint64_t>(lo)) >> shift;
+        if (b == at.b1) {
+            ab.first = std::max(ab.first, v);
+        } else if (b == at.b2) {
+            ab.second = std::min(ab.second, v);
+        }
+    }
+    return ab;
+}
+
 // Ranks k1 and k2 of candidates. Far outliers can crowd the middle into few buckets, so
 // narrow again until few are left; each round divides the range by kBuckets.
 std::pair<std::int64_t, std::int64_t> selectRanks(std::vector<std::int64_t> candidates, size_t k1,
@@ -83,6 +104,9 @@ std::pair<std::int64_t, std::int64_t> selectRanks(std::vector<std::int64_t> cand
             ++hist[(static_cast<std::uint64_t>(v) - static_cast<std::uint64_t>(base)) >> shift];
         }
         const Located at = locate([&](size_t b) { return size_t(hist[b]); }, k1, k2);
+        if (at.b1 != at.b2) {
+            return straddle(candidates, base, shift, at);
+        }
         candidates = collect(candidates, base, shift, at);
         k1 -= at.below;
         k2 -= at.below;
@@ -117,6 +141,9 @@ double MedianSelector::finish(std::span<const std::int64_t> values)
     if (m_shift == 0) { // one value per bucket: the buckets are the answer
         return midpoint(
             {m_lo + static_cast<std::int64_t>(at.b1), m_lo + static_cast<std::int64_t>(at.b2)});
+    }
+    if (at.b1 != at.b2) {
+        return midpoint(straddle(values, m_lo, m_shift, at));
     }
     return midpoint(selectRanks(collect(values, m_lo, m_shift, at), k1 - at.below, k2 - at.below));
 }

@@ -45,6 +45,41 @@ private slots:
         QCOMPARE(computeStats(w).median, 7.0);
     }
 
+    // Found live: an arrival wait that is either 0 or about 40 us, half and half, hung the
+    // histogram median (the middle ranks in different buckets kept every value a candidate).
+    void twoValuedLargeSetsEndWithTheExactMedian()
+    {
+        std::vector<std::int64_t> v(4000, 0);
+        std::fill(v.begin() + 2000, v.end(), 40'000);
+        QCOMPARE(computeStats(v).median, 20'000.0);
+        v.push_back(40'000); // odd: the middle one
+        QCOMPARE(computeStats(v).median, 40'000.0);
+        std::vector<std::int64_t> spread(3000);
+        for (size_t i = 0; i < spread.size(); ++i) {
+            spread[i] = i < 1500 ? std::int64_t(i % 7) : 1'000'000'000 + std::int64_t(i % 5);
+        }
+        QCOMPARE(computeStats(spread).median, (6.0 + 1'000'000'000.0) / 2.0);
+    }
+
+    void agreesWithSortingOnRandomSets()
+    {
+        std::mt19937_64 random(7);
+        for (int round = 0; round < 200; ++round) {
+            const size_t n = 1 + random() % 5000;
+            const int clusters = 1 + int(random() % 3);
+            std::vector<std::int64_t> v(n);
+            for (auto& x : v) {
+                const auto centre = std::int64_t(random() % clusters) * 1'000'000'007;
+                x = centre + std::int64_t(random() % (1 + random() % 100000));
+            }
+            std::vector<std::int64_t> sorted = v;
+            std::sort(sorted.begin(), sorted.end());
+            const double expected =
+                (double(sorted[(n - 1) / 2]) + double(sorted[n / 2])) / 2.0;
+            QCOMPARE(computeStats(v).median, expected);
+        }
+    }
+
     void negativeAndHugeValuesStayExact()
     {
         const std::int64_t big = 4'000'000'000'000'000'000;
