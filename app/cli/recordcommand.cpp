@@ -122,13 +122,15 @@ Result<Ok> gather(live::LiveRecorder& recorder, ChildProcess& workload, const Re
 }
 
 Result<Ok> storeScopeAndAccounting(store::Session& session, std::int64_t run,
-                                   const live::LiveRecorder& recorder)
+                                   live::LiveRecorder& recorder)
 {
     XYLEM_TRY(scope, store::saveScope(session, recorder.scope().name,
                                       live::scopeToJson(recorder.scope())));
     XYLEM_TRY(linked, store::linkRunToScope(session, run, scope.value()));
-    return store::storeCachedResult(session, run, "scope-accounting", 1,
-                                    accountingJson(recorder.accounting()));
+    XYLEM_TRY(accounted, store::storeCachedResult(session, run, "scope-accounting", 1,
+                                                  accountingJson(recorder.accounting())));
+    return store::storeCachedResult(session, run, "monitor-results", 1,
+                                    recorder.monitorResultsJson());
 }
 
 Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)

@@ -19,18 +19,15 @@ std::string fixed(double value, int decimals)
 }
 
 // The thread at the end of the imbalance path: the one that makes everyone wait.
-std::string culprit(const AnalysisReport& report, const Configuration& config)
+std::string culprit(const std::vector<int>& path, const Configuration& config)
 {
-    if (report.imbalancePath.empty()) {
-        return "-";
-    }
-    return config.wrapper(report.imbalancePath.back()).id;
+    return path.empty() ? "-" : config.wrapper(path.back()).id;
 }
 
-std::string pathText(const AnalysisReport& report, const Configuration& config)
+std::string pathText(const std::vector<int>& path, const Configuration& config)
 {
     std::string text;
-    for (const int w : report.imbalancePath) {
+    for (const int w : path) {
         text += (text.empty() ? "" : " > ") + config.wrapper(w).id;
     }
     return text.empty() ? "(no complete call)" : text;
@@ -58,13 +55,13 @@ void RecordStatus::finish(live::LiveRecorder& recorder)
 void RecordStatus::print(live::LiveRecorder& recorder)
 {
     const live::ScopeAccounting& a = recorder.accounting();
-    const AnalysisReport report = recorder.report();
+    const auto path = recorder.imbalancePath();
     m_out << (m_terminal ? "\r" : "") << "record: " << fixed(a.seconds, 1) << " s, "
           << recorder.completeCalls() << " calls, " << a.tuples << " tuples ("
           << fixed(a.tuplesPerSecond() / 1e3, 1) << " k/s), gather rate "
           << fixed(a.gatherRatePct(), 2) << " %, " << a.overwritten << " overwritten, delay "
           << fixed(a.meanDelayMs, 1) << " ms, " << a.lost.size() << " lost, culprit "
-          << culprit(report, recorder.configuration()) << (m_terminal ? "   " : "\n");
+          << culprit(path, recorder.configuration()) << (m_terminal ? "   " : "\n");
     m_out.flush();
 }
 
@@ -90,7 +87,6 @@ void printSummary(std::ostream& out, live::LiveRecorder& recorder, const ChildPr
                   const std::string& sessionPath, std::int64_t run)
 {
     const live::ScopeAccounting& a = recorder.accounting();
-    const AnalysisReport report = recorder.report();
     const Configuration& config = recorder.configuration();
     std::ifstream programOutput(workload.output());
     for (std::string line; std::getline(programOutput, line);) {
@@ -100,10 +96,20 @@ void printSummary(std::ostream& out, live::LiveRecorder& recorder, const ChildPr
         << "record: " << recorder.completeCalls() << " complete calls, "
         << recorder.incompleteCalls() << " incomplete; " << a.tuples << " tuples from " << a.rings
         << " rings; gather rate " << fixed(a.gatherRatePct(), 3) << " % (" << a.overwritten
-        << " overwritten of " << a.written << " written)\n"
-        << "record: mean operation time " << formatDuration(report.operationTime.mean)
-        << ", imbalance path " << pathText(report, config) << "\n"
-        << "record: session " << sessionPath << ", run " << run << "\n"
+        << " overwritten of " << a.written << " written)\n";
+    if (recorder.has(live::Monitor::Raw)) {
+        const AnalysisReport report = recorder.report();
+        out << "record: mean operation time " << formatDuration(report.operationTime.mean)
+            << ", imbalance path " << pathText(report.imbalancePath, config) << "\n";
+    }
+    for (const live::Monitor form :
+         {live::Monitor::LoadBalance, live::Monitor::LoadBalanceDistributed}) {
+        if (recorder.has(form)) {
+            out << "record: " << live::monitorName(form) << ": imbalance path "
+                << pathText(recorder.loadBalance(form).imbalancePath(), config) << "\n";
+        }
+    }
+    out << "record: session " << sessionPath << ", run " << run << "\n"
         << "record: look closer with: xylem-cli analyze --session " << sessionPath << " --run "
         << run << "\n";
 }

@@ -81,9 +81,30 @@ protocol::RingListMessage CollectorService::listRings()
         list.rings.push_back(protocol::RingInfo{
             id, tracked.ring.name(), h.pid, h.tid, h.program, h.label, h.capacity,
             tracked.ring.policy(), static_cast<ClockKind>(h.clock), tracked.processAlive,
-            tracked.ring.written(), counts.read, counts.overwritten});
+            tracked.ring.written(), counts.read(), counts.overwritten()});
     }
     return list;
+}
+
+std::uint64_t CollectorService::RingCounts::read() const
+{
+    std::uint64_t most = 0;
+    for (const auto& [client, counts] : byClient) {
+        most = std::max(most, counts.first);
+    }
+    return most;
+}
+
+std::uint64_t CollectorService::RingCounts::overwritten() const
+{
+    if (byClient.empty()) {
+        return 0;
+    }
+    std::uint64_t fewest = byClient.begin()->second.second;
+    for (const auto& [client, counts] : byClient) {
+        fewest = std::min(fewest, counts.second);
+    }
+    return fewest;
 }
 
 CollectorService::RingTotals CollectorService::totals()
@@ -91,8 +112,8 @@ CollectorService::RingTotals CollectorService::totals()
     RingTotals t = m_retired;
     for (auto& [id, tracked] : m_rings.rings()) {
         t.written += tracked.ring.written();
-        t.read += m_counts[id].read;
-        t.overwritten += m_counts[id].overwritten;
+        t.read += m_counts[id].read();
+        t.overwritten += m_counts[id].overwritten();
         ++t.rings;
     }
     return t;
@@ -133,8 +154,9 @@ protocol::TupleBatchMessage CollectorService::readTuples(ClientId client, std::u
             t.up = m_clock.toNs(clock, t.up);
         }
         part.overwritten = r.overwritten;
-        m_counts[id].read += r.fresh;
-        m_counts[id].overwritten += r.overwritten;
+        auto& [read, lost] = m_counts[id].byClient[client];
+        read += r.fresh;
+        lost += r.overwritten;
         budget -= static_cast<std::uint32_t>(part.tuples.size());
         if (!part.tuples.empty() || part.overwritten > 0) {
             batch.rings.push_back(std::move(part));
@@ -231,8 +253,8 @@ void CollectorService::retireReadOutRings(std::int64_t nowNs)
         const TrackedRing* gone = m_rings.find(id);
         note("retired ring " + gone->ring.name() + " of a finished process");
         m_retired.written += gone->ring.written();
-        m_retired.read += m_counts[id].read;
-        m_retired.overwritten += m_counts[id].overwritten;
+        m_retired.read += m_counts[id].read();
+        m_retired.overwritten += m_counts[id].overwritten();
         ++m_retired.rings;
         m_rings.retire(id);
         m_counts.erase(id);

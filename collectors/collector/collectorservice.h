@@ -80,10 +80,14 @@ private:
         std::map<std::uint32_t, ring::RingCursor> cursors; // per ring
         std::map<std::uint32_t, std::unique_ptr<NodeFilter>> filters;
     };
+    // A ring's accounting: every client reads every record (its own cursor), so the ring's
+    // "read" is the most any client got and its "overwritten" the fewest any client lost;
+    // one client's numbers are the ring's.
     struct RingCounts
     {
-        std::uint64_t read = 0;
-        std::uint64_t overwritten = 0;
+        std::map<ClientId, std::pair<std::uint64_t, std::uint64_t>> byClient; // read, overwritten
+        std::uint64_t read() const;
+        std::uint64_t overwritten() const;
     };
 
     void note(std::string line);

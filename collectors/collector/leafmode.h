@@ -1,14 +1,8 @@
 #pragma once
 
 // xylem-collector as a leaf of the gather tree: joins its parent (started by the tree, or
-// attached through an address file) and answers the tree's streams. Besides the tree's built-in
-// sources it serves this node's own data:
-//
-//   ring-tuples [max]   tuples read from the node's rings since the last wave (at most max)
-//   ring-counts         Numbers {written, read, overwritten, rings}: the rings' accounting
-//
-// The node's service (rings, clock calibration) is made when a stream first needs it, so a tree
-// of hundreds of leaves starts without calibrating clocks it never reads.
+// attached through an address file), answers the tree's streams from its sources
+// (leafsources.h) and, when attached, rejoins a tree that lost it.
 
 #include "collectors/collector/collectorservice.h"
 #include "core/tree/parentlink.h"

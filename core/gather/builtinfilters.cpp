@@ -176,8 +176,10 @@ Result<Batch> lastArrival(Inputs inputs, Arguments groups)
         }
     }
     std::sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) {
-        return std::tie(a.seq, a.own, a.group, b.down, a.order) <
-               std::tie(b.seq, b.own, b.group, a.down, b.order);
+        // Ties on down go to the later collector (metrics.md: ties by position in the
+        // configuration), then to the first in input order.
+        return std::tie(a.seq, a.own, a.group, b.down, b.tuple->collector, a.order) <
+               std::tie(b.seq, b.own, b.group, a.down, a.tuple->collector, b.order);
     });
     Tuples out;
     for (size_t i = 0; i < keyed.size(); ++i) {

@@ -10,7 +10,8 @@
 //                       have one length: a batch has one weight for all its values)
 //   concat              Bytes appended in input order; Tuples appended in input order
 //   raw                 Tuples appended (raw tracing), nothing else
-//   last-arrival        Tuples: per (group, seq) keep the tuple with the largest down;
+//   last-arrival        Tuples: per (group, seq) keep the tuple with the largest down (a tie:
+//                       the larger collector, the later in the configuration, as metrics.md);
 //                       arguments[c] is the group (the gred) of collector c; collectors beyond
 //                       the table are their own group
 //   stats-merge         Stats merged per key

@@ -1,5 +1,7 @@
 #include "core/live/eventscope.h"
 
+#include <algorithm>
+#include <array>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -22,6 +24,9 @@ const char* syncName(gather::SyncMode mode)
     }
     return "wait-for-all";
 }
+
+constexpr std::array kMonitors{Monitor::Raw, Monitor::LoadBalance, Monitor::LoadBalanceDistributed,
+                               Monitor::Statistics};
 
 Error fieldError(const std::string& field, const std::string& problem)
 {
@@ -59,14 +64,57 @@ Result<std::string> oneOf(const Json& j, const std::string& field, const std::st
     return fieldError(field, "must be one of " + list);
 }
 
+Result<std::vector<Monitor>> monitorsFrom(const Json& j)
+{
+    if (!j.contains("monitors")) {
+        return std::vector<Monitor>{Monitor::Raw};
+    }
+    const Json& list = j.at("monitors");
+    std::vector<Monitor> monitors;
+    for (const Json& m : list.is_array() ? list : Json::array({nullptr})) {
+        const auto known = std::find_if(kMonitors.begin(), kMonitors.end(), [&m](Monitor k) {
+            return m.is_string() && m.get<std::string>() == monitorName(k);
+        });
+        if (known == kMonitors.end()) {
+            return fieldError("monitors", "is a list of raw, load-balance, "
+                                          "load-balance-distributed, statistics");
+        }
+        if (std::find(monitors.begin(), monitors.end(), *known) == monitors.end()) {
+            monitors.push_back(*known);
+        }
+    }
+    if (monitors.empty()) {
+        return fieldError("monitors", "names no monitor");
+    }
+    return monitors;
+}
+
 } // namespace
+
+const char* monitorName(Monitor monitor)
+{
+    switch (monitor) {
+    case Monitor::Raw:
+        return "raw";
+    case Monitor::LoadBalance:
+        return "load-balance";
+    case Monitor::LoadBalanceDistributed:
+        return "load-balance-distributed";
+    case Monitor::Statistics:
+        return "statistics";
+    }
+    return "raw";
+}
 
 std::string scopeToJson(const EventScope& scope)
 {
     Json j;
     j["format"] = kScopeFormat;
     j["name"] = scope.name;
-    j["monitor"] = "raw";
+    j["monitors"] = Json::array();
+    for (const Monitor m : scope.monitors) {
+        j["monitors"].push_back(monitorName(m));
+    }
     j["gathering"] = scope.gathering == tree::Gathering::Parallel ? "parallel" : "sequential";
     j["sync"] = syncName(scope.sync.mode);
     if (scope.sync.mode == gather::SyncMode::TimeOut) {
@@ -96,7 +144,8 @@ Result<EventScope> scopeFromJson(const std::string& text)
         }
         scope.name = j.at("name").get<std::string>();
     }
-    XYLEM_TRY(monitor, oneOf(j, "monitor", "raw", {"raw"}));
+    XYLEM_TRY(monitors, monitorsFrom(j));
+    scope.monitors = monitors.value();
     XYLEM_TRY(gathering, oneOf(j, "gathering", "parallel", {"parallel", "sequential"}));
     scope.gathering =
         gathering.value() == "parallel" ? tree::Gathering::Parallel : tree::Gathering::Sequential;

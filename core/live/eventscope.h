@@ -4,13 +4,21 @@
 // file shares. It says what the collectors read, how the tree synchronizes and gathers, how
 // often the front-end pulls, and the rings the monitored program records into.
 //
-//   {"format": "xylem-scope/1", "name": "raw tracing", "monitor": "raw",
+//   {"format": "xylem-scope/1", "name": "raw tracing", "monitors": ["raw"],
 //    "gathering": "parallel"|"sequential", "sync": "wait-for-all"|"do-not-wait"|"time-out",
 //    "timeout_ms": 200, "pull_period_ms": 100, "max_tuples_per_wave": 1048576,
 //    "ring_capacity": 65536, "buffer_policy": "fill-read"}
 //
-// Monitors: "raw" — every tuple to the front-end and into the session (the front-end's engine
-// keeps the weighted tree and the statistics live).
+// Monitors (EventSpace's), any together:
+//   raw                       every tuple to the front-end and into the session (the front-end's
+//                             engine keeps every metric live)
+//   load-balance              single scope: the tree reduces each gred's child tuples to the last
+//                             arrival of every call (last-arrival filter, from the collectors on);
+//                             the front-end counts them into the weighted tree
+//   load-balance-distributed  each collector counts its greds' last arrivals; only the newest
+//                             counts travel
+//   statistics                each collector keeps per-wrapper statistics with the sliding-window
+//                             median; the newest travel
 
 #include "core/gather/wave.h"
 #include "core/model/result.h"
@@ -19,18 +27,24 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace xylem::live {
 
 enum class Monitor
 {
-    Raw
+    Raw,
+    LoadBalance,
+    LoadBalanceDistributed,
+    Statistics
 };
+
+const char* monitorName(Monitor monitor);
 
 struct EventScope
 {
     std::string name = "raw tracing";
-    Monitor monitor = Monitor::Raw;
+    std::vector<Monitor> monitors{Monitor::Raw};
     tree::Gathering gathering = tree::Gathering::Parallel;
     gather::SyncSpec sync;
     std::chrono::milliseconds pullPeriod{100};

@@ -1,5 +1,7 @@
 #include "core/live/liverecorder.h"
 
+#include "core/live/monitorlines.h"
+#include "core/model/configurationjson.h"
 #include "core/tree/clockoffset.h"
 
 #include <algorithm>
@@ -13,24 +15,67 @@ LiveRecorder::LiveRecorder(tree::FrontEnd& tree, const Configuration& config, Ev
     , m_scope(std::move(scope))
     , m_writer(writer)
     , m_engine(config, StreamingOptions{kDefaultMedianWindow, 1 << 16})
+    , m_topology(std::make_shared<const Topology>(config))
+    , m_single(m_topology, 1 << 16)
+    , m_distributed(m_topology)
 {
+}
+
+bool LiveRecorder::has(Monitor monitor) const
+{
+    return std::find(m_scope.monitors.begin(), m_scope.monitors.end(), monitor) !=
+           m_scope.monitors.end();
+}
+
+const LastArrivalTally& LiveRecorder::loadBalance(Monitor form) const
+{
+    return form == Monitor::LoadBalanceDistributed ? m_distributed : m_single;
+}
+
+Result<Ok> LiveRecorder::openStream(std::uint32_t id, const std::string& filter,
+                                    std::vector<std::int64_t> filterArguments,
+                                    const std::string& source,
+                                    std::vector<std::int64_t> sourceArguments, bool filterAtLeaves)
+{
+    tree::StreamSpec spec;
+    spec.id = id;
+    spec.filter = gather::FilterSpec{filter, std::move(filterArguments)};
+    spec.sync = m_scope.sync;
+    spec.gathering = m_scope.gathering;
+    spec.source = tree::SourceSpec{source, std::move(sourceArguments)};
+    spec.filterAtLeaves = filterAtLeaves;
+    XYLEM_TRY(opened, m_tree.openStream(spec));
+    m_streams.push_back(id);
+    return Ok{};
 }
 
 Result<Ok> LiveRecorder::open()
 {
-    tree::StreamSpec tuples;
-    tuples.id = kTupleStream;
-    tuples.filter.name = "raw";
-    tuples.sync = m_scope.sync;
-    tuples.gathering = m_scope.gathering;
-    tuples.source = tree::SourceSpec{"ring-tuples", {m_scope.maxTuplesPerWave}};
-    XYLEM_TRY(openedTuples, m_tree.openStream(tuples));
-    tree::StreamSpec counts;
-    counts.id = kCountStream;
-    counts.filter.name = "sum";
-    counts.sync = m_scope.sync;
-    counts.source = tree::SourceSpec{"ring-counts", {}};
-    XYLEM_TRY(openedCounts, m_tree.openStream(counts));
+    const std::int64_t perWave = m_scope.maxTuplesPerWave;
+    XYLEM_TRY(counts, openStream(kCountStream, "sum", {}, "ring-counts", {}, false));
+    if (has(Monitor::Raw)) {
+        XYLEM_TRY(raw, openStream(kTupleStream, "raw", {}, "ring-tuples", {perWave}, false));
+    }
+    if (has(Monitor::LoadBalance)) {
+        std::vector<std::int64_t> gredOf; // the last-arrival filter's group: the edge's parent
+        for (int w = 0; w < m_config.wrapperCount(); ++w) {
+            gredOf.push_back(std::max(m_config.wrapper(w).parent, w));
+        }
+        XYLEM_TRY(single, openStream(kLastArrivalStream, "last-arrival", std::move(gredOf),
+                                     "ring-tuples", {perWave}, true));
+    }
+    if (has(Monitor::LoadBalanceDistributed) || has(Monitor::Statistics)) {
+        m_tree.control(
+            tree::ControlMessage{"monitored-configuration", configurationToJson(m_config)});
+    }
+    if (has(Monitor::LoadBalanceDistributed)) {
+        XYLEM_TRY(distributed,
+                  openStream(kDistributedStream, "concat", {}, "node-monitor", {1}, false));
+    }
+    if (has(Monitor::Statistics)) {
+        XYLEM_TRY(statistics,
+                  openStream(kStatisticsStream, "concat", {}, "node-monitor", {2}, false));
+    }
     m_opened = std::chrono::steady_clock::now();
     m_open = true;
     return Ok{};
@@ -38,26 +83,47 @@ Result<Ok> LiveRecorder::open()
 
 Result<Ok> LiveRecorder::poll(std::chrono::milliseconds timeout)
 {
-    XYLEM_TRY(pulledTuples, m_tree.pull(kTupleStream, 1, timeout));
-    XYLEM_TRY(pulledCounts, m_tree.pull(kCountStream, 1, timeout));
-    XYLEM_TRY(tuples, takeTuples(timeout));
-    XYLEM_TRY(counts, takeCounts(timeout));
+    for (const std::uint32_t stream : m_streams) {
+        XYLEM_TRY(pulled, m_tree.pull(stream, 1, timeout));
+    }
+    for (const std::uint32_t stream : m_streams) {
+        XYLEM_TRY(taken, take(stream, timeout));
+    }
     takeEvents();
     // The counts of a ring retired after its last read are the ones seen before it: what went
     // up the tree was read, and nothing is read or lost that was not written.
     auto& a = m_accounting;
-    a.read = std::max(a.read, static_cast<std::uint64_t>(a.tuples));
+    if (has(Monitor::Raw)) {
+        a.read = std::max(a.read, static_cast<std::uint64_t>(a.tuples));
+    }
     a.written = std::max(a.written, a.read + a.overwritten);
-    m_accounting.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - m_opened).count();
-    ++m_accounting.waves;
+    a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_opened).count();
+    ++a.waves;
     return Ok{};
 }
 
-Result<Ok> LiveRecorder::takeTuples(std::chrono::milliseconds timeout)
+Result<Ok> LiveRecorder::take(std::uint32_t stream, std::chrono::milliseconds timeout)
 {
-    XYLEM_TRY(wave, m_tree.next(kTupleStream, timeout));
-    const auto* content = std::get_if<gather::Tuples>(&wave->batch.content);
+    XYLEM_TRY(wave, m_tree.next(stream, timeout));
+    switch (stream) {
+    case kTupleStream:
+        return takeTuples(wave->batch);
+    case kCountStream:
+        return takeCounts(wave->batch);
+    case kLastArrivalStream:
+        if (const auto* t = std::get_if<gather::Tuples>(&wave->batch.content)) {
+            m_single.addCandidates(t->tuples);
+            return Ok{};
+        }
+        return makeError(ErrorCode::MalformedInput, "the last-arrival stream brought no tuples");
+    default:
+        return takeMonitorLines(stream, wave->batch);
+    }
+}
+
+Result<Ok> LiveRecorder::takeTuples(const gather::Batch& batch)
+{
+    const auto* content = std::get_if<gather::Tuples>(&batch.content);
     if (!content) {
         return makeError(ErrorCode::MalformedInput, "the tuple stream brought no tuples");
     }
@@ -80,20 +146,59 @@ Result<Ok> LiveRecorder::takeTuples(std::chrono::milliseconds timeout)
     return Ok{};
 }
 
-Result<Ok> LiveRecorder::takeCounts(std::chrono::milliseconds timeout)
+Result<Ok> LiveRecorder::takeCounts(const gather::Batch& batch)
 {
-    XYLEM_TRY(wave, m_tree.next(kCountStream, timeout));
-    const auto* numbers = std::get_if<gather::Numbers>(&wave->batch.content);
+    const auto* numbers = std::get_if<gather::Numbers>(&batch.content);
     if (!numbers || numbers->values.size() < 4) {
         return makeError(ErrorCode::MalformedInput, "the count stream brought no ring counts");
     }
     // A wave missing a node keeps that node's last counts out: never let the totals go back.
     const auto& v = numbers->values;
-    m_accounting.written = std::max(m_accounting.written, static_cast<std::uint64_t>(v[0]));
-    m_accounting.read = std::max(m_accounting.read, static_cast<std::uint64_t>(v[1]));
-    m_accounting.overwritten = std::max(m_accounting.overwritten, static_cast<std::uint64_t>(v[2]));
-    m_accounting.rings = std::max(m_accounting.rings, static_cast<std::uint32_t>(v[3]));
+    auto& a = m_accounting;
+    a.written = std::max(a.written, static_cast<std::uint64_t>(v[0]));
+    a.read = std::max(a.read, static_cast<std::uint64_t>(v[1]));
+    a.overwritten = std::max(a.overwritten, static_cast<std::uint64_t>(v[2]));
+    a.rings = std::max(a.rings, static_cast<std::uint32_t>(v[3]));
     return Ok{};
+}
+
+Result<Ok> LiveRecorder::takeMonitorLines(std::uint32_t stream, const gather::Batch& batch)
+{
+    const auto* bytes = std::get_if<gather::Bytes>(&batch.content);
+    if (!bytes) {
+        return makeError(ErrorCode::MalformedInput, "a monitor stream brought no JSON lines");
+    }
+    const std::string text(bytes->bytes.begin(), bytes->bytes.end());
+    if (stream == kDistributedStream) {
+        return applyLastArrivalLines(text, m_config, m_distributed);
+    }
+    return collectStatisticsLines(text, m_statistics);
+}
+
+std::vector<int> LiveRecorder::imbalancePath()
+{
+    if (has(Monitor::Raw)) {
+        return report().imbalancePath;
+    }
+    if (has(Monitor::LoadBalance)) {
+        return m_single.imbalancePath();
+    }
+    if (has(Monitor::LoadBalanceDistributed)) {
+        return m_distributed.imbalancePath();
+    }
+    return {};
+}
+
+std::string LiveRecorder::monitorResultsJson() const
+{
+    std::vector<std::pair<std::string, const LastArrivalTally*>> forms;
+    if (has(Monitor::LoadBalance)) {
+        forms.emplace_back("single", &m_single);
+    }
+    if (has(Monitor::LoadBalanceDistributed)) {
+        forms.emplace_back("distributed", &m_distributed);
+    }
+    return monitorResultsToJson(m_config, forms, m_statistics);
 }
 
 void LiveRecorder::takeEvents()
@@ -115,8 +220,11 @@ void LiveRecorder::takeEvents()
 void LiveRecorder::close()
 {
     if (m_open) {
-        m_tree.closeStream(kTupleStream);
-        m_tree.closeStream(kCountStream);
+        m_single.flush();
+        for (const std::uint32_t stream : m_streams) {
+            m_tree.closeStream(stream);
+        }
+        m_streams.clear();
         m_open = false;
     }
 }

@@ -5,9 +5,14 @@
 // path, live) and, when given a writer, the session; and keeps the scope's accounting — gather
 // rate, tuples per second, overwrites, delay from record to front-end, lost nodes.
 //
-// Streams of a raw-tracing scope: 1 = every collector's new tuples (ring-tuples, raw filter),
-// 2 = the rings' counts (ring-counts, summed up the tree).
+// Streams, by monitor (eventscope.h): always 2 = the rings' counts (ring-counts, summed up the
+// tree); raw: 1 = every collector's new tuples (ring-tuples, raw filter); load-balance: 3 = the
+// last arrival of every gred and call (ring-tuples, last-arrival filter from the leaves on);
+// load-balance-distributed: 4 and statistics: 5 = each collector's newest monitor state
+// (node-monitor, concatenated JSON lines). The collectors get the monitored configuration
+// (control "monitored-configuration") before the streams open.
 
+#include "core/analysis/lastarrivaltally.h"
 #include "core/analysis/report.h"
 #include "core/analysis/streaminganalyzer.h"
 #include "core/live/eventscope.h"
@@ -17,6 +22,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,12 +71,25 @@ public:
     std::int64_t completeCalls() const { return m_engine.completeCalls(); }
     std::int64_t incompleteCalls() const { return m_engine.incompleteCalls(); }
     AnalysisReport report() { return m_engine.report(); }
+    bool has(Monitor monitor) const;
+    // Load balance as a load-balance monitor sees it (LoadBalance or LoadBalanceDistributed).
+    const LastArrivalTally& loadBalance(Monitor form) const;
+    // The imbalance path of the first monitor that has one: raw, load-balance, distributed.
+    std::vector<int> imbalancePath();
+    // Every monitor's result, stored with the run: {"load_balance": {form: {"imbalance_path",
+    // "last_arrivals": {gred: {child: n}}}}, "statistics": {host: the collector's state}}.
+    std::string monitorResultsJson() const;
     const EventScope& scope() const { return m_scope; }
     const Configuration& configuration() const { return m_config; }
 
 private:
-    Result<Ok> takeTuples(std::chrono::milliseconds timeout);
-    Result<Ok> takeCounts(std::chrono::milliseconds timeout);
+    Result<Ok> openStream(std::uint32_t id, const std::string& filter,
+                          std::vector<std::int64_t> filterArguments, const std::string& source,
+                          std::vector<std::int64_t> sourceArguments, bool filterAtLeaves);
+    Result<Ok> take(std::uint32_t stream, std::chrono::milliseconds timeout);
+    Result<Ok> takeTuples(const gather::Batch& batch);
+    Result<Ok> takeCounts(const gather::Batch& batch);
+    Result<Ok> takeMonitorLines(std::uint32_t stream, const gather::Batch& batch);
     void takeEvents();
 
     tree::FrontEnd& m_tree;
@@ -76,6 +97,11 @@ private:
     EventScope m_scope;
     store::RunWriter* m_writer;
     StreamingAnalyzer m_engine;
+    std::shared_ptr<const Topology> m_topology;
+    LastArrivalTally m_single;                       // load-balance
+    LastArrivalTally m_distributed;                  // load-balance-distributed
+    std::map<std::string, std::string> m_statistics; // host -> newest state (JSON)
+    std::vector<std::uint32_t> m_streams;
     ScopeAccounting m_accounting;
     std::chrono::steady_clock::time_point m_opened;
     bool m_open = false;
@@ -83,5 +109,8 @@ private:
 
 inline constexpr std::uint32_t kTupleStream = 1;
 inline constexpr std::uint32_t kCountStream = 2;
+inline constexpr std::uint32_t kLastArrivalStream = 3;
+inline constexpr std::uint32_t kDistributedStream = 4;
+inline constexpr std::uint32_t kStatisticsStream = 5;
 
 } // namespace xylem::live

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# README's first command: install what Xylem needs, build it, and run the main job.
-# Until the live demo exists, the main job is `xylem-cli analyze` on the worked example that
-# ships in resources/examples/: it prints the report (text, then JSON into build/).
+# README's first command: install what Xylem needs, build it, and run the main job — the live
+# demo. Until the desktop application exists, and on any machine without a display, that is
+# `xylem-cli record`: a local cluster of 4 hosts x 2 threads runs xylem-gsum with a planted
+# culprit (h2.t1 is delayed), a gather tree of collectors brings every tuple to the front-end
+# live, and the run is stored in a session file, whose path is printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -10,9 +12,12 @@ cmake --preset release >/dev/null
 cmake --build --preset release
 
 cli=build/release/app/cli/xylem-cli
-tree=resources/examples/two-hosts.tree.json
-trace=resources/examples/two-hosts.trace.csv
-"$cli" analyze --tree "$tree" --trace "$trace"
-"$cli" analyze --tree "$tree" --trace "$trace" --json > build/release/two-hosts.report.json
+session="$(pwd)/build/release/demo.xylem"
+rm -f "$session"
+"$cli" record --hosts 4 --threads 2 --iterations 10000 --noise h2.t1:200:1 \
+       --name "demo: h2.t1 delayed" -o "$session"
 echo
-echo "demo: the JSON report (metrics.md section 8) is in $(pwd)/build/release/two-hosts.report.json"
+"$cli" analyze --session "$session" --run 1 --top 5
+echo
+echo "demo: the live session is $session"
+echo "demo: its full report: $cli analyze --session $session --run 1 --json"

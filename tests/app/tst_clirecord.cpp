@@ -2,6 +2,8 @@
 // of xylem-collector leaves, every tuple into a session; the live verdict agrees with the
 // analysis of what was stored.
 
+#include "core/store/attachments.h"
+#include "core/store/session.h"
 #include "tests/app/clisessiontest.h"
 
 using namespace xylem::testing;
@@ -15,9 +17,9 @@ private slots:
     {
         QTemporaryDir dir;
         const QString session = dir.filePath("live.xylem");
-        // h1.t1 sleeps 200 us before every other call: it arrives last there.
+        // h1.t1 spins 300 us before every call: it arrives last at its gred.
         CliResult r = runCli({"record", "--hosts", "2", "--threads", "2", "--iterations", "600",
-                              "--noise", "h1.t1:200:2", "-o", session});
+                              "--noise", "h1.t1:300:1", "-o", session});
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains("the program exited with code 0"), qPrintable(r.out));
         // 600 timed calls and gsum's 100 warm-up calls, every edge of every call.
@@ -42,10 +44,50 @@ private slots:
         QVERIFY2(r.out.size() > 0 && runCli({"info", "--session", session}).out.contains("live"),
                  "the run is listed as recorded live");
         const CliResult again = runCli({"record", "--hosts", "2", "--threads", "2", "--iterations",
-                                        "300", "--noise", "h1.t1:200:2", "-o", session});
+                                        "300", "--noise", "h1.t1:300:1", "-o", session});
         QVERIFY2(again.out.contains("imbalance path " + stored),
                  qPrintable(again.out + "\n" + stored));
         QVERIFY2(again.out.contains("session " + session + ", run 2"), qPrintable(again.out));
+    }
+
+    // EventSpace's load-balance monitor in both forms, beside raw tracing, on one run: the
+    // tree-reduced last arrivals, the collectors' own counts and the engine's analysis of
+    // every stored tuple agree edge by edge.
+    void bothLoadBalanceFormsAgreeWithTheEngine()
+    {
+        QTemporaryDir dir;
+        const QString scope = dir.filePath("all.scope.json");
+        writeFile(scope, R"({"format": "xylem-scope/1", "name": "every monitor", "monitors":
+                   ["raw", "load-balance", "load-balance-distributed", "statistics"]})");
+        const QString session = dir.filePath("all.xylem");
+        CliResult r = runCli({"record", "--hosts", "3", "--threads", "2", "--iterations", "500",
+                              "--noise", "h1.t0:300:1", "--scope", scope, "-o", session});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("gather rate 100.000 %"), qPrintable(r.out));
+        const QString path = "core > cluster.c0 > p.host.h1 > host.h1 > h1.t0";
+        QVERIFY2(r.out.contains("record: load-balance: imbalance path " + path), qPrintable(r.out));
+        QVERIFY2(r.out.contains("record: load-balance-distributed: imbalance path " + path),
+                 qPrintable(r.out));
+
+        auto opened =
+            xylem::store::Session::open(session.toStdString(), xylem::store::OpenMode::ReadOnly);
+        QVERIFY(opened);
+        auto stored = xylem::store::cachedResult(opened.value(), 1, "monitor-results", 1);
+        QVERIFY(stored && stored.value());
+        const auto results = nlohmann::json::parse(**stored);
+        const auto& single = results["load_balance"]["single"]["last_arrivals"];
+        const auto& distributed = results["load_balance"]["distributed"]["last_arrivals"];
+        QCOMPARE(single.dump(), distributed.dump());
+        QCOMPARE(results["statistics"].size(), size_t(3)); // a state from every host
+
+        r = runCli({"analyze", "--session", session, "--run", "1", "--json"});
+        const auto report = parseJson(r.out);
+        for (const auto& [gred, children] : single.items()) {
+            for (const auto& [child, count] : children.items()) {
+                QCOMPARE(count.get<std::int64_t>(),
+                         report["greds"][gred]["last_arrivals"][child].get<std::int64_t>());
+            }
+        }
     }
 
     void ringsTooSmallShowALowerGatherRate()

@@ -113,6 +113,34 @@ private slots:
         QCOMPARE(info.read + info.overwritten, info.written);
     }
 
+    // Two readers each get every record: the ring's accounting counts each record once, and a
+    // record one reader still got is not lost (live scopes read with several clients).
+    void twoReadersAreCountedOnce()
+    {
+        collectortest::RingPrefix prefix("tworeaders");
+        auto writer = ringOf(prefix, 256);
+        CollectorService service(optionsFor(prefix));
+        service.tick(now());
+        const ClientId fast = service.openClient("fast");
+        const ClientId slow = service.openClient("slow");
+        for (std::int64_t i = 0; i < 200; ++i) {
+            writer.push(i, i, i, 1, 0, 0);
+        }
+        QCOMPARE(tuplesIn(service.readTuples(fast, 100000)), size_t(200));
+        for (std::int64_t i = 200; i < 600; ++i) {
+            writer.push(i, i, i, 1, 0, 0);
+        }
+        QCOMPARE(tuplesIn(service.readTuples(fast, 100000)), size_t(256)); // lost 144
+        QCOMPARE(tuplesIn(service.readTuples(slow, 100000)), size_t(256)); // lost 344
+        const auto info = service.listRings().rings.front();
+        QCOMPARE(info.written, std::uint64_t(600));
+        QCOMPARE(info.read, std::uint64_t(456));
+        QCOMPARE(info.overwritten, std::uint64_t(144));
+        const auto totals = service.totals();
+        QCOMPARE(totals.read + totals.overwritten, totals.written);
+        QCOMPARE(totals.rings, 1u);
+    }
+
     void policiesAtRunTime()
     {
         collectortest::RingPrefix prefix("policy");

@@ -103,10 +103,10 @@ private slots:
                 (std::vector<Tuple>{tuple(0, 1, 6), tuple(1, 30, 2), tuple(1, 20, 1),
                                     tuple(1, 99, 5), tuple(2, 9, 1), tuple(2, 5, 5)}));
         QCOMPARE(r->contributors, 3u);
-        // A tie on down keeps the first in input order.
+        // A tie on down goes to the later collector (metrics.md's tie rule), wherever it came.
         const auto tie = run(
-            "last-arrival", {tuples({tuple(4, 8, 0, 111)}), tuples({tuple(4, 8, 1, 222)})}, {0, 0});
-        QVERIFY(tuplesOf(*tie) == (std::vector<Tuple>{tuple(4, 8, 0, 111)}));
+            "last-arrival", {tuples({tuple(4, 8, 1, 222)}), tuples({tuple(4, 8, 0, 111)})}, {0, 0});
+        QVERIFY(tuplesOf(*tie) == (std::vector<Tuple>{tuple(4, 8, 1, 222)}));
         // No table: every collector is its own group.
         QCOMPARE(tuplesOf(*run("last-arrival", {tuples({tuple(1, 1, 0), tuple(1, 2, 1)})})).size(),
                  size_t(2));

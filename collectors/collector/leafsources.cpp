@@ -1,0 +1,133 @@
+#include "collectors/collector/leafsources.h"
+
+#include "core/tree/clockoffset.h"
+
+#include <algorithm>
+
+namespace xylem::collector {
+
+namespace {
+
+// Tuples from this node's rings: each wave takes what was recorded since the previous one.
+class RingTupleSource final : public tree::LeafSource
+{
+public:
+    RingTupleSource(CollectorService& service, std::uint32_t maxTuples)
+        : m_service(service)
+        , m_client(service.openClient("gather tree"))
+        , m_max(maxTuples)
+    {
+    }
+    ~RingTupleSource() override { m_service.closeClient(m_client); }
+
+    Result<gather::Batch> produce(std::uint64_t) override
+    {
+        m_service.tick(tree::tupleClockNowNs());
+        gather::Tuples out;
+        for (auto& ring : m_service.readTuples(m_client, m_max).rings) {
+            out.tuples.insert(out.tuples.end(), ring.tuples.begin(), ring.tuples.end());
+        }
+        return gather::Batch{1, std::move(out)};
+    }
+
+private:
+    CollectorService& m_service;
+    ClientId m_client;
+    std::uint32_t m_max;
+};
+
+// The node's ring accounting, every ring it served (retired ones too): Numbers {written, read,
+// overwritten, rings}. Summed up the tree, the front-end gets the gather rate of the scope.
+class RingCountSource final : public tree::LeafSource
+{
+public:
+    explicit RingCountSource(CollectorService& service)
+        : m_service(service)
+    {
+    }
+
+    Result<gather::Batch> produce(std::uint64_t) override
+    {
+        m_service.tick(tree::tupleClockNowNs());
+        const auto t = m_service.totals();
+        return gather::Batch{
+            1, gather::Numbers{{static_cast<double>(t.written), static_cast<double>(t.read),
+                                static_cast<double>(t.overwritten), static_cast<double>(t.rings)}}};
+    }
+
+private:
+    CollectorService& m_service;
+};
+
+// A node-side monitor with its own reading position in every ring: it sees every tuple,
+// whatever the other readers take.
+class NodeMonitorSource final : public tree::LeafSource
+{
+public:
+    NodeMonitorSource(CollectorService& service, ClientId client)
+        : m_service(service)
+        , m_client(client)
+    {
+    }
+    ~NodeMonitorSource() override { m_service.closeClient(m_client); }
+
+    Result<gather::Batch> produce(std::uint64_t) override
+    {
+        m_service.tick(tree::tupleClockNowNs());
+        XYLEM_TRY(result, m_service.pollFilter(m_client, kFilter));
+        std::string line = result->resultJson + "\n";
+        return gather::Batch{1, gather::Bytes{{line.begin(), line.end()}}};
+    }
+
+    static constexpr std::uint32_t kFilter = 1;
+
+private:
+    CollectorService& m_service;
+    ClientId m_client;
+};
+
+} // namespace
+
+CollectorService& LeafSources::service()
+{
+    if (!m_service) {
+        m_service = std::make_unique<CollectorService>(m_options);
+    }
+    return *m_service;
+}
+
+Result<std::unique_ptr<tree::LeafSource>> LeafSources::make(const tree::SourceSpec& spec)
+{
+    if (spec.name == "ring-counts") {
+        return std::unique_ptr<tree::LeafSource>(new RingCountSource(service()));
+    }
+    if (spec.name == "ring-tuples") {
+        const auto max = spec.arguments.empty() ? 65536 : spec.arguments[0];
+        return std::unique_ptr<tree::LeafSource>(new RingTupleSource(
+            service(), static_cast<std::uint32_t>(std::clamp<std::int64_t>(max, 1, 1 << 20))));
+    }
+    if (spec.name == "node-monitor") {
+        const auto kind = spec.arguments.empty() ? 0 : spec.arguments[0];
+        if (kind != 1 && kind != 2) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "node-monitor takes kind 1 (last arrivals) or 2 (statistics)");
+        }
+        if (m_configuration.empty()) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "node-monitor needs the monitored configuration first");
+        }
+        const ClientId client = service().openClient("node monitor");
+        auto installed = service().installFilter(
+            client, protocol::InstallFilterMessage{NodeMonitorSource::kFilter,
+                                                   static_cast<protocol::FilterKind>(kind),
+                                                   m_configuration, m_options.host});
+        if (!installed) {
+            service().closeClient(client);
+            return installed.error();
+        }
+        return std::unique_ptr<tree::LeafSource>(new NodeMonitorSource(service(), client));
+    }
+    return tree::makeBuiltinSource(spec, m_node);
+}
+
+} // namespace xylem::collector

@@ -1,0 +1,47 @@
+#pragma once
+
+// What xylem-collector serves as a leaf of the gather tree, by source name (besides the tree's
+// built-in ones, leafsource.h):
+//
+//   ring-tuples [max]   tuples read from the node's rings since the last wave (at most max)
+//   ring-counts         Numbers {written, read, overwritten, rings}: the rings' accounting
+//   node-monitor kind   Bytes: one JSON line, the newest state of a node-side monitor
+//                       (livemonitors.h) over every tuple of this node; kind 1 = last arrivals
+//                       (distributed load balance), 2 = statistics. Needs the monitored
+//                       configuration first (control "monitored-configuration").
+//
+// The node's service (rings, clock calibration) is made when a source first needs it, so a
+// tree of hundreds of leaves starts without calibrating clocks it never reads.
+
+#include "collectors/collector/collectorservice.h"
+#include "core/tree/leafsource.h"
+
+#include <memory>
+#include <string>
+
+namespace xylem::collector {
+
+inline constexpr const char* kMonitoredConfiguration = "monitored-configuration";
+
+class LeafSources
+{
+public:
+    LeafSources(CollectorOptions options, std::uint32_t node)
+        : m_options(std::move(options))
+        , m_node(node)
+    {
+    }
+
+    Result<std::unique_ptr<tree::LeafSource>> make(const tree::SourceSpec& spec);
+    void setConfiguration(std::string json) { m_configuration = std::move(json); }
+
+private:
+    CollectorService& service();
+
+    CollectorOptions m_options;
+    std::uint32_t m_node;
+    std::unique_ptr<CollectorService> m_service;
+    std::string m_configuration; // xylem-tree/1 of the monitored program
+};
+
+} // namespace xylem::collector
