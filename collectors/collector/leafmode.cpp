@@ -54,7 +54,10 @@ int runLeaf(const LeafModeOptions& options)
             io.stop();
         });
         const std::string why = leaf.run();
-        if (stopped || why.starts_with("shut down") || !options.attached) {
+        if (why.starts_with("shut down")) {
+            return 0; // the ordinary end: nothing to say
+        }
+        if (stopped || !options.attached) {
             log(options.node, why.empty() ? "stopped" : why);
             return 0;
         }
