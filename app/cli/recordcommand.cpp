@@ -5,6 +5,7 @@
 #include "app/cli/childprocess.h"
 #include "app/cli/command.h"
 #include "app/cli/durationformat.h"
+#include "app/cli/gsumoutput.h"
 #include "app/cli/recordsetup.h"
 #include "app/cli/recordstatus.h"
 #include "app/cli/siblingprogram.h"
@@ -15,6 +16,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <set>
 #include <thread>
 #include <unistd.h>
 
@@ -28,9 +31,13 @@ constexpr const char* kUsage =
     "usage: xylem-cli record (--config F.tree.json | --hosts H [--threads T] [--shape S])\n"
     "                        [--scope S.scope.json] [--iterations N | --duration D]\n"
     "                        [--benchmark gsum|compute-gsum] [--noise THREAD:US[:EVERY]]...\n"
-    "                        [--name NAME] [--notes TEXT] -o|--session S.xylem\n"
+    "                        [--baseline] [--name NAME] [--notes TEXT] -o|--session S.xylem\n"
     "       runs xylem-gsum on a local cluster, gathers its tuples live through a tree of\n"
-    "       collectors and stores them as a new run of the session\n";
+    "       collectors and stores them as a new run of the session; --baseline runs it once\n"
+    "       without collectors first and reports the slowdown\n"
+    "   or: xylem-cli record --attach TREE.address --config F.tree.json --duration D -o S.xylem\n"
+    "       monitors a program started by someone else: its collectors (xylem-collector\n"
+    "       --attach TREE.address --host H --ring-prefix P) join the tree this writes\n";
 
 // The run's scratch: a folder for the configuration and the program's output, and the
 // shared-memory prefix of its rings; both removed at the end, whatever happened.
@@ -51,6 +58,8 @@ struct Scratch
     }
 };
 
+// The tree over the plan's hosts: collectors started here with a ring prefix per host, or
+// (attach) collectors started by someone else that join through the address file.
 Result<std::unique_ptr<tree::FrontEnd>> startGatherTree(const RecordPlan& plan,
                                                         const std::string& ringBase)
 {
@@ -61,6 +70,8 @@ Result<std::unique_ptr<tree::FrontEnd>> startGatherTree(const RecordPlan& plan,
     options.launch.relayExecutable = relay.value();
     options.launch.collectorExecutable = collector.value();
     options.launch.collectorArguments = {"--ring-prefix", ringBase + "{host}-", "--host", "{host}"};
+    options.launch.leavesAttach = !plan.attachFile.empty();
+    options.addressFile = plan.attachFile;
     options.startTimeout = std::chrono::seconds(30);
     XYLEM_TRY(tree, tree::FrontEnd::start(std::move(options)));
     if (!tree.value()->startup().missing.empty()) {
@@ -72,8 +83,30 @@ Result<std::unique_ptr<tree::FrontEnd>> startGatherTree(const RecordPlan& plan,
     return std::move(tree).value();
 }
 
+// Attached collectors come when their owners start them: wait for every leaf to join.
+Result<Ok> awaitAttachedLeaves(tree::FrontEnd& tree, std::chrono::seconds timeout)
+{
+    const auto leaves = tree.topology().leaves();
+    std::set<std::uint32_t> joined;
+    const auto deadline = Clock::now() + timeout;
+    while (joined.size() < leaves.size()) {
+        if (Clock::now() > deadline) {
+            return makeError(ErrorCode::IoError, std::to_string(leaves.size() - joined.size()) +
+                                                     " of " + std::to_string(leaves.size()) +
+                                                     " collectors did not attach in time");
+        }
+        for (const tree::TreeEvent& e : tree.takeEvents()) {
+            if (e.kind == tree::TreeEvent::Kind::Joined) {
+                joined.insert(e.nodes.begin(), e.nodes.end());
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return Ok{};
+}
+
 Result<ChildProcess> startWorkload(const Arguments& a, const RecordPlan& plan,
-                                   const Scratch& scratch)
+                                   const Scratch& scratch, bool instrumented)
 {
     const std::string configPath = scratch.folder + "/workload.tree.json";
     std::ofstream(configPath) << configurationToJson(plan.config);
@@ -86,24 +119,44 @@ Result<ChildProcess> startWorkload(const Arguments& a, const RecordPlan& plan,
     for (const std::string& noise : a.all("noise")) {
         command.insert(command.end(), {"--noise", noise});
     }
+    if (!instrumented) {
+        command.push_back("--no-collectors");
+    }
     return ChildProcess::start(command,
                                {"XYLEM_RING_PREFIX=" + scratch.ringBase + "{host}-",
                                 "XYLEM_RING_CAPACITY=" + std::to_string(plan.scope.ringCapacity),
                                 "XYLEM_BUFFER_POLICY=" + plan.scope.bufferPolicy},
-                               scratch.folder + "/workload.out");
+                               scratch.folder + (instrumented ? "/workload.out" : "/baseline.out"));
 }
 
-// Pulls while the program runs (and until the duration is up), then drains what the rings
-// still hold: a few more waves until one brings nothing new.
-Result<Ok> gather(live::LiveRecorder& recorder, ChildProcess& workload, const RecordPlan& plan,
+// The program's time per iteration without collectors, for the slowdown (--baseline).
+Result<double> runBaseline(const Arguments& a, const RecordPlan& plan, const Scratch& scratch,
+                           std::ostream& out)
+{
+    XYLEM_TRY(baseline, startWorkload(a, plan, scratch, false));
+    const int code = baseline->wait();
+    const auto us = gsumIterationUs(baseline->output());
+    if (code != 0 || !us) {
+        return makeError(ErrorCode::IoError, "the baseline run without collectors " +
+                                                 baseline->describeExit() + ", see its output");
+    }
+    out << "record: baseline without collectors: " << *us << " us per iteration\n";
+    return *us;
+}
+
+// Pulls while the program runs (and until the duration is up; with no program, for the
+// duration), then drains what the rings still hold: waves until two bring nothing new.
+Result<Ok> gather(live::LiveRecorder& recorder, ChildProcess* workload, const RecordPlan& plan,
                   RecordStatus& status)
 {
     const auto started = Clock::now();
     const auto timeout = std::max(std::chrono::milliseconds(5000), 4 * plan.scope.pullPeriod);
     auto next = started;
-    while (workload.running()) {
+    while (workload ? workload->running() : true) {
         if (plan.duration && Clock::now() - started >= *plan.duration) {
-            workload.interrupt();
+            if (workload) {
+                workload->interrupt();
+            }
             break;
         }
         next += plan.scope.pullPeriod;
@@ -111,7 +164,9 @@ Result<Ok> gather(live::LiveRecorder& recorder, ChildProcess& workload, const Re
         XYLEM_TRY(polled, recorder.poll(timeout));
         status.maybePrint(recorder);
     }
-    workload.wait();
+    if (workload) {
+        workload->wait();
+    }
     for (int quiet = 0; quiet < 2;) {
         const auto before = recorder.accounting().tuples;
         XYLEM_TRY(polled, recorder.poll(timeout));
@@ -140,6 +195,7 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     }
     XYLEM_TRY(path, a.one(a.has("o") ? "o" : "session"));
     XYLEM_TRY(plan, planRecording(a));
+    const bool attached = !plan->attachFile.empty();
     XYLEM_TRY(name, a.oneOr("name", "live " + plan->config.name()));
     XYLEM_TRY(notes, a.oneOr("notes", ""));
     char folder[] = "/tmp/xylem-record-XXXXXX";
@@ -148,23 +204,43 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     }
     const Scratch scratch{folder, "xylem-rec-" + std::to_string(::getpid()) + "-"};
     XYLEM_TRY(session, store::Session::openOrCreate(path.value()));
+    std::optional<double> baselineUs;
+    if (a.has("baseline")) {
+        XYLEM_TRY(us, runBaseline(a, plan.value(), scratch, out));
+        baselineUs = us.value();
+    }
     XYLEM_TRY(tree, startGatherTree(plan.value(), scratch.ringBase));
+    if (attached) {
+        out << "record: waiting for the collectors to attach through " << plan->attachFile << "\n";
+        out.flush();
+        XYLEM_TRY(joined, awaitAttachedLeaves(*tree.value(), std::chrono::seconds(60)));
+    }
     out << "record: gather tree of " << plan->topology.nodes.size() << " nodes up in "
         << formatDuration(static_cast<double>(tree.value()->startup().latency.count()) * 1e3)
         << "\n";
-    const store::RunMetadata meta{name.value(), "", "live: xylem-gsum, scope " + plan->scope.name,
-                                  "realtime", notes.value()};
+    const store::RunMetadata meta{
+        name.value(), "",
+        std::string(attached ? "live: attached collectors" : "live: xylem-gsum") + ", scope " +
+            plan->scope.name,
+        "realtime", notes.value()};
     XYLEM_TRY(writer, store::RunWriter::begin(session.value(), plan->config, meta));
     live::LiveRecorder recorder(*tree.value(), plan->config, plan->scope, &writer.value());
     XYLEM_TRY(opened, recorder.open());
-    XYLEM_TRY(workload, startWorkload(a, plan.value(), scratch));
+    std::optional<ChildProcess> workload;
+    if (!attached) {
+        XYLEM_TRY(started, startWorkload(a, plan.value(), scratch, true));
+        workload.emplace(std::move(started).value());
+    }
     RecordStatus status(err, ::isatty(STDERR_FILENO) != 0);
-    auto gathered = gather(recorder, workload.value(), plan.value(), status);
+    auto gathered = gather(recorder, workload ? &*workload : nullptr, plan.value(), status);
+    if (workload) {
+        recorder.noteWorkload(baselineUs, gsumIterationUs(workload->output()));
+    }
     recorder.close();
     tree.value()->shutdown();
     XYLEM_TRY(finished, writer->finish());
     XYLEM_TRY(stored, storeScopeAndAccounting(session.value(), writer->run(), recorder));
-    printSummary(out, recorder, workload.value(), path.value(), writer->run());
+    printSummary(out, recorder, workload ? &*workload : nullptr, path.value(), writer->run());
     if (!gathered) {
         return gathered.error();
     }
@@ -179,8 +255,8 @@ int runRecord(const Args& args, std::ostream& out, std::ostream& err)
                                   kUsage,
                                   {"config", "hosts", "threads", "shape", "arity", "root", "scope",
                                    "iterations", "duration", "benchmark", "noise", "name", "notes",
-                                   "o", "session"},
-                                  {}};
+                                   "o", "session", "attach"},
+                                  {"baseline"}};
     return runCommand(spec, args, out, err, record);
 }
 

@@ -110,6 +110,16 @@ Result<RecordPlan> planRecording(const Arguments& a)
         XYLEM_TRY(duration, parseDuration(text.value()));
         plan.duration = duration.value();
     }
+    if (a.has("attach")) {
+        XYLEM_TRY(file, a.one("attach"));
+        plan.attachFile = file.value();
+        if (!plan.duration || a.has("baseline") || a.has("iterations") || a.has("noise")) {
+            return makeError(
+                ErrorCode::InvalidArgument,
+                "--attach records a program started elsewhere for a --duration; "
+                "--iterations, --noise and --baseline are for the program record starts");
+        }
+    }
     XYLEM_TRY(iterations, a.integer("iterations", plan.duration ? 1 << 30 : 20000, 1, 1 << 30));
     plan.iterations = iterations.value();
     return plan;

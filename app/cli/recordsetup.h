@@ -23,6 +23,7 @@ struct RecordPlan
     gather::Topology topology;
     std::int64_t iterations = 0;                       // calls per thread
     std::optional<std::chrono::milliseconds> duration; // stop the program after this long
+    std::string attachFile; // collectors started elsewhere join through this address file
 };
 
 // --hosts/--threads/--shape/--arity/--root/--name as `xylem-cli generate` takes them.

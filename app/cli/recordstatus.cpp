@@ -33,6 +33,15 @@ std::string pathText(const std::vector<int>& path, const Configuration& config)
     return text.empty() ? "(no complete call)" : text;
 }
 
+// Collectors only (a scope with no monitor) reads nothing: no rate to speak of.
+std::string gatherRate(const live::LiveRecorder& recorder, int decimals)
+{
+    if (recorder.scope().monitors.empty()) {
+        return "none (collectors only)";
+    }
+    return fixed(recorder.accounting().gatherRatePct(), decimals) + " %";
+}
+
 } // namespace
 
 void RecordStatus::maybePrint(live::LiveRecorder& recorder)
@@ -58,10 +67,10 @@ void RecordStatus::print(live::LiveRecorder& recorder)
     const auto path = recorder.imbalancePath();
     m_out << (m_terminal ? "\r" : "") << "record: " << fixed(a.seconds, 1) << " s, "
           << recorder.completeCalls() << " calls, " << a.tuples << " tuples ("
-          << fixed(a.tuplesPerSecond() / 1e3, 1) << " k/s), gather rate "
-          << fixed(a.gatherRatePct(), 2) << " %, " << a.overwritten << " overwritten, delay "
-          << fixed(a.meanDelayMs, 1) << " ms, " << a.lost.size() << " lost, culprit "
-          << culprit(path, recorder.configuration()) << (m_terminal ? "   " : "\n");
+          << fixed(a.tuplesPerSecond() / 1e3, 1) << " k/s), gather rate " << gatherRate(recorder, 2)
+          << ", " << a.overwritten << " overwritten, delay " << fixed(a.meanDelayMs, 1) << " ms, "
+          << a.lost.size() << " lost, culprit " << culprit(path, recorder.configuration())
+          << (m_terminal ? "   " : "\n");
     m_out.flush();
 }
 
@@ -75,27 +84,44 @@ std::string accountingJson(const live::ScopeAccounting& a)
     j["written"] = a.written;
     j["read"] = a.read;
     j["overwritten"] = a.overwritten;
-    j["gather_rate_pct"] = a.gatherRatePct();
+    j["gather_rate_pct"] =
+        a.read + a.overwritten > 0 ? nlohmann::json(a.gatherRatePct()) : nlohmann::json();
     j["rings"] = a.rings;
     j["mean_delay_ms"] = a.meanDelayMs;
     j["lost_nodes"] = a.lost;
     j["invalid_tuples"] = a.invalidTuples;
+    if (a.baselineUs) {
+        j["baseline_iteration_us"] = *a.baselineUs;
+    }
+    if (a.recordedUs) {
+        j["recorded_iteration_us"] = *a.recordedUs;
+    }
+    if (const auto slowdown = a.slowdownPct()) {
+        j["slowdown_pct"] = *slowdown;
+    }
     return j.dump();
 }
 
-void printSummary(std::ostream& out, live::LiveRecorder& recorder, const ChildProcess& workload,
+void printSummary(std::ostream& out, live::LiveRecorder& recorder, const ChildProcess* workload,
                   const std::string& sessionPath, std::int64_t run)
 {
     const live::ScopeAccounting& a = recorder.accounting();
     const Configuration& config = recorder.configuration();
-    std::ifstream programOutput(workload.output());
-    for (std::string line; std::getline(programOutput, line);) {
-        out << "  | " << line << '\n';
+    if (workload) {
+        std::ifstream programOutput(workload->output());
+        for (std::string line; std::getline(programOutput, line);) {
+            out << "  | " << line << '\n';
+        }
+        out << "record: the program " << workload->describeExit() << "\n";
     }
-    out << "record: the program " << workload.describeExit() << "\n"
-        << "record: " << recorder.completeCalls() << " complete calls, "
+    if (const auto slowdown = a.slowdownPct()) {
+        out << "record: slowdown " << fixed(*slowdown, 2) << " % (" << fixed(*a.recordedUs, 2)
+            << " us per iteration recorded, " << fixed(*a.baselineUs, 2)
+            << " without collectors)\n";
+    }
+    out << "record: " << recorder.completeCalls() << " complete calls, "
         << recorder.incompleteCalls() << " incomplete; " << a.tuples << " tuples from " << a.rings
-        << " rings; gather rate " << fixed(a.gatherRatePct(), 3) << " % (" << a.overwritten
+        << " rings; gather rate " << gatherRate(recorder, 3) << " (" << a.overwritten
         << " overwritten of " << a.written << " written)\n";
     if (recorder.has(live::Monitor::Raw)) {
         const AnalysisReport report = recorder.report();

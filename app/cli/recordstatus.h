@@ -34,7 +34,8 @@ private:
 // The accounting as stored with the run (kind "scope-accounting").
 std::string accountingJson(const live::ScopeAccounting& accounting);
 
-void printSummary(std::ostream& out, live::LiveRecorder& recorder, const ChildProcess& workload,
+// workload: null when the program was started by someone else.
+void printSummary(std::ostream& out, live::LiveRecorder& recorder, const ChildProcess* workload,
                   const std::string& sessionPath, std::int64_t run);
 
 } // namespace xylem::cli

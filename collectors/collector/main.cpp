@@ -32,7 +32,8 @@ constexpr const char* kUsage =
     "  --parent IP:PORT --node N   started by the tree (the token on stdin)\n"
     "  --attach FILE [--node N] [--rank R]\n"
     "                 join a running tree through its address file (started by mpirun, srun,\n"
-    "                 systemd); the leaf is found by --node, or by host name and rank\n";
+    "                 systemd); the leaf is found by --node, or by host (--host or the host\n"
+    "                 name) and rank\n";
 
 bool number(std::string_view text, long long& out)
 {
@@ -47,10 +48,9 @@ int fail(const std::string& message)
 }
 
 // The leaf's place in the tree: from --parent/--node (token on stdin) or an address file.
-xylem::Result<xylem::collector::LeafModeOptions> leafOptions(const std::string& parent,
-                                                             const std::string& attach,
-                                                             std::optional<std::uint32_t> node,
-                                                             std::uint32_t rank)
+xylem::Result<xylem::collector::LeafModeOptions>
+leafOptions(const std::string& parent, const std::string& attach, std::optional<std::uint32_t> node,
+            std::uint32_t rank, const std::string& hostId)
 {
     using namespace xylem;
     collector::LeafModeOptions leaf;
@@ -60,7 +60,11 @@ xylem::Result<xylem::collector::LeafModeOptions> leafOptions(const std::string& 
             return book.error();
         }
         char host[256] = {};
-        ::gethostname(host, sizeof host - 1);
+        if (hostId.empty()) {
+            ::gethostname(host, sizeof host - 1);
+        } else {
+            hostId.copy(host, sizeof host - 1);
+        }
         auto index = tree::findLeaf(book.value(), node, host, rank);
         auto address = index ? tree::parentAddressOf(book.value(), index.value())
                              : Result<tree::NodeAddress>(index.error());
@@ -145,7 +149,7 @@ int main(int argc, char** argv)
         if (socketGiven) {
             return fail("a leaf serves the tree, not a socket: drop --socket");
         }
-        auto leaf = leafOptions(parent, attach, node, rank);
+        auto leaf = leafOptions(parent, attach, node, rank, options.host);
         if (!leaf) {
             return fail(leaf.error().describe());
         }

@@ -19,6 +19,7 @@
 //                             counts travel
 //   statistics                each collector keeps per-wrapper statistics with the sliding-window
 //                             median; the newest travel
+// An empty list: collectors only — the rings are counted (the accounting), nothing is gathered.
 
 #include "core/gather/wave.h"
 #include "core/model/result.h"

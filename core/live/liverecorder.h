@@ -43,6 +43,18 @@ struct ScopeAccounting
     std::vector<std::uint32_t> lost; // tree nodes lost and not back
     std::int64_t invalidTuples = 0;  // refused by the engine (unknown collector, up < down)
 
+    std::optional<double> baselineUs; // the program's time per iteration without collectors
+    std::optional<double> recordedUs; // and with them, in this recording
+
+    // (recorded - baseline) / baseline, when both are known.
+    std::optional<double> slowdownPct() const
+    {
+        if (!baselineUs || !recordedUs || *baselineUs <= 0) {
+            return std::nullopt;
+        }
+        return (*recordedUs - *baselineUs) / *baselineUs * 100.0;
+    }
+
     // % of the recorded tuples the collectors read before they were overwritten.
     double gatherRatePct() const
     {
@@ -66,6 +78,12 @@ public:
     // One wave of every stream: pulled, waited for (up to timeout), fed and stored.
     Result<Ok> poll(std::chrono::milliseconds timeout);
     void close();
+    // What the program said of its speed, with and (when known) without collectors.
+    void noteWorkload(std::optional<double> baselineUs, std::optional<double> recordedUs)
+    {
+        m_accounting.baselineUs = baselineUs;
+        m_accounting.recordedUs = recordedUs;
+    }
 
     const ScopeAccounting& accounting() const { return m_accounting; }
     std::int64_t completeCalls() const { return m_engine.completeCalls(); }
