@@ -226,6 +226,9 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     XYLEM_TRY(writer, store::RunWriter::begin(session.value(), plan->config, meta));
     live::LiveRecorder recorder(*tree.value(), plan->config, plan->scope, &writer.value());
     XYLEM_TRY(opened, recorder.open());
+    // One wave first: every collector has made its sources (and calibrated its clock) before
+    // the program starts, so the scope's start-up is not counted as the program's slowdown.
+    XYLEM_TRY(deployed, recorder.poll(std::chrono::seconds(10)));
     std::optional<ChildProcess> workload;
     if (!attached) {
         XYLEM_TRY(started, startWorkload(a, plan.value(), scratch, true));
