@@ -124,8 +124,7 @@ Result<ChildProcess> startWorkload(const Arguments& a, const RecordPlan& plan,
     }
     return ChildProcess::start(command,
                                {"XYLEM_RING_PREFIX=" + scratch.ringBase + "{host}-",
-                                "XYLEM_RING_CAPACITY=" + std::to_string(plan.scope.ringCapacity),
-                                "XYLEM_BUFFER_POLICY=" + plan.scope.bufferPolicy},
+                                "XYLEM_RING_CAPACITY=" + std::to_string(plan.scope.ringCapacity)},
                                scratch.folder + (instrumented ? "/workload.out" : "/baseline.out"));
 }
 

@@ -35,6 +35,10 @@ int runLeaf(const LeafModeOptions& options)
             log(options.node, "control: " + c.command);
             if (c.command == kMonitoredConfiguration) {
                 sources.setConfiguration(c.argument);
+            } else if (c.command == kBufferPolicy) {
+                if (auto set = sources.setBufferPolicy(c.argument); !set) {
+                    log(options.node, set.error().message);
+                }
             }
         };
         tree::LeafNode leaf(io, options.parent, options.token, options.node, hooks);

@@ -96,6 +96,15 @@ CollectorService& LeafSources::service()
     return *m_service;
 }
 
+Result<Ok> LeafSources::setBufferPolicy(const std::string& name)
+{
+    const auto policy = bufferPolicyFromString(name);
+    if (!policy) {
+        return makeError(ErrorCode::InvalidArgument, "unknown buffer policy '" + name + "'");
+    }
+    return service().setPolicy(protocol::SetPolicyMessage{std::nullopt, *policy});
+}
+
 Result<std::unique_ptr<tree::LeafSource>> LeafSources::make(const tree::SourceSpec& spec)
 {
     if (spec.name == "ring-counts") {

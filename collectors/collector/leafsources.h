@@ -22,6 +22,7 @@
 namespace xylem::collector {
 
 inline constexpr const char* kMonitoredConfiguration = "monitored-configuration";
+inline constexpr const char* kBufferPolicy = "buffer-policy";
 
 class LeafSources
 {
@@ -34,6 +35,8 @@ public:
 
     Result<std::unique_ptr<tree::LeafSource>> make(const tree::SourceSpec& spec);
     void setConfiguration(std::string json) { m_configuration = std::move(json); }
+    // Every ring of the node, and those found later, read with this policy from now on.
+    Result<Ok> setBufferPolicy(const std::string& name);
 
 private:
     CollectorService& service();

@@ -52,6 +52,8 @@ Result<Ok> LiveRecorder::openStream(std::uint32_t id, const std::string& filter,
 Result<Ok> LiveRecorder::open()
 {
     const std::int64_t perWave = m_scope.maxTuplesPerWave;
+    // Deploying the scope sets how the collectors read the rings, whoever started the program.
+    m_tree.control(tree::ControlMessage{"buffer-policy", m_scope.bufferPolicy});
     XYLEM_TRY(counts, openStream(kCountStream, "sum", {}, "ring-counts", {}, false));
     if (has(Monitor::Raw)) {
         XYLEM_TRY(raw, openStream(kTupleStream, "raw", {}, "ring-tuples", {perWave}, false));

@@ -10,7 +10,8 @@
 // last arrival of every gred and call (ring-tuples, last-arrival filter from the leaves on);
 // load-balance-distributed: 4 and statistics: 5 = each collector's newest monitor state
 // (node-monitor, concatenated JSON lines). The collectors get the monitored configuration
-// (control "monitored-configuration") before the streams open.
+// (control "monitored-configuration") and the scope's buffer policy (control "buffer-policy")
+// before the streams open: deploying a scope needs no restart of the monitored program.
 
 #include "core/analysis/lastarrivaltally.h"
 #include "core/analysis/report.h"

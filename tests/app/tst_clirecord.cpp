@@ -114,6 +114,23 @@ private slots:
         QVERIFY2(!r.out.contains("(0 overwritten"), qPrintable(r.out));
     }
 
+    // The scope's buffer policy reaches the collectors when it is deployed (not through the
+    // program's environment): replace-read keeps only each ring's newest record per pull.
+    void theScopesBufferPolicyIsDeployed()
+    {
+        QTemporaryDir dir;
+        const QString scope = dir.filePath("newest.scope.json");
+        writeFile(scope, R"({"format": "xylem-scope/1", "buffer_policy": "replace-read",
+                             "pull_period_ms": 50})");
+        const CliResult r = runCli({"record", "--hosts", "2", "--threads", "1", "--iterations",
+                                    "3000", "--scope", scope, "-o", dir.filePath("n.xylem")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        const auto at = r.out.indexOf("gather rate ");
+        QVERIFY2(at >= 0, qPrintable(r.out));
+        const double rate = r.out.mid(at + 12, 7).split(' ').first().toDouble();
+        QVERIFY2(rate > 0 && rate < 50, qPrintable(r.out));
+    }
+
     void aDurationStopsTheProgram()
     {
         QTemporaryDir dir;
