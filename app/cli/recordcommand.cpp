@@ -30,7 +30,8 @@ using Clock = std::chrono::steady_clock;
 constexpr const char* kUsage =
     "usage: xylem-cli record (--config F.tree.json | --hosts H [--threads T] [--shape S])\n"
     "                        [--scope S.scope.json] [--iterations N | --duration D]\n"
-    "                        [--benchmark gsum|compute-gsum] [--noise THREAD:US[:EVERY]]...\n"
+    "                        [--benchmark gsum|compute-gsum [--compute-us US]]\n"
+    "                        [--noise THREAD:US[:EVERY]]...\n"
     "                        [--baseline] [--name NAME] [--notes TEXT] -o|--session S.xylem\n"
     "       runs xylem-gsum on a local cluster, gathers its tuples live through a tree of\n"
     "       collectors and stores them as a new run of the session; --baseline runs it once\n"
@@ -116,6 +117,10 @@ Result<ChildProcess> startWorkload(const Arguments& a, const RecordPlan& plan,
                                      "--config",     configPath,
                                      "--iterations", std::to_string(plan.iterations),
                                      "--benchmark",  benchmark.value()};
+    if (a.has("compute-us")) {
+        XYLEM_TRY(computeUs, a.integer("compute-us", 0, 0, 1 << 30));
+        command.insert(command.end(), {"--compute-us", std::to_string(computeUs.value())});
+    }
     for (const std::string& noise : a.all("noise")) {
         command.insert(command.end(), {"--noise", noise});
     }
@@ -257,7 +262,7 @@ int runRecord(const Args& args, std::ostream& out, std::ostream& err)
                                   kUsage,
                                   {"config", "hosts", "threads", "shape", "arity", "root", "scope",
                                    "iterations", "duration", "benchmark", "noise", "name", "notes",
-                                   "o", "session", "attach"},
+                                   "o", "session", "attach", "compute-us"},
                                   {"baseline"}};
     return runCommand(spec, args, out, err, record);
 }

@@ -107,6 +107,9 @@ std::chrono::nanoseconds calibrateCompute(HostRuntime& runtime, const Configurat
     if (spec.kind != BenchmarkKind::ComputeGsum) {
         return std::chrono::nanoseconds(0);
     }
+    if (spec.computeUs > 0) { // given: launches compare, each host measuring its own does not
+        return std::chrono::microseconds(spec.computeUs);
+    }
     BenchmarkSpec probeRun = spec;
     probeRun.kind = BenchmarkKind::Gsum;
     probeRun.iterations = std::max<std::int64_t>(spec.warmup, 100);

@@ -37,8 +37,9 @@ struct BenchmarkSpec
     std::vector<Noise> noise;
     std::int64_t warmup = 100; // calls before timing starts (compute-gsum calibrates on them)
     std::int64_t interleave =
-        0;                     // > 0: timed calls alternate blocks of this many unrecorded/recorded
-    std::int64_t firstSeq = 0; // negative: calls of the runtime's own, never recorded (wrapper.h)
+        0; // > 0: timed calls alternate blocks of this many unrecorded/recorded
+    std::int64_t computeUs = 0; // compute-gsum: > 0 computes this long; 0 measures an allreduce
+    std::int64_t firstSeq = 0;  // negative: calls of the runtime's own, never recorded (wrapper.h)
 
     RecordingSchedule recording() const { return {interleave, warmup}; }
 };

@@ -12,21 +12,22 @@ const char* const kGsumUsage =
     "[--elements E]\n"
     "                         [--noise THREAD:DELAY_US[:EVERY]]... [--no-collectors] [--wan "
     "PROXY=LAT[/BW],...]\n"
-    "                         [--trace-out PREFIX] [--interleave N]\n"
+    "                         [--trace-out PREFIX] [--interleave N] [--compute-us US]\n"
     "       xylem-gsum run --config F --host H --rundir D --token T [same benchmark options]\n"
     "                      [--listen IP] [--addresses FILE]\n"
     "  launch starts one process per host on this machine (ports chosen automatically), runs the\n"
     "  benchmark, prints the time per allreduce; --trace-out writes PREFIX.tree.json and\n"
     "  PREFIX.trace.csv for xylem-cli. run is one host of a cluster (across machines or network\n"
     "  namespaces: see README). --interleave N alternates blocks of N calls without and with\n"
-    "  recording in one run and prints what recording costs.\n";
+    "  recording in one run and prints what recording costs. compute-gsum computes as long as\n"
+    "  its allreduce takes (measured first by each host), or --compute-us per iteration.\n";
 
 namespace {
 
-const std::set<std::string> kValued{"config", "hosts",     "threads",    "shape",  "arity",
-                                    "root",   "benchmark", "iterations", "warmup", "elements",
-                                    "noise",  "wan",       "trace-out",  "host",   "rundir",
-                                    "token",  "listen",    "addresses",  "trees",  "interleave"};
+const std::set<std::string> kValued{
+    "config",     "hosts",  "threads",  "shape",     "arity", "root",       "benchmark",
+    "iterations", "warmup", "elements", "noise",     "wan",   "trace-out",  "host",
+    "rundir",     "token",  "listen",   "addresses", "trees", "interleave", "compute-us"};
 const std::set<std::string> kFlags{"no-collectors", "keep-rundir"};
 
 bool integer(const std::string& text, long long& out)
@@ -101,8 +102,9 @@ Result<BenchmarkSpec> benchmarkSpec(const GsumOptions& o)
     }
     spec.kind = kind == "gsum" ? BenchmarkKind::Gsum : BenchmarkKind::ComputeGsum;
     long long value = 0;
-    for (const auto& [name, target, min] : {std::tuple{"iterations", &spec.iterations, 1LL},
-                                            std::tuple{"warmup", &spec.warmup, 0LL}}) {
+    for (const auto& [name, target, min] :
+         {std::tuple{"iterations", &spec.iterations, 1LL}, std::tuple{"warmup", &spec.warmup, 0LL},
+          std::tuple{"compute-us", &spec.computeUs, 0LL}}) {
         if (o.has(name)) {
             if (!integer(o.get(name), value) || value < min) {
                 return makeError(ErrorCode::InvalidArgument,
@@ -181,7 +183,7 @@ std::vector<std::string> forwardedRunOptions(const GsumOptions& o)
 {
     std::vector<std::string> out;
     for (const char* name : {"benchmark", "iterations", "warmup", "elements", "wan", "trees",
-                             "listen", "interleave"}) {
+                             "listen", "interleave", "compute-us"}) {
         if (o.has(name)) {
             out.insert(out.end(), {std::string("--") + name, o.get(name)});
         }
