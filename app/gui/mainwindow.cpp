@@ -1,0 +1,261 @@
+#include "app/gui/mainwindow.h"
+
+#include "views/tablepage.h"
+#include "views/weightedtreeview.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace xylem::gui {
+
+namespace {
+constexpr int kRunRole = Qt::UserRole;
+constexpr int kMaxRecent = 8;
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_tabs(new QTabWidget(this))
+    , m_tree(new views::WeightedTreeView(this))
+    , m_tables(new views::TablePage(this))
+    , m_runs(new QListWidget(this))
+    , m_find(new QLineEdit(this))
+    , m_status(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+{
+    setWindowTitle(tr("Xylem"));
+    setAcceptDrops(true);
+    auto* treePage = new QWidget(this);
+    auto* treeLayout = new QVBoxLayout(treePage);
+    treeLayout->setContentsMargins(0, 0, 0, 0);
+    m_find->setPlaceholderText(tr("Find a gred or thread by id…"));
+    m_find->setClearButtonEnabled(true);
+    treeLayout->addWidget(m_find);
+    treeLayout->addWidget(m_tree, 1);
+    m_tabs->addTab(treePage, tr("Weighted tree"));
+    m_tabs->addTab(m_tables, tr("Tables"));
+    setCentralWidget(m_tabs);
+    m_progress->setRange(0, 0);
+    m_progress->setMaximumWidth(120);
+    m_progress->hide();
+    statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    buildMenus();
+    buildDocks();
+    connect(m_find, &QLineEdit::returnPressed, this, &MainWindow::findNode);
+    connect(&m_controller, &SessionController::sessionOpened, this, &MainWindow::showRuns);
+    connect(&m_controller, &SessionController::reportAvailable, this, &MainWindow::showReport);
+    connect(&m_controller, &SessionController::failed, this, &MainWindow::showError);
+    connect(&m_controller, &SessionController::busy, m_progress, &QWidget::setVisible);
+    connect(m_runs, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
+        if (item) {
+            m_status->setText(tr("Analysing run %1…").arg(item->data(kRunRole).toLongLong()));
+            m_controller.analyzeRun(item->data(kRunRole).toLongLong());
+        }
+    });
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_status->setText(tr("Open a session (File ▸ Open) or drop a .xylem file here."));
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open Session…"), QKeySequence::Open, this, &MainWindow::chooseSession);
+    m_recent = file->addMenu(tr("Open &Recent"));
+    fillRecentMenu();
+    file->addSeparator();
+    file->addAction(tr("&Export Table as CSV…"), this, &MainWindow::exportTable);
+    file->addAction(tr("Save View as &Image…"), this, &MainWindow::saveViewImage);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Find Node"), QKeySequence::Find, this, [this] { m_find->setFocus(); });
+    view->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, this,
+                    [this] { m_tree->scale(1.25, 1.25); });
+    view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this,
+                    [this] { m_tree->scale(0.8, 0.8); });
+    view->addAction(tr("&Fit Tree"), this, [this] { m_tree->fitTree(); });
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Xylem"), this, [this] {
+        QMessageBox::about(this, tr("About Xylem"),
+                           tr("<b>Xylem %1</b><p>Performance analysis of collective communication: "
+                              "which thread, which hop, which tree shape.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::buildDocks()
+{
+    auto* dock = new QDockWidget(tr("Runs"), this);
+    dock->setObjectName(QStringLiteral("runs"));
+    dock->setWidget(m_runs);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+}
+
+void MainWindow::chooseSession()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Session"), QString(), tr("Xylem sessions (*.xylem);;All files (*)"));
+    if (!path.isEmpty()) {
+        openSession(path);
+    }
+}
+
+void MainWindow::openSession(const QString& path, qint64 preferredRun)
+{
+    m_preferredRun = preferredRun;
+    m_status->setText(tr("Opening %1…").arg(path));
+    m_controller.openSession(path);
+}
+
+void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)
+{
+    setWindowTitle(tr("%1 — Xylem").arg(QFileInfo(path).fileName()));
+    rememberRecent(path);
+    m_runs->clear();
+    QListWidgetItem* preferred = nullptr;
+    for (const RunEntry& r : runs) {
+        auto* item = new QListWidgetItem(tr("%1  %2\n%3 calls, %4 tuples (%5)")
+                                             .arg(r.id)
+                                             .arg(r.name.isEmpty() ? tr("(unnamed)") : r.name)
+                                             .arg(r.calls)
+                                             .arg(r.tuples)
+                                             .arg(r.status),
+                                         m_runs);
+        item->setData(kRunRole, r.id);
+        item->setToolTip(r.source);
+        if (!preferred || r.id == m_preferredRun) {
+            preferred = item;
+        }
+    }
+    m_status->setText(
+        runs.isEmpty() ? tr("%1 holds no run.").arg(path)
+                       : tr("%n run(s) in %1", nullptr, static_cast<int>(runs.size())).arg(path));
+    if (preferred) {
+        m_runs->setCurrentItem(preferred);
+    }
+}
+
+void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> report)
+{
+    m_report = report;
+    m_tree->setReport(report);
+    m_tree->fitTree();
+    m_tables->setReport(report);
+    QString culprit = tr("none");
+    if (!report->imbalancePath.empty()) {
+        culprit = QString::fromStdString(report->idOf(report->imbalancePath.back()));
+    }
+    m_status->setText(tr("Run %1: %2 calls, %3 incomplete; the imbalance path ends at %4.")
+                          .arg(run)
+                          .arg(report->calls)
+                          .arg(report->incompleteCalls)
+                          .arg(culprit));
+    emit reportShown(run);
+}
+
+void MainWindow::showError(const QString& message)
+{
+    m_status->setText(message);
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Xylem"), message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open(); // not exec(): the window stays responsive
+}
+
+void MainWindow::rememberRecent(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentSessions")).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    settings.setValue(QStringLiteral("recentSessions"), recent.mid(0, kMaxRecent));
+    fillRecentMenu();
+}
+
+void MainWindow::fillRecentMenu()
+{
+    m_recent->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentSessions")).toStringList();
+    for (const QString& path : recent) {
+        m_recent->addAction(path, this, [this, path] { openSession(path); });
+    }
+    m_recent->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::exportTable()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Table"), m_tables->currentTable() + QStringLiteral(".csv"),
+        tr("CSV (*.csv)"));
+    QFile file(path);
+    if (path.isEmpty()) {
+        return;
+    }
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(m_tables->csv().toUtf8()) < 0) {
+        showError(tr("Cannot write %1: %2").arg(path, file.errorString()));
+    }
+}
+
+void MainWindow::saveViewImage()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save View"), QStringLiteral("xylem.png"), tr("PNG (*.png)"));
+    if (!path.isEmpty() && !m_tabs->currentWidget()->grab().save(path)) {
+        showError(tr("Cannot write %1").arg(path));
+    }
+}
+
+void MainWindow::findNode()
+{
+    if (!m_tree->focusOn(m_find->text().trimmed())) {
+        m_status->setText(tr("No gred or thread '%1' in this run.").arg(m_find->text().trimmed()));
+    }
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls()) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.first().isLocalFile()) {
+        openSession(urls.first().toLocalFile());
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace xylem::gui

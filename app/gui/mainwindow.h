@@ -1,0 +1,79 @@
+#pragma once
+
+// Xylem's main window: a session's runs on the left, the analysis of the chosen run in tabs
+// (the arrival-order weighted tree, the tables), long work off the GUI thread with progress
+// in the status bar. Open by menu, recent list, drag and drop or command line; window state
+// and recent sessions kept in QSettings. The window only shows: SessionController loads and
+// analyses, the views draw.
+
+#include "app/gui/sessioncontroller.h"
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QMenu;
+class QProgressBar;
+class QTabWidget;
+
+namespace xylem::views {
+class TablePage;
+class WeightedTreeView;
+} // namespace xylem::views
+
+namespace xylem::gui {
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void openSession(const QString& path, qint64 preferredRun = 0);
+    SessionController& controller() { return m_controller; }
+    views::WeightedTreeView* treeView() const { return m_tree; }
+    views::TablePage* tablePage() const { return m_tables; }
+    QTabWidget* tabs() const { return m_tabs; }
+    QListWidget* runList() const { return m_runs; }
+    std::shared_ptr<const AnalysisReport> report() const { return m_report; }
+
+signals:
+    void reportShown(qint64 run); // the views show the run's analysis
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void buildMenus();
+    void buildDocks();
+    void chooseSession();
+    void rememberRecent(const QString& path);
+    void fillRecentMenu();
+    void showRuns(const QString& path, const QVector<RunEntry>& runs);
+    void showReport(qint64 run, std::shared_ptr<const AnalysisReport> report);
+    void showError(const QString& message);
+    void exportTable();
+    void saveViewImage();
+    void findNode();
+
+    SessionController m_controller;
+    std::shared_ptr<const AnalysisReport> m_report;
+    qint64 m_preferredRun = 0;
+    QTabWidget* m_tabs;
+    views::WeightedTreeView* m_tree;
+    views::TablePage* m_tables;
+    QListWidget* m_runs;
+    QLineEdit* m_find;
+    QMenu* m_recent = nullptr;
+    QLabel* m_status;
+    QProgressBar* m_progress;
+};
+
+} // namespace xylem::gui

@@ -1,0 +1,119 @@
+// The desktop application's window over real session files: a session opens, its first run is
+// analysed off the GUI thread and shown (the weighted tree, the tables, the verdict in the
+// status bar), another run replaces it, and a corrupt file gives an error dialog, not a crash.
+
+#include "app/gui/mainwindow.h"
+#include "core/store/runcatalog.h"
+#include "core/store/runwriter.h"
+#include "core/store/session.h"
+#include "tests/support/testdata.h"
+#include "views/tablemodel.h"
+#include "views/tablepage.h"
+#include "views/weightedtreeview.h"
+
+#include <QFile>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace xylem;
+
+namespace {
+
+QString exampleSession(const QTemporaryDir& dir)
+{
+    const QString path = dir.filePath(QStringLiteral("examples.xylem"));
+    auto session = store::Session::create(path.toStdString());
+    if (!session) {
+        return {};
+    }
+    for (const char* example : {"two-hosts", "flat-mpi"}) {
+        const Run run = testing::exampleRun(example);
+        if (!store::importRun(session.value(), run.configuration, run.tuples,
+                              store::RunMetadata{example, "", "test", "", ""})) {
+            return {};
+        }
+    }
+    return path;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("XylemTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    }
+
+    void opensAnalysesAndShowsARun()
+    {
+        QTemporaryDir dir;
+        const QString path = exampleSession(dir);
+        QVERIFY(!path.isEmpty());
+        gui::MainWindow window;
+        window.resize(1100, 700);
+        window.show();
+        QSignalSpy shown(&window, &gui::MainWindow::reportShown);
+        window.openSession(path);
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(shown.first().first().toLongLong(), 1LL);
+        QCOMPARE(window.runList()->count(), 2);
+        QCOMPARE(window.treeView()->graph().nodes.size(),
+                 size_t(5)); // two-hosts: 2 greds, 3 threads
+        QVERIFY(window.tablePage()->model()->rowCount() > 0);
+        const QString culprit =
+            QString::fromStdString(window.report()->idOf(window.report()->imbalancePath.back()));
+        bool verdictShown = false;
+        for (const QLabel* label : window.statusBar()->findChildren<QLabel*>()) {
+            verdictShown =
+                verdictShown || label->text().contains(QStringLiteral("ends at ") + culprit);
+        }
+        QVERIFY2(verdictShown, "the status bar names the culprit");
+        QVERIFY(window.windowTitle().contains(QStringLiteral("examples.xylem")));
+
+        window.runList()->setCurrentRow(1); // flat-mpi
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(shown.last().first().toLongLong(), 2LL);
+        QCOMPARE(window.report()->incompleteCalls, 1);
+
+        window.tabs()->setCurrentIndex(0);
+        const QString picture = QDir::temp().filePath(QStringLiteral("xylem-main-window.png"));
+        QVERIFY(window.grab().save(picture));
+        qInfo("picture: %s (culprit of run 1: %s)", qPrintable(picture), qPrintable(culprit));
+    }
+
+    void aCorruptFileShowsAnErrorDialog()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("broken.xylem"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray("SQLite format 3\0", 16) + QByteArray(4096, '\x5a'));
+        file.close();
+        gui::MainWindow window;
+        window.show();
+        QSignalSpy failed(&window.controller(), &gui::SessionController::failed);
+        window.openSession(path);
+        QVERIFY(failed.wait(10000));
+        QVERIFY2(failed.first().first().toString().contains(path),
+                 qPrintable(failed.first().first().toString()));
+        QMessageBox* box = nullptr;
+        QTRY_VERIFY((box = window.findChild<QMessageBox*>()) != nullptr);
+        QVERIFY(box->text().contains(QStringLiteral("Cannot open")));
+        QVERIFY(window.isVisible());
+        box->accept();
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
