@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # README's first command: install what Xylem needs, build it, and run the main job — the live
-# demo. Until the desktop application exists, and on any machine without a display, that is
-# `xylem-cli record`: a local cluster of 4 hosts x 2 threads runs xylem-gsum with a planted
+# demo, recorded by `xylem-cli record`: a local cluster of 4 hosts x 2 threads runs xylem-gsum with a planted
 # culprit (h2.t1 is delayed), a gather tree of collectors brings every tuple to the front-end
-# live, and the run is stored in a session file, whose path is printed at the end.
+# live, and the run is stored in a session file, whose path is printed at the end. Then the
+# desktop application shows it: a window with a display, PNG pictures of the window without.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -21,3 +21,16 @@ echo
 echo
 echo "demo: the live session is $session"
 echo "demo: its full report: $cli analyze --session $session --run 1 --json"
+
+# The desktop application on the recorded run: a window where there is a display, pictures of
+# the window where there is none.
+gui=build/release/app/gui/xylem
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+  echo "demo: opening it in $gui"
+  exec "$gui" "$session"
+fi
+for tab in tree tables; do
+  QT_QPA_PLATFORM=offscreen "$gui" "$session" --tab "$tab" \
+      --screenshot "$(pwd)/build/release/demo-$tab.png" 2>/dev/null
+done
+echo "demo: no display here; the window is drawn in $(pwd)/build/release/demo-tree.png and demo-tables.png"
