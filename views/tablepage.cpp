@@ -38,7 +38,8 @@ TablePage::TablePage(QWidget* parent)
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_view->setModel(m_proxy);
     m_view->setSortingEnabled(true);
-    m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); // the engine's order first
+    m_view->horizontalHeader()->setSortIndicator(-1,
+                                                 Qt::AscendingOrder); // the engine's order first
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->verticalHeader()->hide();

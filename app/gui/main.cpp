@@ -34,14 +34,18 @@ int main(int argc, char** argv)
         QApplication::translate("main", "Save the window as PNG once the run is shown, then quit."),
         QStringLiteral("FILE"));
     const QCommandLineOption tab(
-        QStringLiteral("tab"), QApplication::translate("main", "The tab to show: tree or tables."),
+        QStringLiteral("tab"),
+        QApplication::translate("main", "The tab to show: tree, timemap or tables."),
         QStringLiteral("TAB"), QStringLiteral("tree"));
     parser.addOptions({run, screenshot, tab});
     parser.process(app);
 
     xylem::gui::MainWindow window;
     window.resize(1280, 800);
-    window.tabs()->setCurrentIndex(parser.value(tab) == QLatin1String("tables") ? 1 : 0);
+    const QStringList tabs{QStringLiteral("tree"), QStringLiteral("timemap"),
+                           QStringLiteral("tables")};
+    window.tabs()->setCurrentIndex(
+        std::max<int>(0, static_cast<int>(tabs.indexOf(parser.value(tab)))));
     if (parser.isSet(screenshot)) {
         const QString file = parser.value(screenshot);
         QObject::connect(&window, &xylem::gui::MainWindow::reportShown, &app, [&window, file] {

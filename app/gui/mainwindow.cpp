@@ -1,6 +1,7 @@
 #include "app/gui/mainwindow.h"
 
 #include "views/tablepage.h"
+#include "views/timemapview.h"
 #include "views/weightedtreeview.h"
 
 #include <QAction>
@@ -36,6 +37,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_tabs(new QTabWidget(this))
     , m_tree(new views::WeightedTreeView(this))
     , m_tables(new views::TablePage(this))
+    , m_timemap(new views::TimemapView(this))
     , m_runs(new QListWidget(this))
     , m_find(new QLineEdit(this))
     , m_status(new QLabel(this))
@@ -51,6 +53,7 @@ MainWindow::MainWindow(QWidget* parent)
     treeLayout->addWidget(m_find);
     treeLayout->addWidget(m_tree, 1);
     m_tabs->addTab(treePage, tr("Weighted tree"));
+    m_tabs->addTab(m_timemap, tr("Timemap"));
     m_tabs->addTab(m_tables, tr("Tables"));
     setCentralWidget(m_tabs);
     m_progress->setRange(0, 0);
@@ -61,6 +64,9 @@ MainWindow::MainWindow(QWidget* parent)
     buildMenus();
     buildDocks();
     connect(m_find, &QLineEdit::returnPressed, this, &MainWindow::findNode);
+    // Selecting a thread highlights it in every view.
+    connect(m_tree, &views::WeightedTreeView::threadSelected, m_timemap,
+            &views::TimemapView::highlightThread);
     connect(&m_controller, &SessionController::sessionOpened, this, &MainWindow::showRuns);
     connect(&m_controller, &SessionController::reportAvailable, this, &MainWindow::showReport);
     connect(&m_controller, &SessionController::failed, this, &MainWindow::showError);
@@ -164,6 +170,7 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     m_tree->setReport(report);
     m_tree->fitTree();
     m_tables->setReport(report);
+    m_timemap->setReport(report);
     QString culprit = tr("none");
     if (!report->imbalancePath.empty()) {
         culprit = QString::fromStdString(report->idOf(report->imbalancePath.back()));

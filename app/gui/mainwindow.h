@@ -21,6 +21,7 @@ class QTabWidget;
 
 namespace xylem::views {
 class TablePage;
+class TimemapView;
 class WeightedTreeView;
 } // namespace xylem::views
 
@@ -38,6 +39,7 @@ public:
     SessionController& controller() { return m_controller; }
     views::WeightedTreeView* treeView() const { return m_tree; }
     views::TablePage* tablePage() const { return m_tables; }
+    views::TimemapView* timemap() const { return m_timemap; }
     QTabWidget* tabs() const { return m_tabs; }
     QListWidget* runList() const { return m_runs; }
     std::shared_ptr<const AnalysisReport> report() const { return m_report; }
@@ -69,6 +71,7 @@ private:
     QTabWidget* m_tabs;
     views::WeightedTreeView* m_tree;
     views::TablePage* m_tables;
+    views::TimemapView* m_timemap;
     QListWidget* m_runs;
     QLineEdit* m_find;
     QMenu* m_recent = nullptr;

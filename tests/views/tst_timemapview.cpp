@@ -1,0 +1,102 @@
+// Timemaps rendered offscreen: each thread's bars span its mean call time with x = 0 where the
+// path reaches the root, down stages before it and up stages after; hiding arrival waits
+// closes them up; hovering names stage, wrapper and mean; a picture is saved to look at.
+
+#include "core/analysis/analyzer.h"
+#include "core/model/treegenerator.h"
+#include "tests/support/testdata.h"
+#include "tests/support/tracesimulator.h"
+#include "views/timemapview.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace xylem;
+using namespace xylem::views;
+
+namespace {
+
+std::shared_ptr<const AnalysisReport> simulated()
+{
+    auto config = generateTree(TreeSpec{"t", parseHostList("A:c0,B:c0,C:c1,D:c1").value(), 2,
+                                        TreeShape::HierarchyAware, 2, RootKind::Core});
+    testing::SimulationSpec spec;
+    spec.calls = 80;
+    spec.culprit = "C.t1";
+    spec.culpritDelay = 40'000;
+    return std::make_shared<const AnalysisReport>(
+        analyze(config.value(), testing::simulateTrace(config.value(), spec)));
+}
+
+} // namespace
+
+class TestTimemapView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void barsSpanTheMeanCallTime()
+    {
+        const auto report = simulated();
+        TimemapView view;
+        view.setReport(report);
+        QVERIFY(!view.bars().empty());
+        std::map<int, std::pair<double, double>> extent; // thread -> first x0, last x1
+        for (const TimemapBar& b : view.bars()) {
+            auto [it, fresh] = extent.try_emplace(b.thread, b.x0, b.x1);
+            it->second.second = b.x1;
+            QVERIFY(b.x1 >= b.x0);
+            if (b.stage.direction == Direction::Down) {
+                QVERIFY2(b.x1 <= 1e-6, "down stages end where the root is reached");
+            } else {
+                QVERIFY2(b.x0 >= -1e-6, "root and up stages start there");
+            }
+        }
+        for (const auto& [thread, span] : extent) {
+            const double callTime = report->thread(thread)->callTime.mean;
+            QVERIFY2(std::fabs((span.second - span.first) - callTime) < 1e-6 * callTime,
+                     qPrintable(QString("%1: %2 vs %3")
+                                    .arg(thread)
+                                    .arg(span.second - span.first)
+                                    .arg(callTime)));
+        }
+        // The culprit is shown first.
+        QCOMPARE(view.bars().front().thread, report->imbalancePath.back());
+    }
+
+    void hidingArrivalWaitsClosesTheGaps()
+    {
+        const auto report = simulated();
+        TimemapView view;
+        view.setReport(report);
+        const size_t withWaits = view.bars().size();
+        view.setArrivalWaitsShown(false);
+        QVERIFY(view.bars().size() < withWaits);
+        for (const TimemapBar& b : view.bars()) {
+            QVERIFY(b.stage.stage != Stage::ArrivalWait);
+        }
+    }
+
+    void hoverNamesStageWrapperAndMean()
+    {
+        const auto report = simulated();
+        TimemapView view;
+        view.resize(900, 500);
+        view.setReport(report);
+        const TimemapBar& bar = view.bars().front();
+        const double height = 0.8 / double(defaultTimemapThreads(*report).size());
+        const QString text =
+            view.describeAt((bar.x0 + bar.x1) / 2e3, bar.stage.depth - 0.4 + height / 2);
+        QVERIFY2(text.contains(QString::fromStdString(report->idOf(bar.stage.wrapper))),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("mean")), qPrintable(text));
+        QVERIFY(view.describeAt(1e9, 1).isEmpty());
+        const QString file = QDir::temp().filePath(QStringLiteral("xylem-timemap.png"));
+        QVERIFY(view.grab().save(file));
+        qInfo("picture: %s", qPrintable(file));
+    }
+};
+
+QTEST_MAIN(TestTimemapView)
+#include "tst_timemapview.moc"

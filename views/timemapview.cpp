@@ -1,0 +1,165 @@
+#include "views/timemapview.h"
+
+#include "views/tablemodel.h"
+
+#include <QCheckBox>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <map>
+
+namespace xylem::views {
+
+namespace {
+
+constexpr double kBand = 0.8; // of a depth row, shared by the shown threads
+
+const QColor kClassColours[] = {QColor(52, 101, 164), QColor(204, 0, 0),  QColor(78, 154, 6),
+                                QColor(117, 80, 123), QColor(206, 92, 0), QColor(32, 128, 128)};
+
+} // namespace
+
+TimemapView::TimemapView(QWidget* parent)
+    : QWidget(parent)
+    , m_waits(new QCheckBox(tr("Show arrival waits"), this))
+    , m_plot(new QCustomPlot(this))
+{
+    m_waits->setChecked(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_waits);
+    layout->addWidget(m_plot, 1);
+    m_plot->xAxis->setLabel(tr("time along the path (µs); 0 = the call reaches the root"));
+    m_plot->yAxis->setLabel(tr("depth along the path"));
+    m_plot->yAxis->setRangeReversed(true);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->setMouseTracking(true);
+    connect(m_waits, &QCheckBox::toggled, this, &TimemapView::setArrivalWaitsShown);
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+        const QString text = describeAt(m_plot->xAxis->pixelToCoord(event->position().x()),
+                                        m_plot->yAxis->pixelToCoord(event->position().y()));
+        if (text.isEmpty()) {
+            QToolTip::hideText();
+        } else {
+            QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+        }
+    });
+}
+
+void TimemapView::setReport(std::shared_ptr<const AnalysisReport> report)
+{
+    m_report = std::move(report);
+    m_threads = m_report ? defaultTimemapThreads(*m_report) : std::vector<int>{};
+    m_highlighted = -1;
+    redraw();
+}
+
+void TimemapView::setThreads(std::vector<int> threads)
+{
+    m_threads = std::move(threads);
+    redraw();
+}
+
+void TimemapView::setArrivalWaitsShown(bool shown)
+{
+    m_arrivalWaits = shown;
+    m_waits->setChecked(shown);
+    redraw();
+}
+
+void TimemapView::highlightThread(int wrapper)
+{
+    if (std::find(m_threads.begin(), m_threads.end(), wrapper) == m_threads.end()) {
+        m_threads.insert(m_threads.begin(), wrapper);
+    }
+    m_highlighted = wrapper;
+    redraw();
+}
+
+double TimemapView::rowY(const TimemapBar& bar) const
+{
+    const double height = kBand / static_cast<double>(std::max<size_t>(m_threads.size(), 1));
+    return bar.stage.depth - kBand / 2 + height * (bar.row + 0.5);
+}
+
+QColor TimemapView::classColour(int thread) const
+{
+    const ThreadReport* t = m_report->thread(thread);
+    for (size_t c = 0; c < m_report->classes.size(); ++c) {
+        if (t && m_report->classes[c].signature == t->signature) {
+            return kClassColours[c % std::size(kClassColours)];
+        }
+    }
+    return Qt::gray;
+}
+
+void TimemapView::redraw()
+{
+    m_plot->clearItems();
+    m_bars =
+        m_report ? layoutTimemaps(*m_report, m_threads, m_arrivalWaits) : std::vector<TimemapBar>{};
+    const double height = kBand / static_cast<double>(std::max<size_t>(m_threads.size(), 1));
+    double left = 0, right = 0;
+    int deepest = 1;
+    for (const TimemapBar& bar : m_bars) {
+        QColor colour = classColour(bar.thread);
+        colour = colour.lighter(100 + 25 * (static_cast<int>(bar.stage.stage) % 3));
+        auto* rect = new QCPItemRect(m_plot);
+        rect->topLeft->setCoords(bar.x0 / 1e3, rowY(bar) - height * 0.45);
+        rect->bottomRight->setCoords(bar.x1 / 1e3, rowY(bar) + height * 0.45);
+        rect->setBrush(colour);
+        const bool highlighted = bar.thread == m_highlighted;
+        rect->setPen(QPen(highlighted ? palette().highlight().color() : colour.darker(140),
+                          highlighted ? 2.5 : 0.8));
+        left = std::min(left, bar.x0 / 1e3);
+        right = std::max(right, bar.x1 / 1e3);
+        deepest = std::max(deepest, bar.stage.depth);
+    }
+    // Each thread's name where its path starts, so rows of one class colour are told apart.
+    std::map<int, const TimemapBar*> first;
+    for (const TimemapBar& bar : m_bars) {
+        first.try_emplace(bar.thread, &bar);
+    }
+    for (const auto& [thread, bar] : first) {
+        auto* label = new QCPItemText(m_plot);
+        label->position->setCoords(bar->x0 / 1e3, rowY(*bar));
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        label->setText(QString::fromStdString(m_report->idOf(thread)) + QStringLiteral(" "));
+        label->setColor(classColour(thread).darker(130));
+        left = std::min(left, bar->x0 / 1e3 - (right - bar->x0 / 1e3) * 0.12);
+    }
+    auto* root = new QCPItemStraightLine(m_plot);
+    root->point1->setCoords(0, 0);
+    root->point2->setCoords(0, 1);
+    root->setPen(QPen(palette().text().color(), 1, Qt::DashLine));
+    const double margin = std::max(1.0, (right - left) * 0.04);
+    m_plot->xAxis->setRange(left - margin, right + margin);
+    m_plot->yAxis->setRange(0.4, deepest + 0.6);
+    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+    ticker->setTickStep(1);
+    m_plot->yAxis->setTicker(ticker);
+    m_plot->replot();
+}
+
+QString TimemapView::describeAt(double xMicroseconds, double y) const
+{
+    const double height = kBand / static_cast<double>(std::max<size_t>(m_threads.size(), 1));
+    for (const TimemapBar& bar : m_bars) {
+        if (xMicroseconds >= bar.x0 / 1e3 && xMicroseconds <= bar.x1 / 1e3 &&
+            std::abs(y - rowY(bar)) <= height / 2) {
+            const auto stage = toString(bar.stage.stage);
+            return tr("%1: %2 at %3, mean %4")
+                .arg(QString::fromStdString(m_report->idOf(bar.thread)),
+                     QString::fromUtf8(stage.data(), static_cast<qsizetype>(stage.size())),
+                     QString::fromStdString(m_report->idOf(bar.stage.wrapper)),
+                     formatNanoseconds(bar.stage.meanNs));
+        }
+    }
+    return {};
+}
+
+} // namespace xylem::views
