@@ -12,6 +12,7 @@
 #include "collectors/allreduce/corewrapper.h"
 #include "collectors/allreduce/gredwrapper.h"
 #include "collectors/allreduce/wrapper.h"
+#include "tests/support/waituntil.h"
 
 #include <QtTest>
 
@@ -175,16 +176,13 @@ char threadState(pid_t tid)
 // published its tid) for several reads in a row. False after 10 s.
 bool waitUntilBlocked(pid_t tid)
 {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     int sleepingReads = 0;
-    while (std::chrono::steady_clock::now() < deadline) {
-        sleepingReads = threadState(tid) == 'S' ? sleepingReads + 1 : 0;
-        if (sleepingReads >= 3) {
-            return true;
-        }
-        std::this_thread::sleep_for(std::chrono::microseconds(500));
-    }
-    return false;
+    return xylem::testing::waitUntil(
+        [&] {
+            sleepingReads = threadState(tid) == 'S' ? sleepingReads + 1 : 0;
+            return sleepingReads >= 3;
+        },
+        std::chrono::seconds(10), std::chrono::microseconds(500));
 }
 
 struct ForcedCall

@@ -7,6 +7,7 @@
 
 #include "core/model/configurationjson.h"
 #include "core/model/treegenerator.h"
+#include "tests/support/waituntil.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -37,15 +38,7 @@ const QStringList kEndless{"--iterations", "20000000", "--warmup", "0", "--no-co
 
 bool waitFor(const std::function<bool()>& condition, int timeoutMs)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (!condition()) {
-        if (timer.elapsed() > timeoutMs) {
-            return false;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return true;
+    return xylem::testing::waitUntil(condition, std::chrono::milliseconds(timeoutMs));
 }
 
 // The processes whose parent is `parent`, read from /proc.
@@ -204,7 +197,7 @@ void TestGsumFailure::peerKilledMidRunEndsTheOthers()
         },
         20000);
     QVERIFY2(ready, "the hosts never got ready");
-    std::this_thread::sleep_for(std::chrono::milliseconds(300)); // calls in flight
+    xylem::testing::letTimePass(std::chrono::milliseconds(300)); // calls in flight
     for (auto& p : processes) {
         QVERIFY2(p->state() == QProcess::Running, qPrintable(p->readAllStandardError()));
     }
@@ -269,7 +262,7 @@ void TestGsumFailure::launchStopsTheClusterWhenAHostDies()
                  },
                  20000),
              "the hosts never got ready");
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    xylem::testing::letTimePass(std::chrono::milliseconds(300)); // calls in flight
     pid_t victim = -1;
     for (const pid_t pid : hosts) {
         if (optionOf(pid, "--host") == "h1") {

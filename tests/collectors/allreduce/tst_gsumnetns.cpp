@@ -9,6 +9,7 @@
 
 #include "core/model/configurationjson.h"
 #include "core/model/treegenerator.h"
+#include "tests/support/waituntil.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -156,15 +157,9 @@ HostRun finishHost(QProcess& p, int timeoutMs)
 
 bool waitForFile(const QString& path, int timeoutMs)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (!QFile::exists(path)) {
-        if (timer.elapsed() > timeoutMs) {
-            return false;
-        }
-        QThread::msleep(5);
-    }
-    return true;
+    return xylem::testing::waitUntil([&] { return QFile::exists(path); },
+                                     std::chrono::milliseconds(timeoutMs),
+                                     std::chrono::milliseconds(5));
 }
 
 // h0 (the root's host, which h1 connects to) first; h1 once h0 listens: it publishes its

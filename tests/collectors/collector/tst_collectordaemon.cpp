@@ -3,6 +3,7 @@
 // collector), checked through a client on its socket.
 
 #include "collectors/collector/collectorclient.h"
+#include "tests/support/waituntil.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -37,14 +38,17 @@ public:
     // A connected client once the collector listens.
     Result<CollectorClient> client()
     {
-        for (int attempt = 0; attempt < 500; ++attempt) {
-            auto c = CollectorClient::connect(m_socket.toStdString());
-            if (c) {
-                return c;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        std::optional<Result<CollectorClient>> connected;
+        const bool listening = testing::waitUntil(
+            [&] {
+                connected.emplace(CollectorClient::connect(m_socket.toStdString()));
+                return connected->ok();
+            },
+            std::chrono::seconds(5));
+        if (!listening) {
+            return makeError(ErrorCode::IoError, "the collector never listened");
         }
-        return makeError(ErrorCode::IoError, "the collector never listened");
+        return std::move(*connected);
     }
     void kill()
     {
@@ -88,15 +92,12 @@ size_t readAll(CollectorClient& client, size_t expected, std::uint64_t* lost = n
 // Waits until the collector lists n rings.
 bool waitForRings(CollectorClient& client, size_t n)
 {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (std::chrono::steady_clock::now() < deadline) {
-        auto list = client.listRings();
-        if (list && list->rings.size() >= n) {
-            return true;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    return false;
+    return testing::waitUntil(
+        [&] {
+            auto list = client.listRings();
+            return list && list->rings.size() >= n;
+        },
+        std::chrono::seconds(30), std::chrono::milliseconds(20));
 }
 
 } // namespace
@@ -165,11 +166,7 @@ private slots:
         QVERIFY(seenDead);
         QCOMPARE(readAll(client.value(), 1000), size_t(1000));
         // Read out and dead: the collector retires the rings.
-        const auto gone = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-        while (prefix.count() > 0 && std::chrono::steady_clock::now() < gone) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        }
-        QCOMPARE(prefix.count(), 0);
+        QVERIFY(testing::waitUntil([&] { return prefix.count() == 0; }, std::chrono::seconds(10)));
         QCOMPARE(client->listRings()->rings.size(), size_t(0));
     }
 

@@ -7,6 +7,7 @@
 #include "collectors/ring/ringreader.h"
 #include "core/protocol/collectormessages.h"
 #include "core/protocol/frame.h"
+#include "tests/support/waituntil.h"
 
 #include <QtTest>
 
@@ -233,7 +234,7 @@ void TestProbe::scopedRecordTakesDownAndUp()
     const std::int64_t before = recorder->now();
     {
         ScopedRecord r(recorder.value(), 3, 4, 99);
-        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        xylem::testing::letTimePass(std::chrono::microseconds(200)); // the span recorded
         r.setReturn(-2);
     }
     {

@@ -4,6 +4,7 @@
 #include "core/protocol/frame.h"
 #include "core/tree/treemessages.h"
 #include "tests/core/tree/treetesthelpers.h"
+#include "tests/support/waituntil.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -25,17 +26,17 @@ bool awaitEvents(FrontEnd& tree, TreeEvent::Kind kind, size_t nodes, std::chrono
                  std::vector<TreeEvent>* seen = nullptr)
 {
     size_t count = 0;
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (count < nodes && std::chrono::steady_clock::now() < deadline) {
-        for (const TreeEvent& e : tree.takeEvents()) {
-            count += e.kind == kind ? e.nodes.size() : 0;
-            if (seen) {
-                seen->push_back(e);
+    return xylem::testing::waitUntil(
+        [&] {
+            for (const TreeEvent& e : tree.takeEvents()) {
+                count += e.kind == kind ? e.nodes.size() : 0;
+                if (seen) {
+                    seen->push_back(e);
+                }
             }
-        }
-        QTest::qWait(20);
-    }
-    return count >= nodes;
+            return count >= nodes;
+        },
+        timeout, std::chrono::milliseconds(20));
 }
 
 // Sends bytes to the front-end and says whether it closed the connection within a second.
@@ -167,7 +168,10 @@ private slots:
         StreamSpec timed = stream(2, "sum", "node-number");
         timed.sync = gather::SyncSpec{gather::SyncMode::TimeOut, std::chrono::milliseconds(300)};
         QVERIFY(tree->openStream(timed));
-        QTest::qWait(100);
+        // A whole first wave: every leaf has the stream before one of them stops answering.
+        QVERIFY(tree->pull(2, 1, std::chrono::seconds(5)));
+        auto firstWave = tree->next(2, std::chrono::seconds(10));
+        QVERIFY(firstWave && firstWave->missing.empty());
         ::kill(pid_t(collectors[0]->processId()), SIGSTOP);
         QVERIFY(tree->pull(2, 1, std::chrono::seconds(5)));
         auto partial = tree->next(2, std::chrono::seconds(10));
