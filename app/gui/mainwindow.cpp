@@ -1,5 +1,6 @@
 #include "app/gui/mainwindow.h"
 
+#include "views/serializationview.h"
 #include "views/tablepage.h"
 #include "views/timemapview.h"
 #include "views/weightedtreeview.h"
@@ -38,6 +39,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_tree(new views::WeightedTreeView(this))
     , m_tables(new views::TablePage(this))
     , m_timemap(new views::TimemapView(this))
+    , m_serialization(new views::SerializationView(this))
     , m_runs(new QListWidget(this))
     , m_find(new QLineEdit(this))
     , m_status(new QLabel(this))
@@ -54,6 +56,7 @@ MainWindow::MainWindow(QWidget* parent)
     treeLayout->addWidget(m_tree, 1);
     m_tabs->addTab(treePage, tr("Weighted tree"));
     m_tabs->addTab(m_timemap, tr("Timemap"));
+    m_tabs->addTab(m_serialization, tr("Serialization"));
     m_tabs->addTab(m_tables, tr("Tables"));
     setCentralWidget(m_tabs);
     m_progress->setRange(0, 0);
@@ -139,6 +142,7 @@ void MainWindow::openSession(const QString& path, qint64 preferredRun)
 void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)
 {
     setWindowTitle(tr("%1 — Xylem").arg(QFileInfo(path).fileName()));
+    m_analysed.clear(); // runs of another session
     rememberRecent(path);
     m_runs->clear();
     QListWidgetItem* preferred = nullptr;
@@ -171,6 +175,16 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     m_tree->fitTree();
     m_tables->setReport(report);
     m_timemap->setReport(report);
+    const QListWidgetItem* item = m_runs->currentItem();
+    const QString name =
+        item ? item->text().section(QLatin1Char('\n'), 0, 0).section(QLatin1String("  "), 1)
+             : QString();
+    m_analysed[run] = {tr("run %1: %2").arg(run).arg(name), report};
+    std::vector<views::LabelledReport> overlaid;
+    for (const auto& [id, labelled] : m_analysed) {
+        overlaid.push_back({labelled.first, labelled.second});
+    }
+    m_serialization->setReports(std::move(overlaid));
     QString culprit = tr("none");
     if (!report->imbalancePath.empty()) {
         culprit = QString::fromStdString(report->idOf(report->imbalancePath.back()));

@@ -10,6 +10,7 @@
 
 #include <QMainWindow>
 
+#include <map>
 #include <memory>
 
 class QLabel;
@@ -20,6 +21,7 @@ class QProgressBar;
 class QTabWidget;
 
 namespace xylem::views {
+class SerializationView;
 class TablePage;
 class TimemapView;
 class WeightedTreeView;
@@ -40,6 +42,7 @@ public:
     views::WeightedTreeView* treeView() const { return m_tree; }
     views::TablePage* tablePage() const { return m_tables; }
     views::TimemapView* timemap() const { return m_timemap; }
+    views::SerializationView* serialization() const { return m_serialization; }
     QTabWidget* tabs() const { return m_tabs; }
     QListWidget* runList() const { return m_runs; }
     std::shared_ptr<const AnalysisReport> report() const { return m_report; }
@@ -72,6 +75,9 @@ private:
     views::WeightedTreeView* m_tree;
     views::TablePage* m_tables;
     views::TimemapView* m_timemap;
+    views::SerializationView* m_serialization;
+    // Every run analysed so far, for the views that overlay runs.
+    std::map<qint64, std::pair<QString, std::shared_ptr<const AnalysisReport>>> m_analysed;
     QListWidget* m_runs;
     QLineEdit* m_find;
     QMenu* m_recent = nullptr;

@@ -1,0 +1,125 @@
+#include "views/serializationview.h"
+
+#include "core/analysis/serialization.h"
+#include "views/tablemodel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <set>
+
+namespace xylem::views {
+
+namespace {
+
+const QColor kRunColours[] = {QColor(52, 101, 164), QColor(204, 0, 0), QColor(78, 154, 6),
+                              QColor(117, 80, 123), QColor(206, 92, 0)};
+
+} // namespace
+
+SerializationView::SerializationView(QWidget* parent)
+    : QWidget(parent)
+    , m_gred(new QComboBox(this))
+    , m_plot(new QCustomPlot(this))
+{
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Gred:"), this));
+    bar->addWidget(m_gred);
+    bar->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(m_plot, 1);
+    m_plot->xAxis->setLabel(tr("departure position r (0 = first to leave)"));
+    m_plot->yAxis->setLabel(tr("mean t4(r) − t3 (µs)"));
+    m_plot->legend->setVisible(true);
+    // Curves rise to the right: the legend goes where they start low.
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    connect(m_gred, &QComboBox::currentTextChanged, this, &SerializationView::redraw);
+}
+
+void SerializationView::setReports(std::vector<LabelledReport> reports)
+{
+    m_reports = std::move(reports);
+    const QString previous = m_gred->currentText();
+    std::set<QString> seen;
+    QSignalBlocker block(m_gred);
+    m_gred->clear();
+    for (const LabelledReport& r : m_reports) {
+        for (const GredReport& g : r.report->greds) {
+            const QString id = QString::fromStdString(r.report->idOf(g.wrapper));
+            if (seen.insert(id).second) {
+                m_gred->addItem(id);
+            }
+        }
+    }
+    if (!previous.isEmpty() && m_gred->findText(previous) >= 0) {
+        m_gred->setCurrentText(previous);
+    }
+    redraw();
+}
+
+bool SerializationView::showGred(const QString& id)
+{
+    if (m_gred->findText(id) < 0) {
+        return false;
+    }
+    m_gred->setCurrentText(id);
+    redraw();
+    return true;
+}
+
+QString SerializationView::currentGred() const
+{
+    return m_gred->currentText();
+}
+
+void SerializationView::redraw()
+{
+    m_curves.clear();
+    m_plot->clearGraphs();
+    const std::string id = m_gred->currentText().toStdString();
+    double top = 0;
+    size_t widest = 1;
+    for (const LabelledReport& r : m_reports) {
+        const int wrapper = r.report->configuration->indexOf(id);
+        const GredReport* gred = wrapper < 0 ? nullptr : r.report->gred(wrapper);
+        if (!gred || gred->serialization.empty()) {
+            continue;
+        }
+        const LineFit fit = fitLine(gred->serialization);
+        m_curves.push_back({r.label, gred->serialization, fit.intercept, fit.slope});
+        const QColor colour = kRunColours[(m_curves.size() - 1) % std::size(kRunColours)];
+        QVector<double> x, y, fx, fy;
+        for (size_t p = 0; p < gred->serialization.size(); ++p) {
+            x << static_cast<double>(p);
+            y << gred->serialization[p] / 1e3;
+            fx << static_cast<double>(p);
+            fy << (fit.intercept + fit.slope * static_cast<double>(p)) / 1e3;
+            top = std::max({top, y.back(), fy.back()});
+        }
+        widest = std::max(widest, gred->serialization.size());
+        QCPGraph* curve = m_plot->addGraph();
+        curve->setData(x, y);
+        curve->setPen(QPen(colour, 2));
+        curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 6));
+        curve->setName(r.label);
+        QCPGraph* line = m_plot->addGraph();
+        line->setData(fx, fy);
+        line->setPen(QPen(colour, 1, Qt::DashLine));
+        line->setName(tr("fit: %1 + %2 per position")
+                          .arg(formatNanoseconds(fit.intercept), formatNanoseconds(fit.slope)));
+    }
+    m_plot->xAxis->setRange(-0.3, static_cast<double>(widest) - 0.7);
+    m_plot->yAxis->setRange(0, std::max(top * 1.1, 1.0));
+    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+    ticker->setTickStep(1);
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->replot();
+}
+
+} // namespace xylem::views
