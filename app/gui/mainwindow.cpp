@@ -3,6 +3,7 @@
 #include "views/serializationview.h"
 #include "views/tablepage.h"
 #include "views/timemapview.h"
+#include "views/viewexport.h"
 #include "views/weightedtreeview.h"
 
 #include <QAction>
@@ -96,7 +97,7 @@ void MainWindow::buildMenus()
     fillRecentMenu();
     file->addSeparator();
     file->addAction(tr("&Export Table as CSV…"), this, &MainWindow::exportTable);
-    file->addAction(tr("Save View as &Image…"), this, &MainWindow::saveViewImage);
+    file->addAction(tr("Export &View as PNG, SVG or PDF…"), this, &MainWindow::saveViewImage);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -243,9 +244,14 @@ void MainWindow::exportTable()
 void MainWindow::saveViewImage()
 {
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Save View"), QStringLiteral("xylem.png"), tr("PNG (*.png)"));
-    if (!path.isEmpty() && !m_tabs->currentWidget()->grab().save(path)) {
-        showError(tr("Cannot write %1").arg(path));
+        this, tr("Export View"), QStringLiteral("xylem.png"),
+        tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    if (auto exported = views::exportView(*m_tabs->currentWidget(), path); !exported) {
+        showError(tr("Cannot export the view: %1")
+                      .arg(QString::fromStdString(exported.error().describe())));
     }
 }
 
