@@ -72,29 +72,45 @@ void TimeBuckets::coarsen()
     m_width *= 2;
 }
 
+namespace {
+
+// The level `factor` times wider: bucket k of it merges buckets factor*k .. factor*k+factor-1.
+SummaryLevel widen(const SummaryLevel& below, int factor, int level)
+{
+    SummaryLevel next{level, below.width * factor, floorDiv(below.firstIndex, factor), {}};
+    for (size_t i = 0; i < below.buckets.size(); ++i) {
+        const auto target = static_cast<size_t>(
+            floorDiv(below.firstIndex + static_cast<std::int64_t>(i), factor) - next.firstIndex);
+        if (target >= next.buckets.size()) {
+            next.buckets.resize(target + 1);
+        }
+        next.buckets[target].merge(below.buckets[i]);
+    }
+    return next;
+}
+
+} // namespace
+
 std::vector<SummaryLevel> buildPyramid(const TimeBuckets& finest, size_t top)
 {
     std::vector<SummaryLevel> levels;
     if (finest.empty()) {
         return levels;
     }
-    levels.push_back(SummaryLevel{0, finest.width(), finest.firstIndex(), finest.buckets()});
+    SummaryLevel base{0, finest.width(), finest.firstIndex(), finest.buckets()};
+    // A sparse series (a short run: few values over a long span) would store mostly empty
+    // buckets; no finer than about one value per bucket is ever worth reading.
+    std::int64_t values = 0;
+    for (const SummaryBucket& b : base.buckets) {
+        values += b.count;
+    }
+    const auto enough = std::max<size_t>(top, static_cast<size_t>(values));
+    while (base.buckets.size() > 2 * enough) {
+        base = widen(base, 2, 0);
+    }
+    levels.push_back(std::move(base));
     while (levels.back().buckets.size() > top) {
-        const SummaryLevel& below = levels.back();
-        SummaryLevel next{below.level + 1,
-                          below.width * kLevelFactor,
-                          floorDiv(below.firstIndex, kLevelFactor),
-                          {}};
-        for (size_t i = 0; i < below.buckets.size(); ++i) {
-            const auto target = static_cast<size_t>(
-                floorDiv(below.firstIndex + static_cast<std::int64_t>(i), kLevelFactor) -
-                next.firstIndex);
-            if (target >= next.buckets.size()) {
-                next.buckets.resize(target + 1);
-            }
-            next.buckets[target].merge(below.buckets[i]);
-        }
-        levels.push_back(std::move(next));
+        levels.push_back(widen(levels.back(), kLevelFactor, levels.back().level + 1));
     }
     return levels;
 }

@@ -251,8 +251,10 @@ private slots:
         }
         const auto levels = buildPyramid(finest);
         QVERIFY(!levels.empty());
-        QCOMPARE(levels.front().width, finest.width());
-        QCOMPARE(levels.front().firstIndex, finest.firstIndex());
+        if (samples >= capacity) { // dense: level 0 is the finest buckets themselves
+            QCOMPARE(levels.front().width, finest.width());
+            QCOMPARE(levels.front().firstIndex, finest.firstIndex());
+        }
         QVERIFY(levels.back().buckets.size() <= 64);
         SummaryBucket expected;
         for (const Sample& s : data) {
@@ -274,6 +276,25 @@ private slots:
             QVERIFY(levels.size() >= 3);
         }
         QVERIFY(buildPyramid(TimeBuckets(8)).empty());
+    }
+
+    // A short run over a long span: the finest buckets would be mostly empty (a 500-call sample
+    // session stored 4.8 MB of them). Level 0 keeps about one bucket per value, and is exact.
+    void sparseSeriesStoreAboutOneBucketPerValue()
+    {
+        const auto data = randomSamples(5, 300, 0, 3'000'000'000);
+        TimeBuckets finest(65536);
+        for (const Sample& s : data) {
+            finest.add(s.t, s.v);
+        }
+        QVERIFY(finest.buckets().size() > 10'000); // what used to be stored
+        const auto levels = buildPyramid(finest);
+        QVERIFY2(levels.front().buckets.size() <= 600,
+                 qPrintable(QString::number(levels.front().buckets.size())));
+        QString why;
+        QVERIFY2(matchesBruteForce(data, levels.front().width, levels.front().firstIndex,
+                                   levels.front().buckets, why),
+                 qPrintable(why));
     }
 
     void bucketsEncodeAndDecode()
