@@ -9,6 +9,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFile>
@@ -23,6 +24,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -108,6 +110,7 @@ void MainWindow::buildMenus()
                     [this] { m_tree->scale(0.8, 0.8); });
     view->addAction(tr("&Fit Tree"), this, [this] { m_tree->fitTree(); });
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("Open &Sample Session"), this, &MainWindow::openSampleSession);
     help->addAction(tr("&About Xylem"), this, [this] {
         QMessageBox::about(this, tr("About Xylem"),
                            tr("<b>Xylem %1</b><p>Performance analysis of collective communication: "
@@ -138,6 +141,19 @@ void MainWindow::openSession(const QString& path, qint64 preferredRun)
     m_preferredRun = preferredRun;
     m_status->setText(tr("Opening %1…").arg(path));
     m_controller.openSession(path);
+}
+
+void MainWindow::openSampleSession()
+{
+    const QString path = QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation))
+                             .filePath(QStringLiteral("xylem-sample.xylem"));
+    QFile::remove(path);
+    if (!QFile::copy(QStringLiteral(":/sessions/sample.xylem"), path)) {
+        showError(tr("Cannot copy the sample session to %1").arg(path));
+        return;
+    }
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    openSession(path);
 }
 
 void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)

@@ -38,6 +38,8 @@ public:
     ~MainWindow() override;
 
     void openSession(const QString& path, qint64 preferredRun = 0);
+    // The session that ships inside Xylem, copied to a temporary file and opened.
+    void openSampleSession();
     SessionController& controller() { return m_controller; }
     views::WeightedTreeView* treeView() const { return m_tree; }
     views::TablePage* tablePage() const { return m_tables; }

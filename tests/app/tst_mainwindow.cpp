@@ -92,6 +92,21 @@ private slots:
         qInfo("picture: %s (culprit of run 1: %s)", qPrintable(picture), qPrintable(culprit));
     }
 
+    // The sample session inside the program opens from Help: two recorded runs, and the
+    // planted culprit (h1.t1) ends the imbalance path of the first.
+    void theSampleSessionOpens()
+    {
+        gui::MainWindow window;
+        window.show();
+        QSignalSpy shown(&window, &gui::MainWindow::reportShown);
+        window.openSampleSession();
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(window.runList()->count(), 2);
+        QCOMPARE(QString::fromStdString(window.report()->idOf(window.report()->imbalancePath.back())),
+                 QStringLiteral("h1.t1"));
+        QCOMPARE(window.report()->calls, 400);
+    }
+
     void aCorruptFileShowsAnErrorDialog()
     {
         QTemporaryDir dir;
