@@ -35,7 +35,8 @@ int main(int argc, char** argv)
         QStringLiteral("FILE"));
     const QCommandLineOption tab(
         QStringLiteral("tab"),
-        QApplication::translate("main", "The tab to show: tree, timemap, serialization or tables."),
+        QApplication::translate(
+            "main", "The tab to show: tree, timemap, serialization, comparison or tables."),
         QStringLiteral("TAB"), QStringLiteral("tree"));
     parser.addOptions({run, screenshot, tab});
     parser.process(app);
@@ -43,7 +44,8 @@ int main(int argc, char** argv)
     xylem::gui::MainWindow window;
     window.resize(1280, 800);
     const QStringList tabs{QStringLiteral("tree"), QStringLiteral("timemap"),
-                           QStringLiteral("serialization"), QStringLiteral("tables")};
+                           QStringLiteral("serialization"), QStringLiteral("comparison"),
+                           QStringLiteral("tables")};
     window.tabs()->setCurrentIndex(
         std::max<int>(0, static_cast<int>(tabs.indexOf(parser.value(tab)))));
     if (parser.isSet(screenshot)) {

@@ -1,5 +1,6 @@
 #include "app/gui/mainwindow.h"
 
+#include "views/comparisonview.h"
 #include "views/serializationview.h"
 #include "views/tablepage.h"
 #include "views/timemapview.h"
@@ -43,6 +44,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_tables(new views::TablePage(this))
     , m_timemap(new views::TimemapView(this))
     , m_serialization(new views::SerializationView(this))
+    , m_comparison(new views::ComparisonView(this))
     , m_runs(new QListWidget(this))
     , m_find(new QLineEdit(this))
     , m_status(new QLabel(this))
@@ -60,6 +62,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(treePage, tr("Weighted tree"));
     m_tabs->addTab(m_timemap, tr("Timemap"));
     m_tabs->addTab(m_serialization, tr("Serialization"));
+    m_tabs->addTab(m_comparison, tr("Comparison"));
     m_tabs->addTab(m_tables, tr("Tables"));
     setCentralWidget(m_tabs);
     m_progress->setRange(0, 0);
@@ -201,7 +204,8 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     for (const auto& [id, labelled] : m_analysed) {
         overlaid.push_back({labelled.first, labelled.second});
     }
-    m_serialization->setReports(std::move(overlaid));
+    m_serialization->setReports(overlaid);
+    m_comparison->setReports(std::move(overlaid));
     QString culprit = tr("none");
     if (!report->imbalancePath.empty()) {
         culprit = QString::fromStdString(report->idOf(report->imbalancePath.back()));

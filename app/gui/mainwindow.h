@@ -21,6 +21,7 @@ class QProgressBar;
 class QTabWidget;
 
 namespace xylem::views {
+class ComparisonView;
 class SerializationView;
 class TablePage;
 class TimemapView;
@@ -45,6 +46,7 @@ public:
     views::TablePage* tablePage() const { return m_tables; }
     views::TimemapView* timemap() const { return m_timemap; }
     views::SerializationView* serialization() const { return m_serialization; }
+    views::ComparisonView* comparison() const { return m_comparison; }
     QTabWidget* tabs() const { return m_tabs; }
     QListWidget* runList() const { return m_runs; }
     std::shared_ptr<const AnalysisReport> report() const { return m_report; }
@@ -78,6 +80,7 @@ private:
     views::TablePage* m_tables;
     views::TimemapView* m_timemap;
     views::SerializationView* m_serialization;
+    views::ComparisonView* m_comparison;
     // Every run analysed so far, for the views that overlay runs.
     std::map<qint64, std::pair<QString, std::shared_ptr<const AnalysisReport>>> m_analysed;
     QListWidget* m_runs;

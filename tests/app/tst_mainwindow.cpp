@@ -102,8 +102,9 @@ private slots:
         window.openSampleSession();
         QVERIFY(shown.wait(10000));
         QCOMPARE(window.runList()->count(), 2);
-        QCOMPARE(QString::fromStdString(window.report()->idOf(window.report()->imbalancePath.back())),
-                 QStringLiteral("h1.t1"));
+        QCOMPARE(
+            QString::fromStdString(window.report()->idOf(window.report()->imbalancePath.back())),
+            QStringLiteral("h1.t1"));
         QCOMPARE(window.report()->calls, 400);
     }
 

@@ -1,0 +1,185 @@
+#include "views/comparisonview.h"
+
+#include "views/tablemodel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace xylem::views {
+
+namespace {
+
+QString stageLabel(const StageComparison& s)
+{
+    const auto name = toString(s.stage);
+    return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())) +
+           QStringLiteral(" @ ") + QString::fromStdString(s.wrapper);
+}
+
+// Per thread, A's and B's slowest share (the fraction of calls it was the slowest).
+Table shareTable(const Comparison& c)
+{
+    Table t{"slowest share", {"thread", "A slowest share", "B slowest share"}, {}};
+    for (const auto& [thread, share] : c.a.slowestShare) {
+        Cell b;
+        for (const auto& [other, otherShare] : c.b.slowestShare) {
+            if (other == thread) {
+                b = otherShare;
+            }
+        }
+        t.rows.push_back({thread, share, b});
+    }
+    for (const auto& [thread, share] : c.b.slowestShare) {
+        const bool inA = std::any_of(c.a.slowestShare.begin(), c.a.slowestShare.end(),
+                                     [&](const auto& a) { return a.first == thread; });
+        if (!inA) {
+            t.rows.push_back({thread, Cell{}, share});
+        }
+    }
+    return t;
+}
+
+} // namespace
+
+ComparisonView::ComparisonView(QWidget* parent)
+    : QWidget(parent)
+    , m_a(new QComboBox(this))
+    , m_b(new QComboBox(this))
+    , m_summary(new QLabel(this))
+    , m_plot(new QCustomPlot(this))
+    , m_table(new QTableView(this))
+    , m_shares(new TableModel(this))
+{
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("A:"), this));
+    bar->addWidget(m_a, 1);
+    bar->addWidget(new QLabel(tr("B:"), this));
+    bar->addWidget(m_b, 1);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_table->setModel(m_shares);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_plot);
+    split->addWidget(m_table);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(bar);
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+    m_plot->yAxis->setLabel(tr("mean time of the stage (µs)"));
+    m_plot->legend->setVisible(true);
+    connect(m_a, &QComboBox::currentIndexChanged, this, &ComparisonView::redraw);
+    connect(m_b, &QComboBox::currentIndexChanged, this, &ComparisonView::redraw);
+}
+
+void ComparisonView::setReports(std::vector<LabelledReport> reports)
+{
+    m_reports = std::move(reports);
+    const QSignalBlocker blockA(m_a), blockB(m_b);
+    m_a->clear();
+    m_b->clear();
+    for (const LabelledReport& r : m_reports) {
+        m_a->addItem(r.label);
+        m_b->addItem(r.label);
+    }
+    m_a->setCurrentIndex(0);
+    m_b->setCurrentIndex(m_reports.size() > 1 ? 1 : 0);
+    redraw();
+}
+
+bool ComparisonView::compare(int a, int b)
+{
+    if (a < 0 || b < 0 || a >= static_cast<int>(m_reports.size()) ||
+        b >= static_cast<int>(m_reports.size())) {
+        return false;
+    }
+    const QSignalBlocker blockA(m_a), blockB(m_b);
+    m_a->setCurrentIndex(a);
+    m_b->setCurrentIndex(b);
+    redraw();
+    return m_comparison.has_value();
+}
+
+QString ComparisonView::summary() const
+{
+    return m_summary->text();
+}
+
+void ComparisonView::redraw()
+{
+    m_plot->clearPlottables();
+    m_comparison.reset();
+    m_shares->setTable({});
+    const int a = m_a->currentIndex(), b = m_b->currentIndex();
+    if (a < 0 || b < 0 || m_reports.empty()) {
+        m_summary->setText(tr("Open two runs of the session to compare them."));
+        m_plot->replot();
+        return;
+    }
+    auto compared = compareRuns(*m_reports[static_cast<size_t>(a)].report,
+                                *m_reports[static_cast<size_t>(b)].report);
+    if (!compared) {
+        m_summary->setText(
+            tr("Cannot compare: %1").arg(QString::fromStdString(compared.error().describe())));
+        m_plot->replot();
+        return;
+    }
+    m_comparison = std::move(compared).value();
+    const Comparison& c = *m_comparison;
+    m_summary->setText(
+        tr("Mean operation time: A %1, B %2 — speedup %3 (%4). Mean slowest-thread time: A %5, B "
+           "%6. "
+           "Stages of %7 (A) and %8 (B):")
+            .arg(formatNanoseconds(c.a.meanOperationTime), formatNanoseconds(c.b.meanOperationTime))
+            .arg(c.speedup, 0, 'f', 3)
+            .arg(c.speedup > 1   ? tr("B is faster")
+                 : c.speedup < 1 ? tr("A is faster")
+                                 : tr("equal"))
+            .arg(formatNanoseconds(c.a.meanSlowestThreadTime),
+                 formatNanoseconds(c.b.meanSlowestThreadTime))
+            .arg(QString::fromStdString(c.a.thread), QString::fromStdString(c.b.thread)));
+    QVector<double> ticks, meanA, meanB;
+    QVector<QString> labels;
+    for (size_t i = 0; i < c.stages.size(); ++i) {
+        ticks << static_cast<double>(i);
+        labels << stageLabel(c.stages[i]);
+        meanA << c.stages[i].meanA.value_or(0) / 1e3;
+        meanB << c.stages[i].meanB.value_or(0) / 1e3;
+    }
+    auto* group = new QCPBarsGroup(m_plot);
+    const std::pair<QVector<double>*, QColor> sides[] = {{&meanA, QColor(52, 101, 164)},
+                                                         {&meanB, QColor(204, 0, 0)}};
+    for (int side = 0; side < 2; ++side) {
+        auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        bars->setData(ticks, *sides[side].first);
+        bars->setBrush(sides[side].second);
+        bars->setPen(QPen(sides[side].second.darker(130)));
+        bars->setWidth(0.35);
+        bars->setBarsGroup(group);
+        bars->setName(side == 0 ? tr("A: %1").arg(m_a->currentText())
+                                : tr("B: %1").arg(m_b->currentText()));
+    }
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    ticker->addTicks(ticks, labels);
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->xAxis->setTickLabelRotation(50);
+    m_plot->xAxis->setRange(-0.6, static_cast<double>(c.stages.size()) - 0.4);
+    m_plot->rescaleAxes(true);
+    m_plot->xAxis->setRange(-0.6, static_cast<double>(c.stages.size()) - 0.4);
+    m_plot->yAxis->setRangeLower(0);
+    m_plot->yAxis->setRangeUpper(m_plot->yAxis->range().upper * 1.1);
+    m_plot->replot();
+    m_shares->setTable(shareTable(c));
+}
+
+} // namespace xylem::views
