@@ -36,27 +36,29 @@ int main(int argc, char** argv)
     const QCommandLineOption tab(
         QStringLiteral("tab"),
         QApplication::translate(
-            "main", "The tab to show: tree, timemap, serialization, comparison or tables."),
+            "main",
+            "The tab to show: tree, timemap, serialization, comparison, timeline or tables."),
         QStringLiteral("TAB"), QStringLiteral("tree"));
     parser.addOptions({run, screenshot, tab});
     parser.process(app);
 
     xylem::gui::MainWindow window;
     window.resize(1280, 800);
-    const QStringList tabs{QStringLiteral("tree"), QStringLiteral("timemap"),
+    const QStringList tabs{QStringLiteral("tree"),          QStringLiteral("timemap"),
                            QStringLiteral("serialization"), QStringLiteral("comparison"),
-                           QStringLiteral("tables")};
+                           QStringLiteral("timeline"),      QStringLiteral("tables")};
     window.tabs()->setCurrentIndex(
         std::max<int>(0, static_cast<int>(tabs.indexOf(parser.value(tab)))));
     if (parser.isSet(screenshot)) {
         const QString file = parser.value(screenshot);
         QObject::connect(&window, &xylem::gui::MainWindow::reportShown, &app, [&window, file] {
-            QTimer::singleShot(100, &window, [&window, file] {
-                const bool saved = window.grab().save(file);
-                std::fprintf(saved ? stdout : stderr, "xylem: %s %s\n",
-                             saved ? "saved" : "cannot save", qPrintable(file));
-                QApplication::exit(saved ? 0 : 1);
-            });
+            QTimer::singleShot(400, &window,
+                               [&window, file] { // the timeline arrives after the report
+                                   const bool saved = window.grab().save(file);
+                                   std::fprintf(saved ? stdout : stderr, "xylem: %s %s\n",
+                                                saved ? "saved" : "cannot save", qPrintable(file));
+                                   QApplication::exit(saved ? 0 : 1);
+                               });
         });
         QObject::connect(&window.controller(), &xylem::gui::SessionController::failed, &app,
                          [](const QString& message) {

@@ -3,6 +3,7 @@
 #include "views/comparisonview.h"
 #include "views/serializationview.h"
 #include "views/tablepage.h"
+#include "views/timelineview.h"
 #include "views/timemapview.h"
 #include "views/viewexport.h"
 #include "views/weightedtreeview.h"
@@ -45,6 +46,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_timemap(new views::TimemapView(this))
     , m_serialization(new views::SerializationView(this))
     , m_comparison(new views::ComparisonView(this))
+    , m_timeline(new views::TimelineView(this))
     , m_runs(new QListWidget(this))
     , m_find(new QLineEdit(this))
     , m_status(new QLabel(this))
@@ -63,6 +65,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs->addTab(m_timemap, tr("Timemap"));
     m_tabs->addTab(m_serialization, tr("Serialization"));
     m_tabs->addTab(m_comparison, tr("Comparison"));
+    m_tabs->addTab(m_timeline, tr("Timeline"));
     m_tabs->addTab(m_tables, tr("Tables"));
     setCentralWidget(m_tabs);
     m_progress->setRange(0, 0);
@@ -79,6 +82,19 @@ MainWindow::MainWindow(QWidget* parent)
     connect(&m_controller, &SessionController::sessionOpened, this, &MainWindow::showRuns);
     connect(&m_controller, &SessionController::reportAvailable, this, &MainWindow::showReport);
     connect(&m_controller, &SessionController::failed, this, &MainWindow::showError);
+    connect(m_timeline, &views::TimelineView::windowRequested, this,
+            [this](qint64 from, qint64 to, int points) {
+                if (m_shownRun > 0) {
+                    m_controller.queryTimeline(m_shownRun, from, to, points);
+                }
+            });
+    connect(&m_controller, &SessionController::timelineAvailable, this,
+            [this](qint64 run, const store::TimelineSlice& operation,
+                   const store::TimelineSlice& slowest) {
+                if (run == m_shownRun) {
+                    m_timeline->setSlices(operation, slowest);
+                }
+            });
     connect(&m_controller, &SessionController::busy, m_progress, &QWidget::setVisible);
     connect(m_runs, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
         if (item) {
@@ -175,6 +191,7 @@ void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)
                                              .arg(r.status),
                                          m_runs);
         item->setData(kRunRole, r.id);
+        m_spans[r.id] = {r.firstNs, r.lastNs};
         item->setToolTip(r.source);
         if (!preferred || r.id == m_preferredRun) {
             preferred = item;
@@ -195,6 +212,8 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     m_tree->fitTree();
     m_tables->setReport(report);
     m_timemap->setReport(report);
+    m_shownRun = run;
+    m_timeline->setRun(m_spans[run].first, m_spans[run].second);
     const QListWidgetItem* item = m_runs->currentItem();
     const QString name =
         item ? item->text().section(QLatin1Char('\n'), 0, 0).section(QLatin1String("  "), 1)

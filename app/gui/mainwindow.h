@@ -24,6 +24,7 @@ namespace xylem::views {
 class ComparisonView;
 class SerializationView;
 class TablePage;
+class TimelineView;
 class TimemapView;
 class WeightedTreeView;
 } // namespace xylem::views
@@ -47,6 +48,7 @@ public:
     views::TimemapView* timemap() const { return m_timemap; }
     views::SerializationView* serialization() const { return m_serialization; }
     views::ComparisonView* comparison() const { return m_comparison; }
+    views::TimelineView* timeline() const { return m_timeline; }
     QTabWidget* tabs() const { return m_tabs; }
     QListWidget* runList() const { return m_runs; }
     std::shared_ptr<const AnalysisReport> report() const { return m_report; }
@@ -81,6 +83,9 @@ private:
     views::TimemapView* m_timemap;
     views::SerializationView* m_serialization;
     views::ComparisonView* m_comparison;
+    views::TimelineView* m_timeline;
+    std::map<qint64, std::pair<qint64, qint64>> m_spans; // run -> first and last ns
+    qint64 m_shownRun = 0;
     // Every run analysed so far, for the views that overlay runs.
     std::map<qint64, std::pair<QString, std::shared_ptr<const AnalysisReport>>> m_analysed;
     QListWidget* m_runs;

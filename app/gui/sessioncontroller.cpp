@@ -26,7 +26,8 @@ Result<QVector<RunEntry>> listSession(const std::string& path)
     for (const store::RunInfo& r : runs.value()) {
         entries.push_back({r.id, QString::fromStdString(r.metadata.name),
                            QString::fromStdString(r.metadata.source), r.tuples, r.calls,
-                           QString::fromUtf8(store::toString(r.status).data())});
+                           QString::fromUtf8(store::toString(r.status).data()),
+                           r.firstNs.value_or(0), r.lastNs.value_or(0)});
     }
     return entries;
 }
@@ -38,6 +39,24 @@ Result<std::shared_ptr<const AnalysisReport>> analyzeStored(const std::string& p
     return std::make_shared<const AnalysisReport>(analyze(loaded.value()));
 }
 
+struct Slices
+{
+    store::TimelineSlice operation;
+    store::TimelineSlice slowest;
+};
+
+Result<Slices> queryBoth(const std::string& path, qint64 run, store::TimeWindow window,
+                         int maxPoints)
+{
+    XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
+    const auto points = static_cast<size_t>(std::max(maxPoints, 1));
+    XYLEM_TRY(operation,
+              store::queryTimeline(session.value(), run, store::kOperationSeries, window, points));
+    XYLEM_TRY(slowest, store::queryTimeline(session.value(), run, store::kSlowestThreadSeries,
+                                            window, points));
+    return Slices{std::move(operation).value(), std::move(slowest).value()};
+}
+
 } // namespace
 
 SessionController::SessionController(QObject* parent)
@@ -45,6 +64,7 @@ SessionController::SessionController(QObject* parent)
 {
     qRegisterMetaType<QVector<xylem::gui::RunEntry>>();
     qRegisterMetaType<std::shared_ptr<const xylem::AnalysisReport>>();
+    qRegisterMetaType<xylem::store::TimelineSlice>();
 }
 
 void SessionController::openSession(const QString& path)
@@ -92,6 +112,33 @@ void SessionController::analyzeRun(qint64 run)
                     return;
                 }
                 emit self->reportAvailable(run, analysed.value());
+            });
+    });
+}
+
+void SessionController::queryTimeline(qint64 run, qint64 fromNs, qint64 toNs, int maxPoints)
+{
+    const int generation = ++*m_timelineGeneration;
+    QPointer<SessionController> self(this);
+    auto current = m_timelineGeneration;
+    const std::string path = m_path.toStdString();
+    (void)QtConcurrent::run([self, current, generation, path, run, fromNs, toNs, maxPoints] {
+        if (*current != generation) {
+            return; // already stale: do not touch the file
+        }
+        auto slices = queryBoth(path, run, store::TimeWindow{fromNs, toNs + 1}, maxPoints);
+        QMetaObject::invokeMethod(
+            qApp, [self, current, generation, run, slices = std::move(slices)] {
+                if (!self || *current != generation) {
+                    return;
+                }
+                if (!slices) {
+                    emit self->failed(tr("Cannot read the timeline of run %1: %2")
+                                          .arg(run)
+                                          .arg(describe(slices.error())));
+                    return;
+                }
+                emit self->timelineAvailable(run, slices->operation, slices->slowest);
             });
     });
 }

@@ -6,6 +6,7 @@
 // run the user picked after it. busy() tells the window to show progress.
 
 #include "core/analysis/report.h"
+#include "core/store/timeline.h"
 
 #include <QObject>
 #include <QString>
@@ -24,6 +25,8 @@ struct RunEntry
     qint64 tuples = 0;
     qint64 calls = 0;
     QString status;
+    qint64 firstNs = 0; // the run's span (0, 0 when it has no tuple)
+    qint64 lastNs = 0;
 };
 
 class SessionController : public QObject
@@ -35,17 +38,23 @@ public:
 
     void openSession(const QString& path);
     void analyzeRun(qint64 run);
+    // The timeline buckets of a window of a run (operation and slowest-thread time); only the
+    // newest request reports (timelineAvailable), so dragging never queues up stale windows.
+    void queryTimeline(qint64 run, qint64 fromNs, qint64 toNs, int maxPoints);
     QString sessionPath() const { return m_path; }
 
 signals:
     void sessionOpened(const QString& path, const QVector<xylem::gui::RunEntry>& runs);
     void reportAvailable(qint64 run, std::shared_ptr<const xylem::AnalysisReport> report);
+    void timelineAvailable(qint64 run, const xylem::store::TimelineSlice& operation,
+                           const xylem::store::TimelineSlice& slowest);
     void failed(const QString& message);
     void busy(bool working);
 
 private:
     QString m_path;
     std::shared_ptr<std::atomic<int>> m_generation = std::make_shared<std::atomic<int>>(0);
+    std::shared_ptr<std::atomic<int>> m_timelineGeneration = std::make_shared<std::atomic<int>>(0);
 };
 
 } // namespace xylem::gui
