@@ -3,8 +3,7 @@
 // and says which run is faster; a picture is saved to look at.
 
 #include "core/analysis/analyzer.h"
-#include "core/model/treegenerator.h"
-#include "tests/support/tracesimulator.h"
+#include "tests/views/viewtesthelpers.h"
 #include "views/comparisonview.h"
 #include "views/tablemodel.h"
 
@@ -17,14 +16,8 @@ namespace {
 
 std::shared_ptr<const AnalysisReport> run(std::int64_t culpritDelay)
 {
-    auto config = generateTree(
-        TreeSpec{"t", parseHostList("3").value(), 2, TreeShape::HierarchyAware, 2, RootKind::Core});
-    testing::SimulationSpec spec;
-    spec.calls = 120;
-    spec.culprit = "h1.t1";
-    spec.culpritDelay = culpritDelay;
-    return std::make_shared<const AnalysisReport>(
-        analyze(config.value(), testing::simulateTrace(config.value(), spec)));
+    return testing::simulatedReport(
+        {"3", 2, {.calls = 120, .culprit = "h1.t1", .culpritDelay = culpritDelay}});
 }
 
 } // namespace

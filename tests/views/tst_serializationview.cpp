@@ -4,8 +4,7 @@
 
 #include "core/analysis/analyzer.h"
 #include "core/analysis/serialization.h"
-#include "core/model/treegenerator.h"
-#include "tests/support/tracesimulator.h"
+#include "tests/views/viewtesthelpers.h"
 #include "views/serializationview.h"
 
 #include <QtTest>
@@ -17,13 +16,8 @@ namespace {
 
 std::shared_ptr<const AnalysisReport> run(int hosts, std::int64_t departureStep)
 {
-    auto config = generateTree(TreeSpec{"t", parseHostList(std::to_string(hosts)).value(), 4,
-                                        TreeShape::HierarchyAware, 2, RootKind::Core});
-    testing::SimulationSpec spec;
-    spec.calls = 100;
-    spec.departureStep = departureStep;
-    return std::make_shared<const AnalysisReport>(
-        analyze(config.value(), testing::simulateTrace(config.value(), spec)));
+    return testing::simulatedReport(
+        {std::to_string(hosts), 4, {.calls = 100, .departureStep = departureStep}});
 }
 
 } // namespace

@@ -2,8 +2,7 @@
 // QAbstractItemModelTester, sorts by number, filters by text and copies raw values.
 
 #include "core/analysis/analyzer.h"
-#include "core/model/treegenerator.h"
-#include "tests/support/tracesimulator.h"
+#include "tests/views/viewtesthelpers.h"
 #include "views/tablemodel.h"
 #include "views/tablepage.h"
 
@@ -19,14 +18,8 @@ namespace {
 
 std::shared_ptr<const AnalysisReport> simulatedReport()
 {
-    auto config = generateTree(
-        TreeSpec{"t", parseHostList("4").value(), 2, TreeShape::HierarchyAware, 2, RootKind::Core});
-    testing::SimulationSpec spec;
-    spec.calls = 200;
-    spec.culprit = "h2.t1";
-    spec.culpritDelay = 50'000;
-    const auto tuples = testing::simulateTrace(config.value(), spec);
-    return std::make_shared<const AnalysisReport>(analyze(config.value(), tuples));
+    return testing::simulatedReport(
+        {"4", 2, {.calls = 200, .culprit = "h2.t1", .culpritDelay = 50'000}});
 }
 
 } // namespace

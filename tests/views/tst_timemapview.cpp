@@ -3,9 +3,8 @@
 // closes them up; hovering names stage, wrapper and mean; a picture is saved to look at.
 
 #include "core/analysis/analyzer.h"
-#include "core/model/treegenerator.h"
 #include "tests/support/testdata.h"
-#include "tests/support/tracesimulator.h"
+#include "tests/views/viewtesthelpers.h"
 #include "views/timemapview.h"
 
 #include <QtTest>
@@ -19,14 +18,8 @@ namespace {
 
 std::shared_ptr<const AnalysisReport> simulated()
 {
-    auto config = generateTree(TreeSpec{"t", parseHostList("A:c0,B:c0,C:c1,D:c1").value(), 2,
-                                        TreeShape::HierarchyAware, 2, RootKind::Core});
-    testing::SimulationSpec spec;
-    spec.calls = 80;
-    spec.culprit = "C.t1";
-    spec.culpritDelay = 40'000;
-    return std::make_shared<const AnalysisReport>(
-        analyze(config.value(), testing::simulateTrace(config.value(), spec)));
+    return testing::simulatedReport(
+        {"A:c0,B:c0,C:c1,D:c1", 2, {.calls = 80, .culprit = "C.t1", .culpritDelay = 40'000}});
 }
 
 } // namespace

@@ -3,9 +3,8 @@
 // ids; a 1,000-thread tree builds and lays out; and a picture is saved to look at.
 
 #include "core/analysis/analyzer.h"
-#include "core/model/treegenerator.h"
 #include "tests/support/testdata.h"
-#include "tests/support/tracesimulator.h"
+#include "tests/views/viewtesthelpers.h"
 #include "views/weightedtreeview.h"
 
 #include <QElapsedTimer>
@@ -27,14 +26,9 @@ std::shared_ptr<const AnalysisReport> reportOf(const Run& run)
 
 std::shared_ptr<const AnalysisReport> simulated(int hosts, int threads, const std::string& culprit)
 {
-    auto config = generateTree(TreeSpec{"t", parseHostList(std::to_string(hosts)).value(), threads,
-                                        TreeShape::HierarchyAware, 2, RootKind::Core});
-    testing::SimulationSpec spec;
-    spec.calls = 60;
-    spec.culprit = culprit;
-    spec.culpritDelay = 80'000;
-    return std::make_shared<const AnalysisReport>(
-        analyze(config.value(), testing::simulateTrace(config.value(), spec)));
+    return testing::simulatedReport({std::to_string(hosts),
+                                     threads,
+                                     {.calls = 60, .culprit = culprit, .culpritDelay = 80'000}});
 }
 
 } // namespace
