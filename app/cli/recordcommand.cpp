@@ -9,6 +9,7 @@
 #include "app/cli/recordsetup.h"
 #include "app/cli/recordstatus.h"
 #include "app/cli/siblingprogram.h"
+#include "app/cli/stoprequest.h"
 #include "core/live/liverecorder.h"
 #include "core/model/configurationjson.h"
 #include "core/store/attachments.h"
@@ -151,13 +152,13 @@ Result<double> runBaseline(const Arguments& a, const RecordPlan& plan, const Scr
 // Pulls while the program runs (and until the duration is up; with no program, for the
 // duration), then drains what the rings still hold: waves until two bring nothing new.
 Result<Ok> gather(live::LiveRecorder& recorder, ChildProcess* workload, const RecordPlan& plan,
-                  RecordStatus& status)
+                  RecordStatus& status, const StopRequest& stop)
 {
     const auto started = Clock::now();
     const auto timeout = std::max(std::chrono::milliseconds(5000), 4 * plan.scope.pullPeriod);
     auto next = started;
     while (workload ? workload->running() : true) {
-        if (plan.duration && Clock::now() - started >= *plan.duration) {
+        if (stop.requested() || (plan.duration && Clock::now() - started >= *plan.duration)) {
             if (workload) {
                 workload->interrupt();
             }
@@ -239,7 +240,8 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
         workload.emplace(std::move(started).value());
     }
     RecordStatus status(err, ::isatty(STDERR_FILENO) != 0);
-    auto gathered = gather(recorder, workload ? &*workload : nullptr, plan.value(), status);
+    const StopRequest stop; // Ctrl-C from here on ends the recording cleanly
+    auto gathered = gather(recorder, workload ? &*workload : nullptr, plan.value(), status, stop);
     if (workload) {
         recorder.noteWorkload(baselineUs, gsumIterationUs(workload->output()));
     }

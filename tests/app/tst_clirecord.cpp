@@ -131,6 +131,28 @@ private slots:
         QVERIFY2(rate > 0 && rate < 50, qPrintable(r.out));
     }
 
+    // SIGTERM or Ctrl-C while recording: the program is stopped, the rings drained and the run
+    // stored complete — the session keeps what was recorded.
+    void aStopRequestEndsTheRecordingCleanly()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath(QStringLiteral("stopped.xylem"));
+        QProcess record;
+        record.start(XYLEM_CLI, {"record", "--hosts", "2", "--threads", "1", "--iterations",
+                                 "100000000", "-o", session});
+        QByteArray err;
+        QTRY_VERIFY_WITH_TIMEOUT((err += record.readAllStandardError()).contains(" calls, "),
+                                 20000);
+        record.terminate();
+        QVERIFY(record.waitForFinished(30000));
+        const QByteArray out = record.readAllStandardOutput();
+        QCOMPARE(record.exitCode(), 0);
+        QVERIFY2(out.contains("record: the program"), out.constData());
+        QVERIFY2(out.contains("gather rate 100.000 %"), out.constData());
+        const CliResult info = runCli({"info", "--session", session});
+        QVERIFY2(info.out.contains(QStringLiteral(" complete ")), qPrintable(info.out));
+    }
+
     void aDurationStopsTheProgram()
     {
         QTemporaryDir dir;
