@@ -1,4 +1,5 @@
 // xylem: the desktop application. `xylem [SESSION.xylem] [--run N]` opens a session;
+// `xylem --live-demo FILE` records a local demo cluster into FILE and shows it as it grows;
 // `--screenshot FILE.png [--tab tree|tables]` renders the window once the run's analysis is
 // shown and exits (for documentation, tests, and machines without a display, with
 // QT_QPA_PLATFORM=offscreen).
@@ -39,7 +40,12 @@ int main(int argc, char** argv)
             "main",
             "The tab to show: tree, timemap, serialization, comparison, timeline or tables."),
         QStringLiteral("TAB"), QStringLiteral("tree"));
-    parser.addOptions({run, screenshot, tab});
+    const QCommandLineOption liveDemo(
+        QStringLiteral("live-demo"),
+        QApplication::translate("main", "Record a local demo cluster (4 hosts x 2 threads, "
+                                        "h2.t1 delayed) into FILE and show it live."),
+        QStringLiteral("FILE"));
+    parser.addOptions({run, screenshot, tab, liveDemo});
     parser.process(app);
 
     xylem::gui::MainWindow window;
@@ -67,7 +73,11 @@ int main(int argc, char** argv)
                          });
     }
     window.show();
-    if (!parser.positionalArguments().isEmpty()) {
+    if (parser.isSet(liveDemo)) {
+        xylem::gui::DemoSettings demo;
+        demo.session = parser.value(liveDemo);
+        window.startLiveDemo(demo);
+    } else if (!parser.positionalArguments().isEmpty()) {
         window.openSession(parser.positionalArguments().constFirst(),
                            parser.value(run).toLongLong());
     }

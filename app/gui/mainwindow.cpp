@@ -1,5 +1,6 @@
 #include "app/gui/mainwindow.h"
 
+#include "app/gui/demodialog.h"
 #include "views/comparisonview.h"
 #include "views/serializationview.h"
 #include "views/tablepage.h"
@@ -76,6 +77,16 @@ MainWindow::MainWindow(QWidget* parent)
     buildMenus();
     buildDocks();
     connect(m_find, &QLineEdit::returnPressed, this, &MainWindow::findNode);
+    connect(&m_live, &LiveController::status, m_status, &QLabel::setText);
+    connect(&m_live, &LiveController::tick, this, &MainWindow::refreshLive);
+    connect(&m_live, &LiveController::finished, this,
+            [this](const QString& session, bool ok, const QString& message) {
+                if (!ok) {
+                    showError(message);
+                    return;
+                }
+                openSession(session, -1); // the finished run, complete
+            });
     // Selecting a thread highlights it in every view.
     connect(m_tree, &views::WeightedTreeView::threadSelected, m_timemap,
             &views::TimemapView::highlightThread);
@@ -128,6 +139,24 @@ void MainWindow::buildMenus()
     view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this,
                     [this] { m_tree->scale(0.8, 0.8); });
     view->addAction(tr("&Fit Tree"), this, [this] { m_tree->fitTree(); });
+    QMenu* live = menuBar()->addMenu(tr("&Live"));
+    QAction* start = live->addAction(tr("Start Local &Demo…"), this, [this] {
+        DemoDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted) {
+            startLiveDemo(dialog.settings());
+        }
+    });
+    QAction* stop =
+        live->addAction(tr("&Stop and Keep the Session"), this, [this] { m_live.stop(); });
+    stop->setEnabled(false);
+    connect(&m_live, &LiveController::tick, this, [start, stop] {
+        start->setEnabled(false);
+        stop->setEnabled(true);
+    });
+    connect(&m_live, &LiveController::finished, this, [start, stop] {
+        start->setEnabled(true);
+        stop->setEnabled(false);
+    });
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Open &Sample Session"), this, &MainWindow::openSampleSession);
     help->addAction(tr("&About Xylem"), this, [this] {
@@ -162,6 +191,32 @@ void MainWindow::openSession(const QString& path, qint64 preferredRun)
     m_controller.openSession(path);
 }
 
+void MainWindow::startLiveDemo(const DemoSettings& settings)
+{
+    m_shownRun = 0;
+    m_status->setText(tr("Starting a local demo of %1 × %2 threads into %3…")
+                          .arg(settings.hosts)
+                          .arg(settings.threadsPerHost)
+                          .arg(settings.session));
+    m_live.start(settings);
+}
+
+// Once a second while recording: open the session when its run exists, then re-analyse the
+// growing run (a newer request replaces one still running).
+void MainWindow::refreshLive(const QString& session)
+{
+    if (m_controller.sessionPath() != session || m_runs->count() == 0) {
+        if (QFileInfo::exists(session)) {
+            m_controller.openSession(session);
+            m_preferredRun = -1;
+        }
+        return;
+    }
+    if (m_shownRun > 0 || m_runs->currentItem()) {
+        m_controller.analyzeRun(m_runs->currentItem()->data(kRunRole).toLongLong());
+    }
+}
+
 void MainWindow::openSampleSession()
 {
     const QString path = QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation))
@@ -193,7 +248,7 @@ void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)
         item->setData(kRunRole, r.id);
         m_spans[r.id] = {r.firstNs, r.lastNs};
         item->setToolTip(r.source);
-        if (!preferred || r.id == m_preferredRun) {
+        if (!preferred || r.id == m_preferredRun || m_preferredRun < 0) { // < 0: the newest
             preferred = item;
         }
     }

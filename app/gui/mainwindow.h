@@ -6,6 +6,7 @@
 // and recent sessions kept in QSettings. The window only shows: SessionController loads and
 // analyses, the views draw.
 
+#include "app/gui/livecontroller.h"
 #include "app/gui/sessioncontroller.h"
 
 #include <QMainWindow>
@@ -43,6 +44,9 @@ public:
     // The session that ships inside Xylem, copied to a temporary file and opened.
     void openSampleSession();
     SessionController& controller() { return m_controller; }
+    LiveController& live() { return m_live; }
+    // Records a local demo cluster and shows the run as it grows (live mode).
+    void startLiveDemo(const DemoSettings& settings);
     views::WeightedTreeView* treeView() const { return m_tree; }
     views::TablePage* tablePage() const { return m_tables; }
     views::TimemapView* timemap() const { return m_timemap; }
@@ -73,8 +77,10 @@ private:
     void exportTable();
     void saveViewImage();
     void findNode();
+    void refreshLive(const QString& session);
 
     SessionController m_controller;
+    LiveController m_live;
     std::shared_ptr<const AnalysisReport> m_report;
     qint64 m_preferredRun = 0;
     QTabWidget* m_tabs;

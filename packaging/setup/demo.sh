@@ -22,12 +22,14 @@ echo
 echo "demo: the live session is $session"
 echo "demo: its full report: $cli analyze --session $session --run 1 --json"
 
-# The desktop application on the recorded run: a window where there is a display, pictures of
-# the window where there is none.
+# The desktop application: where there is a display, xylem records the live demo again and
+# shows it as it grows (Live ▸ Stop keeps the session); where there is none, pictures of the
+# window over the run just recorded.
 gui=build/release/app/gui/xylem
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
-  echo "demo: opening it in $gui"
-  exec "$gui" "$session"
+  echo "demo: starting $gui on the live demo (session build/release/demo-live.xylem)"
+  rm -f build/release/demo-live.xylem
+  exec "$gui" --live-demo "$(pwd)/build/release/demo-live.xylem"
 fi
 for tab in tree tables; do
   QT_QPA_PLATFORM=offscreen "$gui" "$session" --tab "$tab" \

@@ -108,6 +108,42 @@ private slots:
         QCOMPARE(window.report()->calls, 400);
     }
 
+    // Live mode: a local demo cluster recorded while the window shows the run growing; stopped,
+    // the session keeps the complete run and the planted culprit ends the imbalance path.
+    void aLiveDemoFillsTheViewsAndKeepsTheSession()
+    {
+        QTemporaryDir dir;
+        gui::MainWindow window;
+        window.resize(1100, 700);
+        window.show();
+        QSignalSpy shown(&window, &gui::MainWindow::reportShown);
+        QSignalSpy finished(&window.live(), &gui::LiveController::finished);
+        gui::DemoSettings demo;
+        demo.hosts = 2;
+        demo.threadsPerHost = 2;
+        demo.noise = QStringLiteral("h1.t1:8000:1"); // far above a scheduler slice
+        demo.session = dir.filePath(QStringLiteral("live.xylem"));
+        window.startLiveDemo(demo);
+        QVERIFY(shown.wait(30000)); // shown while it records
+        QVERIFY(window.live().running());
+        const qint64 whileRunning = window.report()->calls;
+        QVERIFY(shown.wait(15000)); // and again, grown
+        QVERIFY(window.report()->calls >= whileRunning);
+        window.live().stop();
+        QVERIFY(finished.wait(30000));
+        QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.live().running() && window.runList()->count() == 1, 10000);
+        QVERIFY(shown.wait(10000)); // the finished run
+        QCOMPARE(window.report()->incompleteCalls, 0);
+        QCOMPARE(
+            QString::fromStdString(window.report()->idOf(window.report()->imbalancePath.back())),
+            QStringLiteral("h1.t1"));
+        const QString picture = QDir::temp().filePath(QStringLiteral("xylem-live.png"));
+        QVERIFY(window.grab().save(picture));
+        qInfo("picture: %s (%lld calls)", qPrintable(picture),
+              static_cast<long long>(window.report()->calls));
+    }
+
     void aCorruptFileShowsAnErrorDialog()
     {
         QTemporaryDir dir;

@@ -1,0 +1,118 @@
+#include "app/gui/livecontroller.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+#include <csignal>
+#include <sys/prctl.h>
+
+namespace xylem::gui {
+
+QString cliProgram()
+{
+    const QString beside =
+        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("xylem-cli"));
+    if (QFileInfo(beside).isExecutable()) {
+        return beside;
+    }
+    if (QFileInfo(QStringLiteral(XYLEM_BUILT_CLI)).isExecutable()) {
+        return QStringLiteral(XYLEM_BUILT_CLI);
+    }
+    return QStandardPaths::findExecutable(QStringLiteral("xylem-cli"));
+}
+
+LiveController::LiveController(QObject* parent)
+    : QObject(parent)
+{
+    m_timer.setInterval(1000);
+    // Should this window die, the recording is asked to end cleanly rather than run on.
+    m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
+    connect(&m_timer, &QTimer::timeout, this, [this] { emit tick(m_session); });
+    connect(&m_process, &QProcess::readyReadStandardError, this, &LiveController::readStatus);
+    connect(&m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus how) {
+        m_timer.stop();
+        const QString output = QString::fromUtf8(m_process.readAllStandardOutput());
+        const bool ok = how == QProcess::NormalExit && code == 0;
+        const QString message =
+            ok ? output.section(QLatin1Char('\n'), -4, -1).trimmed()
+               : tr("the recording failed: %1")
+                     .arg(
+                         QString::fromUtf8(m_pending + m_process.readAllStandardError()).trimmed());
+        emit finished(m_session, ok, message);
+    });
+    connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart) {
+            m_timer.stop();
+            emit finished(m_session, false,
+                          tr("cannot start %1: %2").arg(cliProgram(), m_process.errorString()));
+        }
+    });
+}
+
+LiveController::~LiveController()
+{
+    if (running()) {
+        m_process.terminate();
+        if (!m_process.waitForFinished(10000)) {
+            m_process.kill();
+            m_process.waitForFinished(2000);
+        }
+    }
+}
+
+bool LiveController::start(const DemoSettings& s)
+{
+    if (running()) {
+        return false;
+    }
+    m_session = s.session;
+    m_pending.clear();
+    QStringList args{QStringLiteral("record"),
+                     QStringLiteral("--hosts"),
+                     QString::number(s.hosts),
+                     QStringLiteral("--threads"),
+                     QString::number(s.threadsPerHost),
+                     QStringLiteral("--shape"),
+                     s.shape,
+                     QStringLiteral("--iterations"),
+                     QString::number(s.iterations),
+                     QStringLiteral("--name"),
+                     tr("live demo"),
+                     QStringLiteral("-o"),
+                     s.session};
+    if (!s.noise.isEmpty()) {
+        args << QStringLiteral("--noise") << s.noise;
+    }
+    m_process.start(cliProgram(), args);
+    m_timer.start();
+    return true;
+}
+
+void LiveController::stop()
+{
+    if (running()) {
+        m_process.terminate(); // SIGTERM: record stops the program, drains and keeps the run
+    }
+}
+
+bool LiveController::running() const
+{
+    return m_process.state() != QProcess::NotRunning;
+}
+
+void LiveController::readStatus()
+{
+    m_pending += m_process.readAllStandardError();
+    qsizetype end = 0;
+    while ((end = m_pending.indexOf('\n')) >= 0) {
+        const QString line = QString::fromUtf8(m_pending.left(end)).trimmed();
+        m_pending.remove(0, end + 1);
+        if (line.startsWith(QLatin1String("record: "))) {
+            emit status(line);
+        }
+    }
+}
+
+} // namespace xylem::gui
