@@ -134,7 +134,11 @@ private slots:
         QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
         QTRY_VERIFY_WITH_TIMEOUT(!window.live().running() && window.runList()->count() == 1, 10000);
         QVERIFY(shown.wait(10000)); // the finished run
-        QCOMPARE(window.report()->incompleteCalls, 0);
+        // Stopping interrupts the program mid-call: that one call may lack some of its tuples,
+        // and is counted as incomplete (never guessed); every other call is whole.
+        QVERIFY2(window.report()->incompleteCalls <= 1,
+                 qPrintable(QString::number(window.report()->incompleteCalls)));
+        QVERIFY(window.report()->calls > 0);
         QCOMPARE(
             QString::fromStdString(window.report()->idOf(window.report()->imbalancePath.back())),
             QStringLiteral("h1.t1"));
