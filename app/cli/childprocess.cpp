@@ -1,5 +1,7 @@
 #include "app/cli/childprocess.h"
 
+#include "core/model/environment.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
@@ -9,23 +11,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern char** environ;
-
 namespace xylem::cli {
 
 Result<ChildProcess> ChildProcess::start(const std::vector<std::string>& command,
                                          const std::vector<std::string>& environment,
                                          const std::string& outputFile)
 {
-    std::vector<std::string> env(environment);
-    for (char** e = environ; *e; ++e) {
-        const std::string_view entry(*e);
-        const auto name = entry.substr(0, entry.find('=') + 1);
-        if (std::none_of(environment.begin(), environment.end(),
-                         [name](const std::string& own) { return own.starts_with(name); })) {
-            env.emplace_back(entry);
-        }
-    }
+    const std::vector<std::string> env = environmentWith(environment);
     std::vector<char*> argv, envp;
     for (const std::string& a : command) {
         argv.push_back(const_cast<char*>(a.c_str()));

@@ -2,6 +2,7 @@
 // Siblings are ordered by index; a node lists "children" only when its order differs.
 
 #include "core/gather/topology.h"
+#include "core/model/jsondocument.h"
 #include "core/model/textfile.h"
 
 #include <algorithm>
@@ -90,16 +91,11 @@ Result<Ok> readNode(const json& object, size_t index,
 
 Result<Topology> parseTopologyJson(const std::string& text)
 {
-    json doc;
-    try {
-        doc = json::parse(text);
-    } catch (const json::parse_error& e) {
-        const size_t at = e.byte > 0 ? e.byte - 1 : 0;
-        return formatError("not valid JSON", describePosition(text, at));
+    auto parsed = parseJsonObject(text, "topology");
+    if (!parsed) {
+        return parsed.error();
     }
-    if (!doc.is_object()) {
-        return formatError("a topology is a JSON object");
-    }
+    const json& doc = parsed.value();
     const auto format = doc.find("format");
     if (format == doc.end() || !format->is_string()) {
         return formatError("missing field \"format\" (\"" + std::string(kTopologyFormat) + "\")");

@@ -1,5 +1,6 @@
 #include "core/model/configurationjson.h"
 
+#include "core/model/jsondocument.h"
 #include "core/model/textfile.h"
 
 #include <nlohmann/json.hpp>
@@ -93,16 +94,11 @@ Result<WrapperSpec> parseWrapper(const json& w, size_t index)
 
 Result<Configuration> parseConfigurationJson(std::string_view text)
 {
-    json doc;
-    try {
-        doc = json::parse(text);
-    } catch (const json::parse_error& e) {
-        const size_t at = e.byte > 0 ? e.byte - 1 : 0;
-        return formatError("not valid JSON", describePosition(text, at));
+    auto parsed = parseJsonObject(text, "configuration");
+    if (!parsed) {
+        return parsed.error();
     }
-    if (!doc.is_object()) {
-        return formatError("a configuration is a JSON object");
-    }
+    const json& doc = parsed.value();
     auto format = stringField(doc, "format", "");
     if (!format) {
         return format.error();

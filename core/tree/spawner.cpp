@@ -1,5 +1,7 @@
 #include "core/tree/spawner.h"
 
+#include "core/model/textreplace.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -13,15 +15,6 @@ extern char** environ;
 namespace xylem::tree {
 
 namespace {
-
-std::string replaceAll(std::string text, const std::string& key, const std::string& value)
-{
-    for (size_t at = text.find(key); at != std::string::npos;
-         at = text.find(key, at + value.size())) {
-        text.replace(at, key.size(), value);
-    }
-    return text;
-}
 
 std::string describeStatus(int status)
 {

@@ -1,5 +1,7 @@
 #include "core/tree/subtreelauncher.h"
 
+#include "core/model/textreplace.h"
+
 namespace xylem::tree {
 
 std::vector<std::string> childCommand(const gather::Topology& topology, std::uint32_t child,
@@ -35,14 +37,8 @@ std::vector<std::string> childCommand(const gather::Topology& topology, std::uin
 
 std::string substituteLeaf(std::string text, const gather::TopologyNode& leaf)
 {
-    for (const auto& [key, value] : {std::pair<std::string, std::string>{"{host}", leaf.host},
-                                     {"{rank}", std::to_string(leaf.rank)}}) {
-        for (auto at = text.find(key); at != std::string::npos;
-             at = text.find(key, at + value.size())) {
-            text.replace(at, key.size(), value);
-        }
-    }
-    return text;
+    return replaceAll(replaceAll(std::move(text), "{host}", leaf.host), "{rank}",
+                      std::to_string(leaf.rank));
 }
 
 Result<Ok> launchChildren(Spawner& spawner, const gather::Topology& topology, std::uint32_t self,

@@ -1,5 +1,8 @@
 #include "collectors/allreduce/gsum/launcher.h"
 
+#include "core/model/environment.h"
+#include "core/model/textreplace.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -14,8 +17,6 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
-
-extern char** environ;
 
 namespace xylem::allreduce {
 
@@ -50,26 +51,11 @@ Result<pid_t> spawnHost(const LaunchPlan& plan, const std::string& host, int std
 {
     std::vector<std::string> args{plan.executable, "run", "--host", host};
     args.insert(args.end(), plan.runArguments.begin(), plan.runArguments.end());
-    // The plan's variables replace inherited ones of the same name: getenv() returns the first
-    // match, and a user's own XYLEM_RING_PREFIX must not hide the launch's.
-    std::vector<std::string> env;
-    for (std::string entry : plan.environment) { // {host}: this host's id (a ring prefix per host)
-        for (auto at = entry.find("{host}"); at != std::string::npos;
-             at = entry.find("{host}", at)) {
-            entry.replace(at, 6, host);
-        }
-        env.push_back(std::move(entry));
+    std::vector<std::string> own; // {host}: this host's id (a ring prefix per host)
+    for (const std::string& entry : plan.environment) {
+        own.push_back(replaceAll(entry, "{host}", host));
     }
-    const auto setByPlan = [&plan](std::string_view entry) {
-        const auto name = entry.substr(0, entry.find('=') + 1);
-        return std::any_of(plan.environment.begin(), plan.environment.end(),
-                           [name](const std::string& own) { return own.starts_with(name); });
-    };
-    for (char** e = environ; *e; ++e) {
-        if (!setByPlan(*e)) {
-            env.emplace_back(*e);
-        }
-    }
+    std::vector<std::string> env = environmentWith(own);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, stdoutWrite, STDOUT_FILENO);
