@@ -54,7 +54,6 @@ Result<Ok> LiveRecorder::open()
     const std::int64_t perWave = m_scope.maxTuplesPerWave;
     // Deploying the scope sets how the collectors read the rings, whoever started the program.
     m_tree.control(tree::ControlMessage{"buffer-policy", m_scope.bufferPolicy});
-    XYLEM_TRY(counts, openStream(kCountStream, "sum", {}, "ring-counts", {}, false));
     if (has(Monitor::Raw)) {
         XYLEM_TRY(raw, openStream(kTupleStream, "raw", {}, "ring-tuples", {perWave}, false));
     }
@@ -78,6 +77,9 @@ Result<Ok> LiveRecorder::open()
         XYLEM_TRY(statistics,
                   openStream(kStatisticsStream, "concat", {}, "node-monitor", {2}, false));
     }
+    // Last: a poll pulls the streams in this order and each collector answers in turn, so its
+    // counts are taken after its reads of the same poll and never lag behind them.
+    XYLEM_TRY(counts, openStream(kCountStream, "sum", {}, "ring-counts", {}, false));
     m_opened = std::chrono::steady_clock::now();
     m_open = true;
     return Ok{};
@@ -92,13 +94,7 @@ Result<Ok> LiveRecorder::poll(std::chrono::milliseconds timeout)
         XYLEM_TRY(taken, take(stream, timeout));
     }
     takeEvents();
-    // The counts of a ring retired after its last read are the ones seen before it: what went
-    // up the tree was read, and nothing is read or lost that was not written.
     auto& a = m_accounting;
-    if (has(Monitor::Raw)) {
-        a.read = std::max(a.read, static_cast<std::uint64_t>(a.tuples));
-    }
-    a.written = std::max(a.written, a.read + a.overwritten);
     a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_opened).count();
     ++a.waves;
     return Ok{};
