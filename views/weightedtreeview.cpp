@@ -102,8 +102,7 @@ void WeightedTreeView::rebuild()
             n.isThread ? static_cast<QAbstractGraphicsShapeItem*>(scene()->addRect(box))
                        : scene()->addEllipse(box);
         shape->setBrush(n.onPath ? QColor(250, 200, 60) : palette().window().color());
-        shape->setPen(
-            QPen(n.onPath ? QColor(160, 30, 20) : palette().text().color(), n.onPath ? 2.5 : 1));
+        shape->setPen(nodePen(n, false));
         shape->setData(kNodeRole, static_cast<int>(i));
         shape->setData(kOnPathRole, n.onPath);
         const QString id = QString::fromStdString(config.wrapper(n.wrapper).id);
@@ -215,22 +214,27 @@ bool WeightedTreeView::focusOn(const QString& id)
     return true;
 }
 
+QPen WeightedTreeView::nodePen(const WeightedNode& node, bool selected) const
+{
+    if (selected) {
+        return QPen(palette().highlight().color(), 4);
+    }
+    return node.onPath ? QPen(QColor(160, 30, 20), 2.5) : QPen(palette().text().color(), 1);
+}
+
 void WeightedTreeView::highlightThread(int wrapper)
 {
     const int node = m_graph.nodeOf(wrapper);
-    if (m_highlighted >= 0) {
-        auto* old = static_cast<QAbstractGraphicsShapeItem*>(
-            m_nodeItems[static_cast<size_t>(m_highlighted)]);
-        old->setPen(QPen(m_graph.nodes[static_cast<size_t>(m_highlighted)].onPath
-                             ? QColor(160, 30, 20)
-                             : palette().text().color(),
-                         m_graph.nodes[static_cast<size_t>(m_highlighted)].onPath ? 2.5 : 1));
-    }
+    const auto repaint = [this](int n) {
+        if (n >= 0) {
+            static_cast<QAbstractGraphicsShapeItem*>(m_nodeItems[static_cast<size_t>(n)])
+                ->setPen(nodePen(m_graph.nodes[static_cast<size_t>(n)], n == m_highlighted));
+        }
+    };
+    const int previous = m_highlighted;
     m_highlighted = node;
-    if (node >= 0) {
-        static_cast<QAbstractGraphicsShapeItem*>(m_nodeItems[static_cast<size_t>(node)])
-            ->setPen(QPen(palette().highlight().color(), 4));
-    }
+    repaint(previous);
+    repaint(node);
 }
 
 void WeightedTreeView::fitTree()

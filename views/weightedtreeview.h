@@ -10,6 +10,7 @@
 #include "views/weightedtreegraph.h"
 
 #include <QGraphicsView>
+#include <QPen>
 
 #include <memory>
 #include <vector>
@@ -55,6 +56,7 @@ private:
     QString edgeToolTip(const WeightedEdge& edge) const;
     void updateVisibility();
     bool hiddenByFold(int node) const;
+    QPen nodePen(const WeightedNode& node, bool selected) const;
 
     std::shared_ptr<const AnalysisReport> m_report;
     WeightedTreeGraph m_graph;

@@ -36,6 +36,7 @@ namespace xylem::gui {
 
 namespace {
 constexpr int kRunRole = Qt::UserRole;
+constexpr int kNameRole = Qt::UserRole + 1;
 constexpr int kMaxRecent = 8;
 } // namespace
 
@@ -212,8 +213,8 @@ void MainWindow::refreshLive(const QString& session)
         }
         return;
     }
-    if (m_shownRun > 0 || m_runs->currentItem()) {
-        m_controller.analyzeRun(m_runs->currentItem()->data(kRunRole).toLongLong());
+    if (const QListWidgetItem* item = m_runs->currentItem()) {
+        m_controller.analyzeRun(item->data(kRunRole).toLongLong());
     }
 }
 
@@ -246,6 +247,7 @@ void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)
                                              .arg(r.status),
                                          m_runs);
         item->setData(kRunRole, r.id);
+        item->setData(kNameRole, r.name);
         m_spans[r.id] = {r.firstNs, r.lastNs};
         item->setToolTip(r.source);
         if (!preferred || r.id == m_preferredRun || m_preferredRun < 0) { // < 0: the newest
@@ -270,9 +272,9 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     m_shownRun = run;
     m_timeline->setRun(m_spans[run].first, m_spans[run].second);
     const QListWidgetItem* item = m_runs->currentItem();
-    const QString name =
-        item ? item->text().section(QLatin1Char('\n'), 0, 0).section(QLatin1String("  "), 1)
-             : QString();
+    const QString name = item ? item->data(kNameRole).toString() : QString();
+    item ? item->text().section(QLatin1Char('\n'), 0, 0).section(QLatin1String("  "), 1)
+         : QString();
     m_analysed[run] = {tr("run %1: %2").arg(run).arg(name), report};
     std::vector<views::LabelledReport> overlaid;
     for (const auto& [id, labelled] : m_analysed) {
