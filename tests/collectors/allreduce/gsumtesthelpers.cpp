@@ -13,49 +13,12 @@ QString gsumPath()
     return QStringLiteral(XYLEM_GSUM);
 }
 
-void sweepShm(const std::string& prefix)
-{
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator("/dev/shm", ec)) {
-        const std::string name = entry.path().filename().string();
-        if (name.starts_with(prefix)) {
-            ::shm_unlink(("/" + name).c_str());
-        }
-    }
-}
-
-RingPrefix::RingPrefix(const std::string& name)
-    : m_prefix("xylem-test-" + std::to_string(::getpid()) + "-" + name + "-")
-{
-    sweep();
-}
-
-RingPrefix::~RingPrefix()
-{
-    sweep();
-}
-
-void RingPrefix::sweep() const
-{
-    sweepShm(m_prefix);
-}
-
-int RingPrefix::count() const
-{
-    int n = 0;
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator("/dev/shm", ec)) {
-        n += entry.path().filename().string().starts_with(m_prefix) ? 1 : 0;
-    }
-    return n;
-}
-
-QProcessEnvironment RingPrefix::environment() const
+QProcessEnvironment ringEnvironment(const RingPrefix& rings)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("XYLEM_RING_PREFIX", QString::fromStdString(m_prefix));
+    env.insert("XYLEM_RING_PREFIX", QString::fromStdString(rings.prefix()));
     env.insert("XYLEM_COLLECTOR_SOCKET",
-               QString::fromStdString("/tmp/" + m_prefix + "no-collector.sock"));
+               QString::fromStdString("/tmp/" + rings.prefix() + "no-collector.sock"));
     return env;
 }
 

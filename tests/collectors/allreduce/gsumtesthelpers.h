@@ -3,6 +3,8 @@
 // Shared by the xylem-gsum suites: running the program to the end with a deadline, and keeping
 // /dev/shm clean (the rings of instrumented hosts outlive their processes, ringlayout.h).
 
+#include "tests/support/ringprefix.h"
+
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
@@ -15,28 +17,12 @@ namespace xylem::gsumtest {
 // XYLEM_GSUM, the program under test.
 QString gsumPath();
 
-// "xylem-test-<pid>-<name>-"; every shared-memory object with it is removed when made and
-// destroyed, and the environment() it gives sends the rings of the hosts there, and their
-// announcements to a socket nobody listens on (a collector running on the machine stays out).
-class RingPrefix
-{
-public:
-    explicit RingPrefix(const std::string& name);
-    ~RingPrefix();
-    RingPrefix(const RingPrefix&) = delete;
-    RingPrefix& operator=(const RingPrefix&) = delete;
+using testing::RingPrefix; // tests/support/ringprefix.h
+using testing::sweepShm;
 
-    const std::string& prefix() const { return m_prefix; }
-    QProcessEnvironment environment() const;
-    int count() const; // shared-memory objects that exist now with the prefix
-    void sweep() const;
-
-private:
-    std::string m_prefix;
-};
-
-// Removes every shared-memory object whose name starts with prefix.
-void sweepShm(const std::string& prefix);
+// The environment for gsum hosts recording under the prefix: their announcements go to a
+// socket nobody listens on, so a collector running on the machine stays out.
+QProcessEnvironment ringEnvironment(const RingPrefix& rings);
 
 struct GsumResult
 {

@@ -174,7 +174,7 @@ void TestGsumFailure::peerKilledMidRunEndsTheOthers()
     QVERIFY(!config.isEmpty());
 
     // XYLEM_GSUM_LAUNCHED: the hosts die with this test process should it crash.
-    QProcessEnvironment env = m_rings.environment();
+    QProcessEnvironment env = ringEnvironment(m_rings);
     env.insert("XYLEM_GSUM_LAUNCHED", "1");
     std::vector<std::unique_ptr<QProcess>> processes;
     for (const QString& host : hosts) {
@@ -238,7 +238,7 @@ void TestGsumFailure::peerKilledMidRunEndsTheOthers()
 void TestGsumFailure::launchStopsTheClusterWhenAHostDies()
 {
     QProcess launcher;
-    launcher.setProcessEnvironment(m_rings.environment());
+    launcher.setProcessEnvironment(ringEnvironment(m_rings));
     launcher.start(gsumPath(), QStringList{"launch", "--hosts", "3", "--threads", "2"} + kEndless);
     QVERIFY(launcher.waitForStarted(10000));
     const auto launcherPid = static_cast<pid_t>(launcher.processId());
@@ -293,7 +293,7 @@ void TestGsumFailure::launchStopsTheClusterWhenAHostDies()
 void TestGsumFailure::interruptedLaunchStopsItsHosts()
 {
     QProcess launcher;
-    launcher.setProcessEnvironment(m_rings.environment());
+    launcher.setProcessEnvironment(ringEnvironment(m_rings));
     launcher.start(gsumPath(), QStringList{"launch", "--hosts", "2", "--threads", "2"} + kEndless);
     QVERIFY(launcher.waitForStarted(10000));
     const auto launcherPid = static_cast<pid_t>(launcher.processId());
@@ -370,7 +370,7 @@ void TestGsumFailure::badConfigurationIsRefused()
              << "--rundir" << dir.path() << "--token"
              << "t";
     }
-    const GsumResult r = runGsum(args, m_rings.environment(), 20000);
+    const GsumResult r = runGsum(args, ringEnvironment(m_rings), 20000);
     QVERIFY2(r.finished && !r.crashed, qPrintable(r.describe()));
     QVERIFY2(r.exitCode != 0, qPrintable(r.describe()));
     QVERIFY2(r.err.startsWith("xylem-gsum: "), qPrintable(r.describe()));
@@ -426,7 +426,7 @@ void TestGsumFailure::badOptionsAreRefused()
 {
     QFETCH(QStringList, args);
     QFETCH(QString, message);
-    const GsumResult r = runGsum(args, m_rings.environment(), 20000);
+    const GsumResult r = runGsum(args, ringEnvironment(m_rings), 20000);
     QVERIFY2(r.finished && !r.crashed, qPrintable(r.describe()));
     QVERIFY2(r.exitCode != 0, qPrintable(r.describe()));
     QVERIFY2(r.err.contains(message), qPrintable(r.describe()));

@@ -87,7 +87,7 @@ Summary summaryOf(const QString& out)
 void checkLaunch(const QStringList& args, int hosts, int threadsPerHost, long long calls,
                  const RingPrefix& rings, Summary* summary = nullptr)
 {
-    const GsumResult r = runGsum(QStringList{"launch"} + args, rings.environment());
+    const GsumResult r = runGsum(QStringList{"launch"} + args, ringEnvironment(rings));
     QVERIFY2(r.ok(), qPrintable(args.join(' ') + ": " + r.describe()));
     QVERIFY2(r.out.contains("every sum right"), qPrintable(r.describe()));
     QVERIFY2(r.err.isEmpty(), qPrintable(r.describe()));
@@ -247,12 +247,13 @@ void TestGsumLaunch::noCollectorsMakesNoRings()
     m_rings.sweep();
     const GsumResult r = runGsum(
         {"launch", "--hosts", "2", "--threads", "2", "--iterations", "20", "--no-collectors"},
-        m_rings.environment());
+        ringEnvironment(m_rings));
     QVERIFY2(r.ok(), qPrintable(r.describe()));
     QCOMPARE(m_rings.count(), 0);
     // The control: the same launch instrumented leaves its rings under the prefix.
-    const GsumResult instrumented = runGsum(
-        {"launch", "--hosts", "2", "--threads", "2", "--iterations", "20"}, m_rings.environment());
+    const GsumResult instrumented =
+        runGsum({"launch", "--hosts", "2", "--threads", "2", "--iterations", "20"},
+                ringEnvironment(m_rings));
     QVERIFY2(instrumented.ok(), qPrintable(instrumented.describe()));
     QVERIFY(m_rings.count() >= 4);
     m_rings.sweep();

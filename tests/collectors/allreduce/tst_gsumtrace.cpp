@@ -383,7 +383,7 @@ void TestGsumTrace::inheritedRingPrefixStillTraces()
     std::ofstream(configFile) << configurationToJson(config.value());
     const GsumResult r = runGsum({"launch", "--config", QString::fromStdString(configFile),
                                   "--iterations", "20", "--warmup", "0", "--trace-out", prefix},
-                                 rings.environment());
+                                 ringEnvironment(rings));
     QVERIFY2(r.ok(), qPrintable(r.describe()));
     const int leftInherited = rings.count();
     rings.sweep();

@@ -9,36 +9,6 @@
 
 namespace xylem::collectortest {
 
-RingPrefix::RingPrefix(const std::string& name)
-    : m_prefix("xylem-test-" + std::to_string(::getpid()) + "-" + name + "-")
-{
-    removeAll();
-}
-
-RingPrefix::~RingPrefix()
-{
-    removeAll();
-}
-
-int RingPrefix::count() const
-{
-    int n = 0;
-    for (const auto& entry : std::filesystem::directory_iterator("/dev/shm")) {
-        n += entry.path().filename().string().starts_with(m_prefix) ? 1 : 0;
-    }
-    return n;
-}
-
-void RingPrefix::removeAll() const
-{
-    for (const auto& entry : std::filesystem::directory_iterator("/dev/shm")) {
-        const std::string name = entry.path().filename().string();
-        if (name.starts_with(m_prefix)) {
-            ::shm_unlink(("/" + name).c_str());
-        }
-    }
-}
-
 bool startRecorder(QProcess& process, const std::string& prefix, const QString& socket,
                    const QStringList& args)
 {

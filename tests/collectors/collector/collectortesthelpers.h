@@ -3,6 +3,8 @@
 // Shared by the collector suites: a ring prefix of the test's own (so parallel tests never see
 // each other's rings) that is cleaned up, and the test recorder program.
 
+#include "tests/support/ringprefix.h"
+
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -11,23 +13,7 @@
 
 namespace xylem::collectortest {
 
-// "xylem-test-<pid>-<name>-"; removes every shared-memory object with it when made and destroyed.
-class RingPrefix
-{
-public:
-    explicit RingPrefix(const std::string& name);
-    ~RingPrefix();
-    RingPrefix(const RingPrefix&) = delete;
-    RingPrefix& operator=(const RingPrefix&) = delete;
-
-    const std::string& prefix() const { return m_prefix; }
-    // Shared-memory objects that exist now with the prefix.
-    int count() const;
-
-private:
-    void removeAll() const;
-    std::string m_prefix;
-};
+using testing::RingPrefix; // tests/support/ringprefix.h
 
 // Starts xylem-test-recorder with the prefix and socket in its environment; waits for "ready".
 bool startRecorder(QProcess& process, const std::string& prefix, const QString& socket,
