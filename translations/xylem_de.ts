@@ -1,0 +1,763 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ns</source>
+        <translation>%1 ns</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Performance analysis of collective communication</source>
+        <translation>Leistungsanalyse kollektiver Kommunikation</translation>
+    </message>
+    <message>
+        <source>A session file to open.</source>
+        <translation>Eine Sitzungsdatei, die geöffnet wird.</translation>
+    </message>
+    <message>
+        <source>The run to show first.</source>
+        <translation>Der Lauf, der zuerst angezeigt wird.</translation>
+    </message>
+    <message>
+        <source>Save the window as PNG once the run is shown, then quit.</source>
+        <translation>Das Fenster als PNG speichern, sobald der Lauf angezeigt wird, und beenden.</translation>
+    </message>
+    <message>
+        <source>The tab to show: tree, timemap, serialization, comparison, timeline or tables.</source>
+        <translation>Die anzuzeigende Ansicht: tree, timemap, serialization, comparison, timeline oder tables.</translation>
+    </message>
+    <message>
+        <source>Record a local demo cluster (4 hosts x 2 threads, h2.t1 delayed) into FILE and show it live.</source>
+        <translation>Einen lokalen Demo-Cluster (4 Hosts x 2 Threads, h2.t1 verzögert) in FILE aufzeichnen und live anzeigen.</translation>
+    </message>
+    <message>
+        <source>The language of the window: %1 (default: the choice in View ▸ Language, else the system&apos;s).</source>
+        <translation>Die Sprache des Fensters: %1 (Vorgabe: die Wahl unter Ansicht ▸ Sprache, sonst die des Systems).</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::AttachDialog</name>
+    <message>
+        <source>Tree configurations (*.json);;All files (*)</source>
+        <translation>Baumkonfigurationen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Address files (*.address);;All files (*)</source>
+        <translation>Adressdateien (*.address);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Event scopes (*.json);;All files (*)</source>
+        <translation>Ereignisumfänge (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Xylem sessions (*.xylem)</source>
+        <translation>Xylem-Sitzungen (*.xylem)</translation>
+    </message>
+    <message>
+        <source>Monitor a Running Program</source>
+        <translation>Laufendes Programm überwachen</translation>
+    </message>
+    <message>
+        <source>the default scope (raw tracing)</source>
+        <translation>der Standardumfang (rohe Ablaufverfolgung)</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Program&apos;s tree configuration:</source>
+        <translation>Baumkonfiguration des Programms:</translation>
+    </message>
+    <message>
+        <source>Address file to write:</source>
+        <translation>Zu schreibende Adressdatei:</translation>
+    </message>
+    <message>
+        <source>Event scope:</source>
+        <translation>Ereignisumfang:</translation>
+    </message>
+    <message>
+        <source>Record for at most:</source>
+        <translation>Höchstens aufzeichnen für:</translation>
+    </message>
+    <message>
+        <source>Session file:</source>
+        <translation>Sitzungsdatei:</translation>
+    </message>
+    <message>
+        <source>Start Monitoring</source>
+        <translation>Überwachung starten</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Then start on each node of the program:
+xylem-collector --attach %1 --host HOST --ring-prefix PREFIX
+and run the program with XYLEM_RING_PREFIX=PREFIX.</source>
+        <translation>Starten Sie dann auf jedem Knoten des Programms:
+xylem-collector --attach %1 --host HOST --ring-prefix PREFIX
+und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::DemoDialog</name>
+    <message>
+        <source>Start a Local Demo</source>
+        <translation>Lokale Demo starten</translation>
+    </message>
+    <message>
+        <source>THREAD:DELAY_US[:EVERY] — a thread made late to plant a culprit; empty for none</source>
+        <translation>THREAD:DELAY_US[:EVERY] — ein Thread, der als Verursacher verspätet wird; leer für keinen</translation>
+    </message>
+    <message>
+        <source>Hosts:</source>
+        <translation>Hosts:</translation>
+    </message>
+    <message>
+        <source>Threads per host:</source>
+        <translation>Threads pro Host:</translation>
+    </message>
+    <message>
+        <source>Tree shape:</source>
+        <translation>Baumform:</translation>
+    </message>
+    <message>
+        <source>Delayed thread:</source>
+        <translation>Verzögerter Thread:</translation>
+    </message>
+    <message>
+        <source>Session file:</source>
+        <translation>Sitzungsdatei:</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>&amp;System Language</source>
+        <translation>&amp;Systemsprache</translation>
+    </message>
+    <message>
+        <source>the system language</source>
+        <translation>die Systemsprache</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Xylem will use %1 the next time it starts.</source>
+        <translation>Xylem verwendet %1 beim nächsten Start.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::LiveController</name>
+    <message>
+        <source>the recording failed: %1</source>
+        <translation>die Aufzeichnung ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>%1 kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>live demo</source>
+        <translation>Live-Demo</translation>
+    </message>
+    <message>
+        <source>monitored program</source>
+        <translation>überwachtes Programm</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::MainWindow</name>
+    <message>
+        <source>Xylem</source>
+        <translation>Xylem</translation>
+    </message>
+    <message>
+        <source>Find a gred or thread by id…</source>
+        <translation>Gred oder Thread nach ID suchen…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop waiting for the session or analysis under way</source>
+        <translation>Nicht länger auf die laufende Sitzung oder Analyse warten</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Analysing run %1…</source>
+        <translation>Lauf %1 wird analysiert…</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>Lauf %1: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Saved as %1.</source>
+        <translation>Als %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Open a session (File ▸ Open) or drop a .xylem file here.</source>
+        <translation>Öffnen Sie eine Sitzung (Datei ▸ Sitzung öffnen) oder ziehen Sie eine .xylem-Datei hierher.</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open Session…</source>
+        <translation>Sitzung ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Table as CSV…</source>
+        <translation>Tabelle als CSV &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Export &amp;View as PNG, SVG or PDF…</source>
+        <translation>&amp;Ansicht als PNG, SVG oder PDF exportieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Find Node</source>
+        <translation>Knoten s&amp;uchen</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>&amp;Fit Tree</source>
+        <translation>Baum &amp;einpassen</translation>
+    </message>
+    <message>
+        <source>&amp;Views</source>
+        <translation>A&amp;nsichten</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Open &amp;Sample Session</source>
+        <translation>&amp;Beispielsitzung öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;About Xylem</source>
+        <translation>Über &amp;Xylem</translation>
+    </message>
+    <message>
+        <source>About Xylem</source>
+        <translation>Über Xylem</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Xylem %1&lt;/b&gt;&lt;p&gt;Performance analysis of collective communication: which thread, which hop, which tree shape.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Xylem %1&lt;/b&gt;&lt;p&gt;Leistungsanalyse kollektiver Kommunikation: welcher Thread, welcher Hop, welche Baumform.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Live</source>
+        <translation>&amp;Live</translation>
+    </message>
+    <message>
+        <source>Start Local &amp;Demo…</source>
+        <translation>Lokale &amp;Demo starten…</translation>
+    </message>
+    <message>
+        <source>&amp;Monitor a Running Program…</source>
+        <translation>Laufendes Programm ü&amp;berwachen…</translation>
+    </message>
+    <message>
+        <source>&amp;Stop and Keep the Session</source>
+        <translation>&amp;Anhalten und Sitzung behalten</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Weighted tree</source>
+        <translation>Gewichteter Baum</translation>
+    </message>
+    <message>
+        <source>Timemap</source>
+        <translation>Zeitkarte</translation>
+    </message>
+    <message>
+        <source>Serialization</source>
+        <translation>Serialisierung</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Tabellen</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>Xylem sessions (*.xylem);;All files (*)</source>
+        <translation>Xylem-Sitzungen (*.xylem);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a session first: there is nothing to save.</source>
+        <translation>Öffnen Sie zuerst eine Sitzung: Es gibt nichts zu speichern.</translation>
+    </message>
+    <message>
+        <source>Save Session As</source>
+        <translation>Sitzung speichern unter</translation>
+    </message>
+    <message>
+        <source>Xylem sessions (*.xylem)</source>
+        <translation>Xylem-Sitzungen (*.xylem)</translation>
+    </message>
+    <message>
+        <source>Saving as %1…</source>
+        <translation>Wird als %1 gespeichert…</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>Starting a local demo of %1 × %2 threads into %3…</source>
+        <translation>Lokale Demo mit %1 × %2 Threads wird in %3 gestartet…</translation>
+    </message>
+    <message>
+        <source>A recording is under way already: stop it first (Live ▸ Stop).</source>
+        <translation>Es läuft bereits eine Aufzeichnung: Halten Sie sie zuerst an (Live ▸ Anhalten).</translation>
+    </message>
+    <message>
+        <source>Waiting for collectors to attach through %1…</source>
+        <translation>Warten, bis sich Kollektoren über %1 anbinden…</translation>
+    </message>
+    <message>
+        <source>Cannot copy the sample session to %1</source>
+        <translation>Die Beispielsitzung kann nicht nach %1 kopiert werden</translation>
+    </message>
+    <message>
+        <source>%1 — Xylem</source>
+        <translation>%1 — Xylem</translation>
+    </message>
+    <message>
+        <source>%1 holds no run.</source>
+        <translation>%1 enthält keinen Lauf.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) in %1</source>
+        <translation>
+            <numerusform>%n Lauf in %1</numerusform>
+            <numerusform>%n Läufe in %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keinem Knoten</translation>
+    </message>
+    <message>
+        <source>Run %1: %2 calls, %3 incomplete; the imbalance path ends at %4.</source>
+        <translation>Lauf %1: %2 Aufrufe, %3 unvollständig; der Ungleichgewichtspfad endet bei %4.</translation>
+    </message>
+    <message>
+        <source>Export Table</source>
+        <translation>Tabelle exportieren</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Export View</source>
+        <translation>Ansicht exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot export the view: %1</source>
+        <translation>Die Ansicht kann nicht exportiert werden: %1</translation>
+    </message>
+    <message>
+        <source>No gred or thread &apos;%1&apos; in this run.</source>
+        <translation>Kein Gred oder Thread „%1“ in diesem Lauf.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::RunPanel</name>
+    <message>
+        <source>Notes on this run:</source>
+        <translation>Notizen zu diesem Lauf:</translation>
+    </message>
+    <message>
+        <source>What was special about this run…</source>
+        <translation>Was war an diesem Lauf besonders…</translation>
+    </message>
+    <message>
+        <source>&amp;Rename Run…</source>
+        <translation>Lauf &amp;umbenennen…</translation>
+    </message>
+    <message>
+        <source>%1 calls, %2 tuples (%3)</source>
+        <translation>%1 Aufrufe, %2 Tupel (%3)</translation>
+    </message>
+    <message>
+        <source>Rename Run</source>
+        <translation>Lauf umbenennen</translation>
+    </message>
+    <message>
+        <source>Name of run %1:</source>
+        <translation>Name von Lauf %1:</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(unbenannt)</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::SessionController</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot analyse run %1: %2</source>
+        <translation>Lauf %1 kann nicht analysiert werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read the timeline of run %1: %2</source>
+        <translation>Der Zeitverlauf von Lauf %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot %1: no session is open.</source>
+        <translation>%1 nicht möglich: Es ist keine Sitzung geöffnet.</translation>
+    </message>
+    <message>
+        <source>Cannot %1: %2</source>
+        <translation>%1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>rename run %1</source>
+        <translation>Umbenennen von Lauf %1</translation>
+    </message>
+    <message>
+        <source>keep the notes of run %1</source>
+        <translation>Speichern der Notizen von Lauf %1</translation>
+    </message>
+    <message>
+        <source>save the session</source>
+        <translation>Speichern der Sitzung</translation>
+    </message>
+    <message>
+        <source>save the session as %1</source>
+        <translation>Speichern der Sitzung als %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the system samples of run %1: %2</source>
+        <translation>Die Systemmesswerte von Lauf %1 können nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ComparisonView</name>
+    <message>
+        <source>A:</source>
+        <translation>A:</translation>
+    </message>
+    <message>
+        <source>B:</source>
+        <translation>B:</translation>
+    </message>
+    <message>
+        <source>mean time of the stage (µs)</source>
+        <translation>mittlere Zeit der Stufe (µs)</translation>
+    </message>
+    <message>
+        <source>Open two runs of the session to compare them.</source>
+        <translation>Öffnen Sie zwei Läufe der Sitzung, um sie zu vergleichen.</translation>
+    </message>
+    <message>
+        <source>Cannot compare: %1</source>
+        <translation>Vergleich nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Mean operation time: A %1, B %2 — speedup %3 (%4). Mean slowest-thread time: A %5, B %6. Stages of %7 (A) and %8 (B):</source>
+        <translation>Mittlere Operationszeit: A %1, B %2 — Beschleunigung %3 (%4). Mittlere Zeit des langsamsten Threads: A %5, B %6. Stufen von %7 (A) und %8 (B):</translation>
+    </message>
+    <message>
+        <source>B is faster</source>
+        <translation>B ist schneller</translation>
+    </message>
+    <message>
+        <source>A is faster</source>
+        <translation>A ist schneller</translation>
+    </message>
+    <message>
+        <source>equal</source>
+        <translation>gleich schnell</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::DistributionPlot</name>
+    <message>
+        <source>operation time (µs)</source>
+        <translation>Operationszeit (µs)</translation>
+    </message>
+    <message>
+        <source>share of calls (%)</source>
+        <translation>Anteil der Aufrufe (%)</translation>
+    </message>
+    <message>
+        <source>%1: no call times</source>
+        <translation>%1: keine Aufrufzeiten</translation>
+    </message>
+    <message>
+        <source>%1: %2 calls, %3 beyond the axis</source>
+        <translation>%1: %2 Aufrufe, %3 jenseits der Achse</translation>
+    </message>
+    <message>
+        <source>%1: %2 calls</source>
+        <translation>%1: %2 Aufrufe</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ScaledTimemapPlot</name>
+    <message>
+        <source>µs (down &lt; 0 &lt; up)</source>
+        <translation>µs (abwärts &lt; 0 &lt; aufwärts)</translation>
+    </message>
+    <message>
+        <source>depth (scaled)</source>
+        <translation>Tiefe (skaliert)</translation>
+    </message>
+    <message>
+        <source>no such thread</source>
+        <translation>kein solcher Thread</translation>
+    </message>
+    <message>
+        <source>%1 — %2, call %3</source>
+        <translation>%1 — %2, Aufruf %3</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::SerializationView</name>
+    <message>
+        <source>Gred:</source>
+        <translation>Gred:</translation>
+    </message>
+    <message>
+        <source>departure position r (0 = first to leave)</source>
+        <translation>Abgangsposition r (0 = verlässt als Erster)</translation>
+    </message>
+    <message>
+        <source>mean t4(r) − t3 (µs)</source>
+        <translation>Mittelwert t4(r) − t3 (µs)</translation>
+    </message>
+    <message>
+        <source>fit: %1 + %2 per position</source>
+        <translation>Anpassung: %1 + %2 pro Position</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TableModel</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TablePage</name>
+    <message>
+        <source>Filter rows…</source>
+        <translation>Zeilen filtern…</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Table:</source>
+        <translation>Tabelle:</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TimelineView</name>
+    <message>
+        <source>time in the run (s)</source>
+        <translation>Zeit im Lauf (s)</translation>
+    </message>
+    <message>
+        <source>per call (µs)</source>
+        <translation>pro Aufruf (µs)</translation>
+    </message>
+    <message>
+        <source>operation time, mean (band: min..max)</source>
+        <translation>Operationszeit, Mittelwert (Band: min..max)</translation>
+    </message>
+    <message>
+        <source>slowest-thread time, mean</source>
+        <translation>Zeit des langsamsten Threads, Mittelwert</translation>
+    </message>
+    <message>
+        <source>CPU busy (%)</source>
+        <translation>CPU-Auslastung (%)</translation>
+    </message>
+    <message>
+        <source>network (MB/s)</source>
+        <translation>Netzwerk (MB/s)</translation>
+    </message>
+    <message>
+        <source>no system samples in this run</source>
+        <translation>keine Systemmesswerte in diesem Lauf</translation>
+    </message>
+    <message>
+        <source>%1 CPU busy</source>
+        <translation>%1 CPU-Auslastung</translation>
+    </message>
+    <message>
+        <source>%1 network</source>
+        <translation>%1 Netzwerk</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TimemapView</name>
+    <message>
+        <source>Show arrival waits</source>
+        <translation>Ankunftswartezeiten anzeigen</translation>
+    </message>
+    <message>
+        <source>time along the path (µs); 0 = the call reaches the root</source>
+        <translation>Zeit entlang des Pfads (µs); 0 = der Aufruf erreicht die Wurzel</translation>
+    </message>
+    <message>
+        <source>depth along the path</source>
+        <translation>Tiefe entlang des Pfads</translation>
+    </message>
+    <message>
+        <source>%1: %2 at %3, mean %4</source>
+        <translation>%1: %2 bei %3, Mittelwert %4</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::WeightedTreeView</name>
+    <message>
+        <source>thread %1</source>
+        <translation>Thread %1</translation>
+    </message>
+    <message>
+        <source>gred %1 (double-click folds)</source>
+        <translation>Gred %1 (Doppelklick klappt ein)</translation>
+    </message>
+    <message>
+        <source>%1 → %2: last to arrive in %3 of %4 calls</source>
+        <translation>%1 → %2: in %3 von %4 Aufrufen als Letzter angekommen</translation>
+    </message>
+    <message>
+        <source>
+arrival order (rank: calls): %1</source>
+        <translation>
+Ankunftsreihenfolge (Rang: Aufrufe): %1</translation>
+    </message>
+    <message>
+        <source>
+departure order (rank: calls): %1</source>
+        <translation>
+Abgangsreihenfolge (Rang: Aufrufe): %1</translation>
+    </message>
+    <message>
+        <source>
+on the imbalance path</source>
+        <translation>
+auf dem Ungleichgewichtspfad</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,763 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="nb_NO">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ns</source>
+        <translation>%1 ns</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Performance analysis of collective communication</source>
+        <translation>Ytelsesanalyse av kollektiv kommunikasjon</translation>
+    </message>
+    <message>
+        <source>A session file to open.</source>
+        <translation>En øktfil som skal åpnes.</translation>
+    </message>
+    <message>
+        <source>The run to show first.</source>
+        <translation>Kjøringen som vises først.</translation>
+    </message>
+    <message>
+        <source>Save the window as PNG once the run is shown, then quit.</source>
+        <translation>Lagre vinduet som PNG når kjøringen vises, og avslutt.</translation>
+    </message>
+    <message>
+        <source>The tab to show: tree, timemap, serialization, comparison, timeline or tables.</source>
+        <translation>Visningen som skal vises: tree, timemap, serialization, comparison, timeline eller tables.</translation>
+    </message>
+    <message>
+        <source>Record a local demo cluster (4 hosts x 2 threads, h2.t1 delayed) into FILE and show it live.</source>
+        <translation>Ta opp en lokal demoklynge (4 verter x 2 tråder, h2.t1 forsinket) i FILE og vis den i sanntid.</translation>
+    </message>
+    <message>
+        <source>The language of the window: %1 (default: the choice in View ▸ Language, else the system&apos;s).</source>
+        <translation>Språket i vinduet: %1 (standard: valget under Vis ▸ Språk, ellers systemets).</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::AttachDialog</name>
+    <message>
+        <source>Tree configurations (*.json);;All files (*)</source>
+        <translation>Trekonfigurasjoner (*.json);;Alle filer (*)</translation>
+    </message>
+    <message>
+        <source>Address files (*.address);;All files (*)</source>
+        <translation>Adressefiler (*.address);;Alle filer (*)</translation>
+    </message>
+    <message>
+        <source>Event scopes (*.json);;All files (*)</source>
+        <translation>Hendelsesomfang (*.json);;Alle filer (*)</translation>
+    </message>
+    <message>
+        <source>Xylem sessions (*.xylem)</source>
+        <translation>Xylem-økter (*.xylem)</translation>
+    </message>
+    <message>
+        <source>Monitor a Running Program</source>
+        <translation>Overvåk et kjørende program</translation>
+    </message>
+    <message>
+        <source>the default scope (raw tracing)</source>
+        <translation>standardomfanget (rå sporing)</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Program&apos;s tree configuration:</source>
+        <translation>Programmets trekonfigurasjon:</translation>
+    </message>
+    <message>
+        <source>Address file to write:</source>
+        <translation>Adressefil som skal skrives:</translation>
+    </message>
+    <message>
+        <source>Event scope:</source>
+        <translation>Hendelsesomfang:</translation>
+    </message>
+    <message>
+        <source>Record for at most:</source>
+        <translation>Ta opp i høyst:</translation>
+    </message>
+    <message>
+        <source>Session file:</source>
+        <translation>Øktfil:</translation>
+    </message>
+    <message>
+        <source>Start Monitoring</source>
+        <translation>Start overvåking</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Bla gjennom…</translation>
+    </message>
+    <message>
+        <source>Then start on each node of the program:
+xylem-collector --attach %1 --host HOST --ring-prefix PREFIX
+and run the program with XYLEM_RING_PREFIX=PREFIX.</source>
+        <translation>Start deretter på hver node i programmet:
+xylem-collector --attach %1 --host HOST --ring-prefix PREFIX
+og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::DemoDialog</name>
+    <message>
+        <source>Start a Local Demo</source>
+        <translation>Start en lokal demo</translation>
+    </message>
+    <message>
+        <source>THREAD:DELAY_US[:EVERY] — a thread made late to plant a culprit; empty for none</source>
+        <translation>THREAD:DELAY_US[:EVERY] — en tråd som forsinkes for å plante en synder; tom for ingen</translation>
+    </message>
+    <message>
+        <source>Hosts:</source>
+        <translation>Verter:</translation>
+    </message>
+    <message>
+        <source>Threads per host:</source>
+        <translation>Tråder per vert:</translation>
+    </message>
+    <message>
+        <source>Tree shape:</source>
+        <translation>Treform:</translation>
+    </message>
+    <message>
+        <source>Delayed thread:</source>
+        <translation>Forsinket tråd:</translation>
+    </message>
+    <message>
+        <source>Session file:</source>
+        <translation>Øktfil:</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Start</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::LanguageMenu</name>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Språk</translation>
+    </message>
+    <message>
+        <source>&amp;System Language</source>
+        <translation>&amp;Systemspråk</translation>
+    </message>
+    <message>
+        <source>the system language</source>
+        <translation>systemspråket</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Språk</translation>
+    </message>
+    <message>
+        <source>Xylem will use %1 the next time it starts.</source>
+        <translation>Xylem bruker %1 neste gang programmet starter.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::LiveController</name>
+    <message>
+        <source>the recording failed: %1</source>
+        <translation>opptaket mislyktes: %1</translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>kan ikke starte %1: %2</translation>
+    </message>
+    <message>
+        <source>live demo</source>
+        <translation>sanntidsdemo</translation>
+    </message>
+    <message>
+        <source>monitored program</source>
+        <translation>overvåket program</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::MainWindow</name>
+    <message>
+        <source>Xylem</source>
+        <translation>Xylem</translation>
+    </message>
+    <message>
+        <source>Find a gred or thread by id…</source>
+        <translation>Finn en gred eller tråd etter ID…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Avbryt</translation>
+    </message>
+    <message>
+        <source>Stop waiting for the session or analysis under way</source>
+        <translation>Slutt å vente på økten eller analysen som pågår</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Avbrutt.</translation>
+    </message>
+    <message>
+        <source>Analysing run %1…</source>
+        <translation>Analyserer kjøring %1…</translation>
+    </message>
+    <message>
+        <source>run %1: %2</source>
+        <translation>kjøring %1: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>Lagret %1.</translation>
+    </message>
+    <message>
+        <source>Saved as %1.</source>
+        <translation>Lagret som %1.</translation>
+    </message>
+    <message>
+        <source>Open a session (File ▸ Open) or drop a .xylem file here.</source>
+        <translation>Åpne en økt (Fil ▸ Åpne økt) eller slipp en .xylem-fil her.</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fil</translation>
+    </message>
+    <message>
+        <source>&amp;Open Session…</source>
+        <translation>Å&amp;pne økt…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Åpne &amp;nylig brukt</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Lagre</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>Lagre &amp;som…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Table as CSV…</source>
+        <translation>&amp;Eksporter tabell som CSV…</translation>
+    </message>
+    <message>
+        <source>Export &amp;View as PNG, SVG or PDF…</source>
+        <translation>Eksporter &amp;visning som PNG, SVG eller PDF…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Avslutt</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Vis</translation>
+    </message>
+    <message>
+        <source>&amp;Find Node</source>
+        <translation>&amp;Finn node</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>Zoom &amp;inn</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Zoom &amp;ut</translation>
+    </message>
+    <message>
+        <source>&amp;Fit Tree</source>
+        <translation>&amp;Tilpass treet</translation>
+    </message>
+    <message>
+        <source>&amp;Views</source>
+        <translation>Vis&amp;ninger</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hjelp</translation>
+    </message>
+    <message>
+        <source>Open &amp;Sample Session</source>
+        <translation>Åpne &amp;eksempeløkt</translation>
+    </message>
+    <message>
+        <source>&amp;About Xylem</source>
+        <translation>&amp;Om Xylem</translation>
+    </message>
+    <message>
+        <source>About Xylem</source>
+        <translation>Om Xylem</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Xylem %1&lt;/b&gt;&lt;p&gt;Performance analysis of collective communication: which thread, which hop, which tree shape.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;Xylem %1&lt;/b&gt;&lt;p&gt;Ytelsesanalyse av kollektiv kommunikasjon: hvilken tråd, hvilket hopp, hvilken treform.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Live</source>
+        <translation>&amp;Sanntid</translation>
+    </message>
+    <message>
+        <source>Start Local &amp;Demo…</source>
+        <translation>Start lokal &amp;demo…</translation>
+    </message>
+    <message>
+        <source>&amp;Monitor a Running Program…</source>
+        <translation>&amp;Overvåk et kjørende program…</translation>
+    </message>
+    <message>
+        <source>&amp;Stop and Keep the Session</source>
+        <translation>S&amp;topp og behold økten</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Kjøringer</translation>
+    </message>
+    <message>
+        <source>Weighted tree</source>
+        <translation>Vektet tre</translation>
+    </message>
+    <message>
+        <source>Timemap</source>
+        <translation>Tidskart</translation>
+    </message>
+    <message>
+        <source>Serialization</source>
+        <translation>Serialisering</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Sammenligning</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Tidslinje</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Tabeller</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>Åpne økt</translation>
+    </message>
+    <message>
+        <source>Xylem sessions (*.xylem);;All files (*)</source>
+        <translation>Xylem-økter (*.xylem);;Alle filer (*)</translation>
+    </message>
+    <message>
+        <source>Open a session first: there is nothing to save.</source>
+        <translation>Åpne en økt først: det er ingenting å lagre.</translation>
+    </message>
+    <message>
+        <source>Save Session As</source>
+        <translation>Lagre økt som</translation>
+    </message>
+    <message>
+        <source>Xylem sessions (*.xylem)</source>
+        <translation>Xylem-økter (*.xylem)</translation>
+    </message>
+    <message>
+        <source>Saving as %1…</source>
+        <translation>Lagrer som %1…</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>Åpner %1…</translation>
+    </message>
+    <message>
+        <source>Starting a local demo of %1 × %2 threads into %3…</source>
+        <translation>Starter en lokal demo med %1 × %2 tråder i %3…</translation>
+    </message>
+    <message>
+        <source>A recording is under way already: stop it first (Live ▸ Stop).</source>
+        <translation>Et opptak pågår allerede: stopp det først (Sanntid ▸ Stopp).</translation>
+    </message>
+    <message>
+        <source>Waiting for collectors to attach through %1…</source>
+        <translation>Venter på at innsamlere kobler seg til via %1…</translation>
+    </message>
+    <message>
+        <source>Cannot copy the sample session to %1</source>
+        <translation>Kan ikke kopiere eksempeløkten til %1</translation>
+    </message>
+    <message>
+        <source>%1 — Xylem</source>
+        <translation>%1 — Xylem</translation>
+    </message>
+    <message>
+        <source>%1 holds no run.</source>
+        <translation>%1 inneholder ingen kjøring.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) in %1</source>
+        <translation>
+            <numerusform>%n kjøring i %1</numerusform>
+            <numerusform>%n kjøringer i %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ingen node</translation>
+    </message>
+    <message>
+        <source>Run %1: %2 calls, %3 incomplete; the imbalance path ends at %4.</source>
+        <translation>Kjøring %1: %2 kall, %3 ufullstendige; ubalansestien ender i %4.</translation>
+    </message>
+    <message>
+        <source>Export Table</source>
+        <translation>Eksporter tabell</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Kan ikke skrive %1: %2</translation>
+    </message>
+    <message>
+        <source>Export View</source>
+        <translation>Eksporter visning</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG-bilde (*.png);;SVG-tegning (*.svg);;PDF-dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot export the view: %1</source>
+        <translation>Kan ikke eksportere visningen: %1</translation>
+    </message>
+    <message>
+        <source>No gred or thread &apos;%1&apos; in this run.</source>
+        <translation>Ingen gred eller tråd «%1» i denne kjøringen.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::RunPanel</name>
+    <message>
+        <source>Notes on this run:</source>
+        <translation>Notater om denne kjøringen:</translation>
+    </message>
+    <message>
+        <source>What was special about this run…</source>
+        <translation>Hva var spesielt med denne kjøringen…</translation>
+    </message>
+    <message>
+        <source>&amp;Rename Run…</source>
+        <translation>&amp;Gi kjøringen nytt navn…</translation>
+    </message>
+    <message>
+        <source>%1 calls, %2 tuples (%3)</source>
+        <translation>%1 kall, %2 tupler (%3)</translation>
+    </message>
+    <message>
+        <source>Rename Run</source>
+        <translation>Gi kjøringen nytt navn</translation>
+    </message>
+    <message>
+        <source>Name of run %1:</source>
+        <translation>Navn på kjøring %1:</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(uten navn)</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::SessionController</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>Kan ikke åpne %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot analyse run %1: %2</source>
+        <translation>Kan ikke analysere kjøring %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read the timeline of run %1: %2</source>
+        <translation>Kan ikke lese tidslinjen for kjøring %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot %1: no session is open.</source>
+        <translation>Kan ikke %1: ingen økt er åpen.</translation>
+    </message>
+    <message>
+        <source>Cannot %1: %2</source>
+        <translation>Kan ikke %1: %2</translation>
+    </message>
+    <message>
+        <source>rename run %1</source>
+        <translation>gi kjøring %1 nytt navn</translation>
+    </message>
+    <message>
+        <source>keep the notes of run %1</source>
+        <translation>lagre notatene for kjøring %1</translation>
+    </message>
+    <message>
+        <source>save the session</source>
+        <translation>lagre økten</translation>
+    </message>
+    <message>
+        <source>save the session as %1</source>
+        <translation>lagre økten som %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the system samples of run %1: %2</source>
+        <translation>Kan ikke lese systemmålingene for kjøring %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ComparisonView</name>
+    <message>
+        <source>A:</source>
+        <translation>A:</translation>
+    </message>
+    <message>
+        <source>B:</source>
+        <translation>B:</translation>
+    </message>
+    <message>
+        <source>mean time of the stage (µs)</source>
+        <translation>gjennomsnittlig tid for trinnet (µs)</translation>
+    </message>
+    <message>
+        <source>Open two runs of the session to compare them.</source>
+        <translation>Åpne to kjøringer i økten for å sammenligne dem.</translation>
+    </message>
+    <message>
+        <source>Cannot compare: %1</source>
+        <translation>Kan ikke sammenligne: %1</translation>
+    </message>
+    <message>
+        <source>Mean operation time: A %1, B %2 — speedup %3 (%4). Mean slowest-thread time: A %5, B %6. Stages of %7 (A) and %8 (B):</source>
+        <translation>Gjennomsnittlig operasjonstid: A %1, B %2 — hastighetsøkning %3 (%4). Gjennomsnittlig tid for tregeste tråd: A %5, B %6. Trinn i %7 (A) og %8 (B):</translation>
+    </message>
+    <message>
+        <source>B is faster</source>
+        <translation>B er raskere</translation>
+    </message>
+    <message>
+        <source>A is faster</source>
+        <translation>A er raskere</translation>
+    </message>
+    <message>
+        <source>equal</source>
+        <translation>like raske</translation>
+    </message>
+    <message>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::DistributionPlot</name>
+    <message>
+        <source>operation time (µs)</source>
+        <translation>operasjonstid (µs)</translation>
+    </message>
+    <message>
+        <source>share of calls (%)</source>
+        <translation>andel av kallene (%)</translation>
+    </message>
+    <message>
+        <source>%1: no call times</source>
+        <translation>%1: ingen kalltider</translation>
+    </message>
+    <message>
+        <source>%1: %2 calls, %3 beyond the axis</source>
+        <translation>%1: %2 kall, %3 utenfor aksen</translation>
+    </message>
+    <message>
+        <source>%1: %2 calls</source>
+        <translation>%1: %2 kall</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ScaledTimemapPlot</name>
+    <message>
+        <source>µs (down &lt; 0 &lt; up)</source>
+        <translation>µs (ned &lt; 0 &lt; opp)</translation>
+    </message>
+    <message>
+        <source>depth (scaled)</source>
+        <translation>dybde (skalert)</translation>
+    </message>
+    <message>
+        <source>no such thread</source>
+        <translation>ingen slik tråd</translation>
+    </message>
+    <message>
+        <source>%1 — %2, call %3</source>
+        <translation>%1 — %2, kall %3</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::SerializationView</name>
+    <message>
+        <source>Gred:</source>
+        <translation>Gred:</translation>
+    </message>
+    <message>
+        <source>departure position r (0 = first to leave)</source>
+        <translation>avgangsposisjon r (0 = først ut)</translation>
+    </message>
+    <message>
+        <source>mean t4(r) − t3 (µs)</source>
+        <translation>gjennomsnitt t4(r) − t3 (µs)</translation>
+    </message>
+    <message>
+        <source>fit: %1 + %2 per position</source>
+        <translation>tilpasning: %1 + %2 per posisjon</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TableModel</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TablePage</name>
+    <message>
+        <source>Filter rows…</source>
+        <translation>Filtrer rader…</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopier</translation>
+    </message>
+    <message>
+        <source>Table:</source>
+        <translation>Tabell:</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TimelineView</name>
+    <message>
+        <source>time in the run (s)</source>
+        <translation>tid i kjøringen (s)</translation>
+    </message>
+    <message>
+        <source>per call (µs)</source>
+        <translation>per kall (µs)</translation>
+    </message>
+    <message>
+        <source>operation time, mean (band: min..max)</source>
+        <translation>operasjonstid, gjennomsnitt (bånd: min..maks)</translation>
+    </message>
+    <message>
+        <source>slowest-thread time, mean</source>
+        <translation>tid for tregeste tråd, gjennomsnitt</translation>
+    </message>
+    <message>
+        <source>CPU busy (%)</source>
+        <translation>CPU-belastning (%)</translation>
+    </message>
+    <message>
+        <source>network (MB/s)</source>
+        <translation>nettverk (MB/s)</translation>
+    </message>
+    <message>
+        <source>no system samples in this run</source>
+        <translation>ingen systemmålinger i denne kjøringen</translation>
+    </message>
+    <message>
+        <source>%1 CPU busy</source>
+        <translation>%1 CPU-belastning</translation>
+    </message>
+    <message>
+        <source>%1 network</source>
+        <translation>%1 nettverk</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TimemapView</name>
+    <message>
+        <source>Show arrival waits</source>
+        <translation>Vis ankomstventetider</translation>
+    </message>
+    <message>
+        <source>time along the path (µs); 0 = the call reaches the root</source>
+        <translation>tid langs stien (µs); 0 = kallet når roten</translation>
+    </message>
+    <message>
+        <source>depth along the path</source>
+        <translation>dybde langs stien</translation>
+    </message>
+    <message>
+        <source>%1: %2 at %3, mean %4</source>
+        <translation>%1: %2 ved %3, gjennomsnitt %4</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::WeightedTreeView</name>
+    <message>
+        <source>thread %1</source>
+        <translation>tråd %1</translation>
+    </message>
+    <message>
+        <source>gred %1 (double-click folds)</source>
+        <translation>gred %1 (dobbeltklikk for å folde sammen)</translation>
+    </message>
+    <message>
+        <source>%1 → %2: last to arrive in %3 of %4 calls</source>
+        <translation>%1 → %2: sist ankommet i %3 av %4 kall</translation>
+    </message>
+    <message>
+        <source>
+arrival order (rank: calls): %1</source>
+        <translation>
+ankomstrekkefølge (plass: kall): %1</translation>
+    </message>
+    <message>
+        <source>
+departure order (rank: calls): %1</source>
+        <translation>
+avgangsrekkefølge (plass: kall): %1</translation>
+    </message>
+    <message>
+        <source>
+on the imbalance path</source>
+        <translation>
+på ubalansestien</translation>
+    </message>
+</context>
+</TS>
