@@ -275,7 +275,17 @@ void CollectorService::tick(std::int64_t nowNs)
             m_rings.find(id)->ring.setPolicy(*m_defaultPolicy);
         }
     }
-    if (nowNs >= m_nextSampleNs && m_options.samplePeriodNs > 0) {
+    sampleIfDue(nowNs);
+    feedFilters();
+    retireReadOutRings(nowNs);
+}
+
+std::optional<std::int64_t> CollectorService::sampleIfDue(std::int64_t nowNs)
+{
+    if (m_options.samplePeriodNs <= 0) {
+        return std::nullopt;
+    }
+    if (nowNs >= m_nextSampleNs) {
         auto sample = m_sampler.sample(nowNs);
         if (sample) {
             m_samples.append(std::move(sample).value());
@@ -285,8 +295,7 @@ void CollectorService::tick(std::int64_t nowNs)
         m_nextSampleNs = nowNs + m_options.samplePeriodNs;
         m_clock.refine();
     }
-    feedFilters();
-    retireReadOutRings(nowNs);
+    return m_nextSampleNs;
 }
 
 } // namespace xylem::collector

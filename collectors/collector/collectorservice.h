@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -56,6 +57,11 @@ public:
     // Periodic work: find rings, note dead processes, sample the system when due, feed the
     // monitors, retire dead rings that are read out.
     void tick(std::int64_t nowNs);
+    // The sampling part of tick() alone, for a timer that keeps the samples one period apart.
+    // Returns when the next sample is due; nullopt when the service never samples (period 0).
+    std::optional<std::int64_t> sampleIfDue(std::int64_t nowNs);
+    // The sequence number the next system sample will get: a new reader's starting cursor.
+    std::uint64_t nextSampleSequence() const { return m_samples.nextSequence(); }
 
     // One request frame in, its response frame out (empty for announcements).
     std::vector<std::uint8_t> handle(ClientId client, const protocol::Frame& frame);

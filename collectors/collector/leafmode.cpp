@@ -1,6 +1,7 @@
 #include "collectors/collector/leafmode.h"
 
 #include "collectors/collector/leafsources.h"
+#include "core/tree/clockoffset.h"
 #include "core/tree/leafnode.h"
 
 #include <algorithm>
@@ -15,6 +16,21 @@ namespace {
 void log(std::uint32_t node, const std::string& line)
 {
     std::fprintf(stderr, "xylem-collector (leaf %u): %s\n", node, line.c_str());
+}
+
+// Samples on the collector's own schedule, not only when a wave asks: the points of a curve
+// stay one sample period apart however the front-end pulls.
+void keepSampling(boost::asio::steady_timer& timer, LeafSources& sources, std::int64_t periodNs)
+{
+    const std::int64_t now = tree::tupleClockNowNs();
+    const auto due = sources.sampleIfDue(now);
+    const std::int64_t wait = due ? std::max<std::int64_t>(*due - now, 1'000'000) : periodNs;
+    timer.expires_after(std::chrono::nanoseconds(wait));
+    timer.async_wait([&timer, &sources, periodNs](const boost::system::error_code& ec) {
+        if (!ec) {
+            keepSampling(timer, sources, periodNs);
+        }
+    });
 }
 
 } // namespace
@@ -51,6 +67,10 @@ int runLeaf(const LeafModeOptions& options)
             continue;
         }
         attempt = 0;
+        boost::asio::steady_timer sampling(io);
+        if (options.collector.samplePeriodNs > 0) {
+            keepSampling(sampling, sources, options.collector.samplePeriodNs);
+        }
         boost::asio::signal_set signals(io, SIGINT, SIGTERM);
         bool stopped = false;
         signals.async_wait([&](const boost::system::error_code& ec, int) {

@@ -1,5 +1,6 @@
 #include "collectors/collector/leafsources.h"
 
+#include "core/gather/samplelines.h"
 #include "core/tree/clockoffset.h"
 
 #include <algorithm>
@@ -86,7 +87,48 @@ private:
     ClientId m_client;
 };
 
+// The node's system samples since the previous wave (the first wave: since the stream opened).
+class SystemSampleSource final : public tree::LeafSource
+{
+public:
+    SystemSampleSource(CollectorService& service, std::uint32_t maxSamples)
+        : m_service(service)
+        , m_host(service.welcome().host)
+        , m_next(service.nextSampleSequence())
+        , m_max(maxSamples)
+    {
+    }
+
+    Result<gather::Batch> produce(std::uint64_t) override
+    {
+        m_service.tick(tree::tupleClockNowNs());
+        auto read = m_service.readSamples(protocol::ReadSamplesMessage{m_next, m_max});
+        m_next = read.nextSequence;
+        if (read.samples.empty() && read.overwritten == 0) {
+            return gather::Batch{1, gather::Bytes{}};
+        }
+        gather::HostSamples line{m_host, read.overwritten, {}};
+        line.samples.reserve(read.samples.size());
+        for (protocol::SampleRecord& s : read.samples) {
+            line.samples.push_back(gather::SampleValue{std::move(s.metric), s.timeNs, s.value});
+        }
+        const std::string text = gather::encodeSampleLine(line);
+        return gather::Batch{1, gather::Bytes{{text.begin(), text.end()}}};
+    }
+
+private:
+    CollectorService& m_service;
+    std::string m_host;
+    std::uint64_t m_next; // the sample buffer's sequence number of the next sample to send
+    std::uint32_t m_max;
+};
+
 } // namespace
+
+std::optional<std::int64_t> LeafSources::sampleIfDue(std::int64_t nowNs)
+{
+    return m_service ? m_service->sampleIfDue(nowNs) : std::nullopt;
+}
 
 CollectorService& LeafSources::service()
 {
@@ -114,6 +156,11 @@ Result<std::unique_ptr<tree::LeafSource>> LeafSources::make(const tree::SourceSp
         const auto max = spec.arguments.empty() ? 65536 : spec.arguments[0];
         return std::unique_ptr<tree::LeafSource>(new RingTupleSource(
             service(), static_cast<std::uint32_t>(std::clamp<std::int64_t>(max, 1, 1 << 20))));
+    }
+    if (spec.name == "system-samples") {
+        const auto max = spec.arguments.empty() ? 4096 : spec.arguments[0];
+        return std::unique_ptr<tree::LeafSource>(new SystemSampleSource(
+            service(), static_cast<std::uint32_t>(std::clamp<std::int64_t>(max, 1, 65536))));
     }
     if (spec.name == "node-monitor") {
         const auto kind = spec.arguments.empty() ? 0 : spec.arguments[0];

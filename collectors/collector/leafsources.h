@@ -9,6 +9,10 @@
 //                       (livemonitors.h) over every tuple of this node; kind 1 = last arrivals
 //                       (distributed load balance), 2 = statistics. Needs the monitored
 //                       configuration first (control "monitored-configuration").
+//   system-samples [max]  Bytes: one JSON line (core/gather/samplelines.h) of the node's system
+//                       samples taken since the last wave (at most max), with the number its
+//                       sample buffer overwrote before they were read; nothing when there are
+//                       none. Its own cursor: other readers of the samples take none away.
 //
 // The node's service (rings, clock calibration) is made when a source first needs it, so a
 // tree of hundreds of leaves starts without calibrating clocks it never reads.
@@ -17,6 +21,7 @@
 #include "core/tree/leafsource.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace xylem::collector {
@@ -37,6 +42,9 @@ public:
     void setConfiguration(std::string json) { m_configuration = std::move(json); }
     // Every ring of the node, and those found later, read with this policy from now on.
     Result<Ok> setBufferPolicy(const std::string& name);
+    // Samples the system when due (CollectorService::sampleIfDue), once a source made the
+    // service; returns when to ask again (nullopt: no service yet, or it never samples).
+    std::optional<std::int64_t> sampleIfDue(std::int64_t nowNs);
 
 private:
     CollectorService& service();
