@@ -60,6 +60,10 @@ struct Scratch
     }
 };
 
+// How often the collectors started here sample CPU, network and memory: a point per pull
+// period, so that even a run of a second or two has a curve.
+constexpr const char* kSamplePeriodMs = "100";
+
 // The tree over the plan's hosts: collectors started here with a ring prefix per host, or
 // (attach) collectors started by someone else that join through the address file.
 Result<std::unique_ptr<tree::FrontEnd>> startGatherTree(const RecordPlan& plan,
@@ -71,7 +75,8 @@ Result<std::unique_ptr<tree::FrontEnd>> startGatherTree(const RecordPlan& plan,
     XYLEM_TRY(collector, findSiblingProgram("xylem-collector"));
     options.launch.relayExecutable = relay.value();
     options.launch.collectorExecutable = collector.value();
-    options.launch.collectorArguments = {"--ring-prefix", ringBase + "{host}-", "--host", "{host}"};
+    options.launch.collectorArguments = {"--ring-prefix", ringBase + "{host}-", "--host",
+                                         "{host}",        "--sample-period-ms", kSamplePeriodMs};
     options.launch.leavesAttach = !plan.attachFile.empty();
     options.addressFile = plan.attachFile;
     options.startTimeout = std::chrono::seconds(30);
@@ -245,13 +250,16 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     if (workload) {
         recorder.noteWorkload(baselineUs, gsumIterationUs(workload->output()));
     }
-    recorder.close();
+    auto closed = recorder.close(); // stores the last system samples
     tree.value()->shutdown();
     XYLEM_TRY(finished, writer->finish());
     XYLEM_TRY(stored, storeScopeAndAccounting(session.value(), writer->run(), recorder));
     printSummary(out, recorder, workload ? &*workload : nullptr, path.value(), writer->run());
     if (!gathered) {
         return gathered.error();
+    }
+    if (!closed) {
+        return closed.error();
     }
     return Ok{};
 }

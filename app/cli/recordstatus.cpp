@@ -90,6 +90,9 @@ std::string accountingJson(const live::ScopeAccounting& a)
     j["mean_delay_ms"] = a.meanDelayMs;
     j["lost_nodes"] = a.lost;
     j["invalid_tuples"] = a.invalidTuples;
+    j["system_samples"] = a.systemSamples;
+    j["system_samples_lost"] = a.systemSamplesLost;
+    j["system_samples_outside_run"] = a.systemSamplesOutside;
     if (a.baselineUs) {
         j["baseline_iteration_us"] = *a.baselineUs;
     }
@@ -134,6 +137,13 @@ void printSummary(std::ostream& out, live::LiveRecorder& recorder, const ChildPr
             out << "record: " << live::monitorName(form) << ": imbalance path "
                 << pathText(recorder.loadBalance(form).imbalancePath(), config) << "\n";
         }
+    }
+    if (recorder.scope().systemSamples) {
+        out << "record: " << a.systemSamples << " system samples stored (CPU, network, memory)";
+        if (a.systemSamplesLost > 0) {
+            out << ", " << a.systemSamplesLost << " lost to full collector buffers";
+        }
+        out << "\n";
     }
     out << "record: session " << sessionPath << ", run " << run << "\n"
         << "record: look closer with: xylem-cli analyze --session " << sessionPath << " --run "

@@ -64,6 +64,17 @@ Result<std::string> oneOf(const Json& j, const std::string& field, const std::st
     return fieldError(field, "must be one of " + list);
 }
 
+Result<bool> flag(const Json& j, const std::string& field, bool fallback)
+{
+    if (!j.contains(field)) {
+        return fallback;
+    }
+    if (!j.at(field).is_boolean()) {
+        return fieldError(field, "must be true or false");
+    }
+    return j.at(field).get<bool>();
+}
+
 Result<std::vector<Monitor>> monitorsFrom(const Json& j)
 {
     if (!j.contains("monitors")) {
@@ -122,6 +133,7 @@ std::string scopeToJson(const EventScope& scope)
     j["max_tuples_per_wave"] = scope.maxTuplesPerWave;
     j["ring_capacity"] = scope.ringCapacity;
     j["buffer_policy"] = scope.bufferPolicy;
+    j["system_samples"] = scope.systemSamples;
     return j.dump(2);
 }
 
@@ -163,6 +175,8 @@ Result<EventScope> scopeFromJson(const std::string& text)
     XYLEM_TRY(policy, oneOf(j, "buffer_policy", "fill-read",
                             {"fill-read", "replace-read", "fill-drain", "replace-drain"}));
     scope.bufferPolicy = policy.value();
+    XYLEM_TRY(samples, flag(j, "system_samples", true));
+    scope.systemSamples = samples.value();
     return scope;
 }
 

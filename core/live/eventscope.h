@@ -7,7 +7,7 @@
 //   {"format": "xylem-scope/1", "name": "raw tracing", "monitors": ["raw"],
 //    "gathering": "parallel"|"sequential", "sync": "wait-for-all"|"do-not-wait"|"time-out",
 //    "timeout_ms": 200, "pull_period_ms": 100, "max_tuples_per_wave": 1048576,
-//    "ring_capacity": 65536, "buffer_policy": "fill-read"}
+//    "ring_capacity": 65536, "buffer_policy": "fill-read", "system_samples": true}
 //
 // Monitors (EventSpace's), any together:
 //   raw                       every tuple to the front-end and into the session (the front-end's
@@ -20,6 +20,9 @@
 //   statistics                each collector keeps per-wrapper statistics with the sliding-window
 //                             median; the newest travel
 // An empty list: collectors only — the rings are counted (the accounting), nothing is gathered.
+//
+// system_samples: when the scope stores a run, the collectors' CPU, network and memory samples
+// go into it too (the system-samples stream, whatever the monitors).
 
 #include "core/gather/wave.h"
 #include "core/model/result.h"
@@ -52,6 +55,7 @@ struct EventScope
     std::uint32_t maxTuplesPerWave = 1u << 20; // per collector and wave
     std::uint32_t ringCapacity = 1u << 16;     // tuples per thread ring
     std::string bufferPolicy = "fill-read";    // fill-read, replace-read, fill-drain, replace-drain
+    bool systemSamples = true;                 // stored with the run, when there is one
     bool operator==(const EventScope&) const = default;
 };
 

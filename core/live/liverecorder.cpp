@@ -1,5 +1,6 @@
 #include "core/live/liverecorder.h"
 
+#include "core/gather/samplelines.h"
 #include "core/live/monitorlines.h"
 #include "core/model/configurationjson.h"
 #include "core/tree/clockoffset.h"
@@ -77,6 +78,10 @@ Result<Ok> LiveRecorder::open()
         XYLEM_TRY(statistics,
                   openStream(kStatisticsStream, "concat", {}, "node-monitor", {2}, false));
     }
+    if (m_writer && m_scope.systemSamples) {
+        XYLEM_TRY(samples,
+                  openStream(kSystemSampleStream, "concat", {}, "system-samples", {}, false));
+    }
     // Last: a poll pulls the streams in this order and each collector answers in turn, so its
     // counts are taken after its reads of the same poll and never lag behind them.
     XYLEM_TRY(counts, openStream(kCountStream, "sum", {}, "ring-counts", {}, false));
@@ -93,6 +98,9 @@ Result<Ok> LiveRecorder::poll(std::chrono::milliseconds timeout)
     for (const std::uint32_t stream : m_streams) {
         XYLEM_TRY(taken, take(stream, timeout));
     }
+    if (m_writer && has(Monitor::Raw)) {
+        XYLEM_TRY(stored, storeSamples(m_samples.takeDecided(m_writer->tupleSpan())));
+    }
     takeEvents();
     auto& a = m_accounting;
     a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_opened).count();
@@ -108,6 +116,8 @@ Result<Ok> LiveRecorder::take(std::uint32_t stream, std::chrono::milliseconds ti
         return takeTuples(wave->batch);
     case kCountStream:
         return takeCounts(wave->batch);
+    case kSystemSampleStream:
+        return takeSamples(wave->batch);
     case kLastArrivalStream:
         if (const auto* t = std::get_if<gather::Tuples>(&wave->batch.content)) {
             m_single.addCandidates(t->tuples);
@@ -173,6 +183,40 @@ Result<Ok> LiveRecorder::takeMonitorLines(std::uint32_t stream, const gather::Ba
     return collectStatisticsLines(text, m_statistics);
 }
 
+Result<Ok> LiveRecorder::takeSamples(const gather::Batch& batch)
+{
+    const auto* bytes = std::get_if<gather::Bytes>(&batch.content);
+    if (!bytes) {
+        return makeError(ErrorCode::MalformedInput, "the system-sample stream brought no lines");
+    }
+    XYLEM_TRY(lines, gather::decodeSampleLines(std::string_view(
+                         reinterpret_cast<const char*>(bytes->bytes.data()), bytes->bytes.size())));
+    std::vector<store::SystemSample> samples;
+    for (gather::HostSamples& line : lines.value()) {
+        m_accounting.systemSamplesLost += line.overwritten;
+        for (gather::SampleValue& v : line.samples) {
+            samples.push_back(
+                store::SystemSample{line.host, std::move(v.metric), v.timeNs, v.value});
+        }
+    }
+    if (has(Monitor::Raw)) { // the run has tuples: keep the samples around their span
+        m_samples.add(std::move(samples));
+        return Ok{};
+    }
+    return storeSamples(std::move(samples));
+}
+
+Result<Ok> LiveRecorder::storeSamples(std::vector<store::SystemSample> samples)
+{
+    m_accounting.systemSamplesOutside = m_samples.dropped();
+    if (samples.empty()) {
+        return Ok{};
+    }
+    XYLEM_TRY(stored, store::addSystemSamples(m_writer->session(), m_writer->run(), samples));
+    m_accounting.systemSamples += static_cast<std::int64_t>(samples.size());
+    return Ok{};
+}
+
 std::vector<int> LiveRecorder::imbalancePath()
 {
     if (has(Monitor::Raw)) {
@@ -215,16 +259,21 @@ void LiveRecorder::takeEvents()
     }
 }
 
-void LiveRecorder::close()
+Result<Ok> LiveRecorder::close()
 {
-    if (m_open) {
-        m_single.flush();
-        for (const std::uint32_t stream : m_streams) {
-            m_tree.closeStream(stream);
-        }
-        m_streams.clear();
-        m_open = false;
+    if (!m_open) {
+        return Ok{};
     }
+    m_single.flush();
+    for (const std::uint32_t stream : m_streams) {
+        m_tree.closeStream(stream);
+    }
+    m_streams.clear();
+    m_open = false;
+    if (m_writer && has(Monitor::Raw)) {
+        return storeSamples(m_samples.takeRest(m_writer->tupleSpan()));
+    }
+    return Ok{};
 }
 
 } // namespace xylem::live

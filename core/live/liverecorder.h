@@ -9,14 +9,19 @@
 // tree); raw: 1 = every collector's new tuples (ring-tuples, raw filter); load-balance: 3 = the
 // last arrival of every gred and call (ring-tuples, last-arrival filter from the leaves on);
 // load-balance-distributed: 4 and statistics: 5 = each collector's newest monitor state
-// (node-monitor, concatenated JSON lines). The collectors get the monitored configuration
-// (control "monitored-configuration") and the scope's buffer policy (control "buffer-policy")
-// before the streams open: deploying a scope needs no restart of the monitored program.
+// (node-monitor, concatenated JSON lines). With a writer and the scope's system_samples on:
+// 6 = every collector's new system samples (system-samples, concatenated JSON lines), stored
+// with the run (store::systemSamples reads them back): with raw tracing those around the
+// tuples' span (runsamplewindow.h), without it all. The collectors get the monitored
+// configuration (control "monitored-configuration") and the scope's buffer policy (control
+// "buffer-policy") before the streams open: deploying a scope needs no restart of the monitored
+// program.
 
 #include "core/analysis/lastarrivaltally.h"
 #include "core/analysis/report.h"
 #include "core/analysis/streaminganalyzer.h"
 #include "core/live/eventscope.h"
+#include "core/live/runsamplewindow.h"
 #include "core/model/configuration.h"
 #include "core/store/runwriter.h"
 #include "core/tree/frontend.h"
@@ -43,6 +48,9 @@ struct ScopeAccounting
     double meanDelayMs = 0;          // record (up) to front-end, over the tuples of the last wave
     std::vector<std::uint32_t> lost; // tree nodes lost and not back
     std::int64_t invalidTuples = 0;  // refused by the engine (unknown collector, up < down)
+    std::int64_t systemSamples = 0;  // stored with the run (CPU, network, memory of every host)
+    std::uint64_t systemSamplesLost = 0;   // overwritten in a collector before the tree read them
+    std::int64_t systemSamplesOutside = 0; // taken outside the run's span, not stored
 
     std::optional<double> baselineUs; // the program's time per iteration without collectors
     std::optional<double> recordedUs; // and with them, in this recording
@@ -78,7 +86,8 @@ public:
     Result<Ok> open();
     // One wave of every stream: pulled, waited for (up to timeout), fed and stored.
     Result<Ok> poll(std::chrono::milliseconds timeout);
-    void close();
+    // Closes the streams and stores the system samples still waiting for the run's end.
+    Result<Ok> close();
     // What the program said of its speed, with and (when known) without collectors.
     void noteWorkload(std::optional<double> baselineUs, std::optional<double> recordedUs)
     {
@@ -109,6 +118,8 @@ private:
     Result<Ok> takeTuples(const gather::Batch& batch);
     Result<Ok> takeCounts(const gather::Batch& batch);
     Result<Ok> takeMonitorLines(std::uint32_t stream, const gather::Batch& batch);
+    Result<Ok> takeSamples(const gather::Batch& batch);
+    Result<Ok> storeSamples(std::vector<store::SystemSample> samples);
     void takeEvents();
 
     tree::FrontEnd& m_tree;
@@ -120,6 +131,7 @@ private:
     LastArrivalTally m_single;                       // load-balance
     LastArrivalTally m_distributed;                  // load-balance-distributed
     std::map<std::string, std::string> m_statistics; // host -> newest state (JSON)
+    RunSampleWindow m_samples;
     std::vector<std::uint32_t> m_streams;
     ScopeAccounting m_accounting;
     std::chrono::steady_clock::time_point m_opened;
@@ -131,5 +143,6 @@ inline constexpr std::uint32_t kCountStream = 2;
 inline constexpr std::uint32_t kLastArrivalStream = 3;
 inline constexpr std::uint32_t kDistributedStream = 4;
 inline constexpr std::uint32_t kStatisticsStream = 5;
+inline constexpr std::uint32_t kSystemSampleStream = 6;
 
 } // namespace xylem::live

@@ -30,6 +30,13 @@ struct WriterCounters
     std::int64_t calls = 0;      // complete calls recorded
 };
 
+// The earliest down and the latest up of a run's stored tuples.
+struct TupleSpan
+{
+    std::int64_t firstNs = 0;
+    std::int64_t lastNs = 0;
+};
+
 class RunWriter
 {
 public:
@@ -43,7 +50,14 @@ public:
     RunWriter& operator=(RunWriter&&) noexcept = default;
 
     std::int64_t run() const { return m_run; }
+    // The session the run is in: what is stored beside the tuples (attachments.h) goes there.
+    Session& session() const { return *m_session; }
     const WriterCounters& counters() const { return m_counters; }
+    // Of the tuples stored so far; nullopt before the first.
+    std::optional<TupleSpan> tupleSpan() const
+    {
+        return m_counters.tuples > 0 ? std::optional(TupleSpan{m_firstNs, m_lastNs}) : std::nullopt;
+    }
 
     // Stores the batch in one transaction. Tuples that break the rules of metrics.md §8 are
     // counted in counters() and not stored. After a failed append (a full disk, say) the

@@ -3,15 +3,68 @@
 // analysis of what was stored.
 
 #include "core/store/attachments.h"
+#include "core/store/runcatalog.h"
 #include "core/store/session.h"
 #include "tests/app/clisessiontest.h"
 
 #include <QDir>
 
+#include <map>
 #include <memory>
+#include <set>
+#include <tuple>
 #include <vector>
 
 using namespace xylem::testing;
+
+namespace {
+
+// The collectors' sample period (record passes --sample-period-ms 100), and what a timer may
+// fire late on two loaded cores.
+constexpr std::int64_t kSamplePeriodNs = 100'000'000;
+constexpr std::int64_t kLateNs = 50'000'000;
+
+// The run's system samples: cpu_busy_pct of every host, each once, and all of them inside the
+// span of the run's tuples or within one sample period of it (one before and one after keep
+// the curves reaching the ends). An empty answer is a pass.
+QString checkSystemSamples(const QString& sessionPath, const std::vector<std::string>& hosts,
+                           int cpuSamplesPerHost)
+{
+    namespace store = xylem::store;
+    auto session = store::Session::open(sessionPath.toStdString(), store::OpenMode::ReadOnly);
+    if (!session) {
+        return "cannot open the session";
+    }
+    auto info = store::runInfo(session.value(), 1);
+    auto samples = store::systemSamples(session.value(), 1);
+    if (!info || !samples || !info->firstNs || !info->lastNs) {
+        return "no run with tuples, or no samples";
+    }
+    const std::int64_t from = *info->firstNs - kSamplePeriodNs - kLateNs;
+    const std::int64_t to = *info->lastNs + kSamplePeriodNs + kLateNs;
+    std::set<std::tuple<std::string, std::string, std::int64_t>> seen;
+    std::map<std::string, int> cpu;
+    for (const store::SystemSample& s : samples.value()) {
+        if (!seen.insert({s.host, s.metric, s.timeNs}).second) {
+            return QString::fromStdString("twice: " + s.host + " " + s.metric);
+        }
+        if (s.timeNs < from || s.timeNs > to) {
+            return QString("%1 %2 at %3 ms from the first tuple, the last at %4 ms")
+                .arg(QString::fromStdString(s.host), QString::fromStdString(s.metric))
+                .arg(double(s.timeNs - *info->firstNs) / 1e6)
+                .arg(double(*info->lastNs - *info->firstNs) / 1e6);
+        }
+        cpu[s.host] += s.metric == "cpu_busy_pct" ? 1 : 0;
+    }
+    for (const std::string& host : hosts) {
+        if (cpu[host] < cpuSamplesPerHost) {
+            return QString("%1 cpu_busy_pct samples of %2").arg(cpu[host]).arg(host.c_str());
+        }
+    }
+    return {};
+}
+
+} // namespace
 
 class TestCliRecord : public QObject
 {
@@ -95,6 +148,27 @@ private slots:
                          report["greds"][gred]["last_arrivals"][child].get<std::int64_t>());
             }
         }
+    }
+
+    // The collectors' CPU, network and memory samples go into the run, every host's, on the
+    // tuples' clock: a timeline draws them under the calls.
+    void systemSamplesOfEveryHostAreStored()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("samples.xylem");
+        const CliResult r =
+            runCli({"record", "--hosts", "3", "--threads", "1", "--duration", "2s", "-o", session});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        // 2 s at one sample per 100 ms is about 20 a host; a loaded machine may start late.
+        const QString problem = checkSystemSamples(session, {"h0", "h1", "h2"}, 8);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        auto opened =
+            xylem::store::Session::open(session.toStdString(), xylem::store::OpenMode::ReadOnly);
+        QVERIFY(opened);
+        const auto stored = xylem::store::systemSamples(opened.value(), 1);
+        QVERIFY(stored);
+        QVERIFY2(r.out.contains(QString("record: %1 system samples stored").arg(stored->size())),
+                 qPrintable(r.out));
     }
 
     void ringsTooSmallShowALowerGatherRate()
@@ -191,8 +265,9 @@ private slots:
         std::vector<std::unique_ptr<QProcess>> collectors;
         for (const QString host : {"h0", "h1"}) {
             collectors.push_back(std::make_unique<QProcess>());
-            collectors.back()->start(XYLEM_COLLECTOR, {"--attach", address, "--host", host,
-                                                       "--ring-prefix", prefix + host + "-"});
+            collectors.back()->start(XYLEM_COLLECTOR,
+                                     {"--attach", address, "--host", host, "--ring-prefix",
+                                      prefix + host + "-", "--sample-period-ms", "100"});
         }
         QByteArray out, err;
         QTRY_VERIFY_WITH_TIMEOUT((out += record.readAllStandardOutput()).contains("nodes up"),
@@ -219,6 +294,10 @@ private slots:
             QVERIFY2(record.exitCode() == 0, (out + record.readAllStandardError()).constData());
             QVERIFY2(out.contains("gather rate 100.000 %"), out.constData());
             QVERIFY2(!out.contains("record: 0 complete calls"), out.constData());
+            // The collectors sampled from the scope's start to its end, long before and after
+            // the program's calls: the run keeps the samples around its tuples only.
+            const QString problem = checkSystemSamples(dir.filePath("a.xylem"), {"h0", "h1"}, 1);
+            QVERIFY2(problem.isEmpty(), qPrintable(problem));
         }
         for (auto& c : collectors) {
             c->kill();
