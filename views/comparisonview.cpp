@@ -1,5 +1,7 @@
 #include "views/comparisonview.h"
 
+#include "views/distributionplot.h"
+#include "views/scaledtimemapplot.h"
 #include "views/tablemodel.h"
 
 #include <QComboBox>
@@ -55,6 +57,9 @@ ComparisonView::ComparisonView(QWidget* parent)
     , m_plot(new QCustomPlot(this))
     , m_table(new QTableView(this))
     , m_shares(new TableModel(this))
+    , m_distribution(new DistributionPlot(this))
+    , m_timemapA(new ScaledTimemapPlot(this))
+    , m_timemapB(new ScaledTimemapPlot(this))
 {
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("A:"), this));
@@ -66,11 +71,19 @@ ComparisonView::ComparisonView(QWidget* parent)
     m_table->setModel(m_shares);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_plot);
-    split->addWidget(m_table);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
+    auto* top = new QSplitter(Qt::Horizontal, this);
+    top->addWidget(m_plot);
+    top->addWidget(m_table);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 1);
+    auto* bottom = new QSplitter(Qt::Horizontal, this);
+    bottom->addWidget(m_distribution);
+    bottom->addWidget(m_timemapA);
+    bottom->addWidget(m_timemapB);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(top);
+    split->addWidget(bottom);
+    split->setSizes({1, 1}); // equal heights
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
@@ -120,6 +133,9 @@ void ComparisonView::redraw()
     m_plot->clearPlottables();
     m_comparison.reset();
     m_shares->setTable({});
+    m_distribution->setSeries({}, {});
+    m_timemapA->show(nullptr, {}, tr("A"));
+    m_timemapB->show(nullptr, {}, tr("B"));
     const int a = m_a->currentIndex(), b = m_b->currentIndex();
     if (a < 0 || b < 0 || m_reports.empty()) {
         m_summary->setText(tr("Open two runs of the session to compare them."));
@@ -136,6 +152,7 @@ void ComparisonView::redraw()
     }
     m_comparison = std::move(compared).value();
     const Comparison& c = *m_comparison;
+    drawSideBySide(m_reports[static_cast<size_t>(a)], m_reports[static_cast<size_t>(b)], c);
     m_summary->setText(
         tr("Mean operation time: A %1, B %2 — speedup %3 (%4). Mean slowest-thread time: A %5, B "
            "%6. "
@@ -148,6 +165,12 @@ void ComparisonView::redraw()
             .arg(formatNanoseconds(c.a.meanSlowestThreadTime),
                  formatNanoseconds(c.b.meanSlowestThreadTime))
             .arg(QString::fromStdString(c.a.thread), QString::fromStdString(c.b.thread)));
+    drawStageBars(c);
+    m_shares->setTable(shareTable(c));
+}
+
+void ComparisonView::drawStageBars(const Comparison& c)
+{
     QVector<double> ticks, meanA, meanB;
     QVector<QString> labels;
     for (size_t i = 0; i < c.stages.size(); ++i) {
@@ -179,7 +202,18 @@ void ComparisonView::redraw()
     m_plot->yAxis->setRangeLower(0);
     m_plot->yAxis->setRangeUpper(m_plot->yAxis->range().upper * 1.1);
     m_plot->replot();
-    m_shares->setTable(shareTable(c));
+}
+
+void ComparisonView::drawSideBySide(const LabelledReport& a, const LabelledReport& b,
+                                    const Comparison& c)
+{
+    const std::vector<std::int64_t> none;
+    m_distribution->setSeries({tr("A"), tr("B")}, {a.operationTimes ? *a.operationTimes : none,
+                                                   b.operationTimes ? *b.operationTimes : none});
+    const auto [lowA, highA] = m_timemapA->show(a.report, c.a.thread, tr("A"));
+    const auto [lowB, highB] = m_timemapB->show(b.report, c.b.thread, tr("B"));
+    m_timemapA->setXRange(std::min(lowA, lowB), std::max(highA, highB));
+    m_timemapB->setXRange(std::min(lowA, lowB), std::max(highA, highB));
 }
 
 } // namespace xylem::views

@@ -7,6 +7,7 @@
 // left out.
 
 #include "core/analysis/report.h"
+#include "views/labelledreport.h"
 
 #include <QString>
 #include <QWidget>
@@ -18,12 +19,6 @@ class QComboBox;
 class QCustomPlot;
 
 namespace xylem::views {
-
-struct LabelledReport
-{
-    QString label; // e.g. "run 2: two levels"
-    std::shared_ptr<const AnalysisReport> report;
-};
 
 struct SerializationCurve
 {

@@ -1,5 +1,7 @@
 #include "views/timelineview.h"
 
+#include "views/systemseries.h"
+
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -20,6 +22,7 @@ QCPGraph* addGraph(QCustomPlot* plot, const QColor& colour, double width, Qt::Pe
 TimelineView::TimelineView(QWidget* parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this))
+    , m_systemRect(new QCPAxisRect(m_plot))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -30,6 +33,7 @@ TimelineView::TimelineView(QWidget* parent)
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
     m_plot->legend->setVisible(true);
+    buildSystemRect();
     const QColor op(52, 101, 164), slow(204, 0, 0);
     m_opMin = addGraph(m_plot, QColor(op.red(), op.green(), op.blue(), 60), 1, Qt::SolidLine);
     m_opMax = addGraph(m_plot, QColor(op.red(), op.green(), op.blue(), 60), 1, Qt::SolidLine);
@@ -54,6 +58,62 @@ TimelineView::TimelineView(QWidget* parent)
                                          pointsWanted());
                 }
             });
+}
+
+// Below the calls: CPU % (left) and network traffic (right) per host, x shared with the calls.
+void TimelineView::buildSystemRect()
+{
+    m_plot->plotLayout()->addElement(1, 0, m_systemRect);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.45);
+    auto* margins = new QCPMarginGroup(m_plot);
+    m_plot->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    m_systemRect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    m_systemRect->axis(QCPAxis::atRight)->setVisible(true);
+    m_systemRect->axis(QCPAxis::atLeft)->setLabel(tr("CPU busy (%)"));
+    m_systemRect->axis(QCPAxis::atLeft)->setRange(0, 105);
+    m_systemRect->axis(QCPAxis::atRight)->setLabel(tr("network (MB/s)"));
+    m_systemRect->axis(QCPAxis::atRight)->setTickLabels(true);
+    m_systemRect->axis(QCPAxis::atBottom)->setLabel(tr("no system samples in this run"));
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged),
+            m_systemRect->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::setRange));
+}
+
+void TimelineView::setSystemSamples(const std::vector<store::SystemSample>& samples)
+{
+    static const QColor hostColours[] = {QColor(78, 154, 6),   QColor(117, 80, 123),
+                                         QColor(206, 92, 0),   QColor(32, 128, 128),
+                                         QColor(193, 125, 17), QColor(85, 87, 83)};
+    for (QCPGraph* old : m_systemGraphs) {
+        m_plot->removeGraph(old);
+    }
+    m_systemGraphs.clear();
+    QCPAxis* bottom = m_systemRect->axis(QCPAxis::atBottom);
+    double topNetwork = 0;
+    std::map<QString, QColor> colourOf;
+    for (const SystemSeries& series : systemSeries(samples, m_origin)) {
+        const bool cpu = series.kind == SystemSeries::Kind::CpuBusyPct;
+        QCPGraph* g =
+            m_plot->addGraph(bottom, m_systemRect->axis(cpu ? QCPAxis::atLeft : QCPAxis::atRight));
+        const QColor colour =
+            colourOf.try_emplace(series.host, hostColours[colourOf.size() % std::size(hostColours)])
+                .first->second;
+        g->setPen(QPen(colour, cpu ? 1.4 : 1.0, cpu ? Qt::SolidLine : Qt::DotLine));
+        QVector<double> values = series.values;
+        if (!cpu) {
+            for (double& v : values) {
+                v /= 1e6;
+                topNetwork = std::max(topNetwork, v);
+            }
+        }
+        g->setData(series.seconds, values, true);
+        g->setName(cpu ? tr("%1 CPU busy").arg(series.host) : tr("%1 network").arg(series.host));
+        m_systemGraphs.push_back(g);
+    }
+    m_systemSeries = static_cast<int>(m_systemGraphs.size());
+    bottom->setLabel(m_systemGraphs.empty() ? tr("no system samples in this run") : QString());
+    m_systemRect->axis(QCPAxis::atRight)->setRange(0, std::max(0.001, topNetwork * 1.1));
+    bottom->setRange(m_plot->xAxis->range());
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 int TimelineView::pointsWanted() const

@@ -4,8 +4,11 @@
 // from the store's level-of-detail buckets (mean as a line, min..max as a band), so a frame
 // costs the same for a thousand calls or ten million: never one plot item per event. Zooming
 // or panning asks for the new window (windowRequested); whoever owns the session answers
-// with setSlices off the GUI thread. Wheel zooms, drag pans (time axis only).
+// with setSlices off the GUI thread. Wheel zooms, drag pans (time axis only). Under the calls,
+// on the same time axis: the system samples recorded with the run (each host's CPU busy % and
+// network bytes per second), from setSystemSamples.
 
+#include "core/store/attachments.h"
 #include "core/store/timeline.h"
 
 #include <QWidget>
@@ -14,6 +17,7 @@
 #include <vector>
 
 class QCustomPlot;
+class QCPAxisRect;
 class QCPGraph;
 
 namespace xylem::views {
@@ -29,6 +33,10 @@ public:
     void setRun(std::int64_t firstNs, std::int64_t lastNs);
     // The buckets of the shown window: operation time and slowest-thread time.
     void setSlices(const store::TimelineSlice& operation, const store::TimelineSlice& slowest);
+    // The run's system samples (any order; other metrics than CPU and network are ignored).
+    void setSystemSamples(const std::vector<store::SystemSample>& samples);
+    int systemSeriesDrawn() const { return m_systemSeries; }
+    QCPAxisRect* systemRect() const { return m_systemRect; }
     void showWindow(std::int64_t startNs, std::int64_t endNs); // as a user's zoom would
     std::pair<std::int64_t, std::int64_t> window() const;
     size_t pointsDrawn() const { return m_points; }
@@ -39,6 +47,7 @@ signals:
     void windowRequested(std::int64_t startNs, std::int64_t endNs, int maxPoints);
 
 private:
+    void buildSystemRect();
     void draw(QCPGraph* mean, QCPGraph* low, QCPGraph* high, const store::TimelineSlice& slice);
 
     QCustomPlot* m_plot;
@@ -48,6 +57,9 @@ private:
     QCPGraph* m_slowMean;
     QCPGraph* m_slowMin;
     QCPGraph* m_slowMax;
+    QCPAxisRect* m_systemRect;
+    std::vector<QCPGraph*> m_systemGraphs;
+    int m_systemSeries = 0;
     std::int64_t m_origin = 0; // x = (t - origin) in seconds
     size_t m_points = 0;
     bool m_applying = false;

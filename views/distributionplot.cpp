@@ -1,0 +1,69 @@
+#include "views/distributionplot.h"
+
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace xylem::views {
+
+namespace {
+constexpr int kBins = 60;
+constexpr double kUpperQuantile = 0.99;
+const QColor kRunColours[] = {QColor(52, 101, 164), QColor(204, 0, 0), QColor(78, 154, 6),
+                              QColor(117, 80, 123)};
+} // namespace
+
+DistributionPlot::DistributionPlot(QWidget* parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->xAxis->setLabel(tr("operation time (µs)"));
+    m_plot->yAxis->setLabel(tr("share of calls (%)"));
+    m_plot->legend->setVisible(true);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    m_plot->legend->setFont(small);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+}
+
+void DistributionPlot::setSeries(const std::vector<QString>& labels,
+                                 const std::vector<std::span<const std::int64_t>>& times)
+{
+    m_plot->clearGraphs();
+    m_histograms = commonHistograms(times, kBins, kUpperQuantile);
+    double top = 0;
+    for (size_t s = 0; s < m_histograms.size(); ++s) {
+        const Histogram& h = m_histograms[s];
+        QVector<double> x, y;
+        for (size_t bin = 0; bin < h.fraction.size(); ++bin) {
+            x << (h.lowNs + static_cast<double>(bin) * h.binNs) / 1e3;
+            y << h.fraction[bin] * 100;
+            top = std::max(top, y.back());
+        }
+        if (!h.fraction.empty()) { // close the last step
+            x << (h.lowNs + static_cast<double>(h.fraction.size()) * h.binNs) / 1e3;
+            y << 0;
+        }
+        QCPGraph* graph = m_plot->addGraph();
+        const QColor colour = kRunColours[s % std::size(kRunColours)];
+        graph->setLineStyle(QCPGraph::lsStepLeft);
+        graph->setPen(QPen(colour, 1.6));
+        QColor fill = colour;
+        fill.setAlpha(50);
+        graph->setBrush(fill);
+        graph->setData(x, y, true);
+        graph->setName(
+            h.count == 0 ? tr("%1: no call times").arg(labels[s])
+            : h.above > 0
+                ? tr("%1: %2 calls, %3 beyond the axis").arg(labels[s]).arg(h.count).arg(h.above)
+                : tr("%1: %2 calls").arg(labels[s]).arg(h.count));
+    }
+    m_plot->rescaleAxes();
+    m_plot->xAxis->scaleRange(1.06); // the outer steps off the frame
+    m_plot->yAxis->setRange(0, std::max(1.0, top * 1.15));
+    m_plot->replot();
+}
+
+} // namespace xylem::views
