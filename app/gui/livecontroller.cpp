@@ -30,16 +30,20 @@ LiveController::LiveController(QObject* parent)
     // Should this window die, the recording is asked to end cleanly rather than run on.
     m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
     connect(&m_timer, &QTimer::timeout, this, [this] { emit tick(m_session); });
-    connect(&m_process, &QProcess::readyReadStandardError, this, &LiveController::readStatus);
+    connect(&m_process, &QProcess::readyReadStandardError, this,
+            [this] { readStatus(m_pendingErr, m_process.readAllStandardError()); });
+    connect(&m_process, &QProcess::readyReadStandardOutput, this,
+            [this] { readStatus(m_pendingOut, m_process.readAllStandardOutput()); });
     connect(&m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus how) {
         m_timer.stop();
-        const QString output = QString::fromUtf8(m_process.readAllStandardOutput());
+        readStatus(m_pendingOut, m_process.readAllStandardOutput() + '\n');
+        const QString output = m_output.trimmed();
         const bool ok = how == QProcess::NormalExit && code == 0;
         const QString message =
             ok ? output.section(QLatin1Char('\n'), -4, -1).trimmed()
                : tr("the recording failed: %1")
-                     .arg(
-                         QString::fromUtf8(m_pending + m_process.readAllStandardError()).trimmed());
+                     .arg(QString::fromUtf8(m_pendingErr + m_process.readAllStandardError())
+                              .trimmed());
         emit finished(m_session, ok, message);
     });
     connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
@@ -64,11 +68,6 @@ LiveController::~LiveController()
 
 bool LiveController::start(const DemoSettings& s)
 {
-    if (running()) {
-        return false;
-    }
-    m_session = s.session;
-    m_pending.clear();
     QStringList args{QStringLiteral("record"),
                      QStringLiteral("--hosts"),
                      QString::number(s.hosts),
@@ -85,7 +84,38 @@ bool LiveController::start(const DemoSettings& s)
     if (!s.noise.isEmpty()) {
         args << QStringLiteral("--noise") << s.noise;
     }
-    m_process.start(cliProgram(), args);
+    return launch(args, s.session);
+}
+
+bool LiveController::attach(const AttachSettings& s)
+{
+    QStringList args{QStringLiteral("record"),
+                     QStringLiteral("--attach"),
+                     s.addressFile,
+                     QStringLiteral("--config"),
+                     s.configuration,
+                     QStringLiteral("--duration"),
+                     QStringLiteral("%1s").arg(s.durationSeconds),
+                     QStringLiteral("--name"),
+                     tr("monitored program"),
+                     QStringLiteral("-o"),
+                     s.session};
+    if (!s.scope.isEmpty()) {
+        args << QStringLiteral("--scope") << s.scope;
+    }
+    return launch(args, s.session);
+}
+
+bool LiveController::launch(const QStringList& arguments, const QString& session)
+{
+    if (running()) {
+        return false;
+    }
+    m_session = session;
+    m_pendingErr.clear();
+    m_pendingOut.clear();
+    m_output.clear();
+    m_process.start(cliProgram(), arguments);
     m_timer.start();
     return true;
 }
@@ -102,13 +132,17 @@ bool LiveController::running() const
     return m_process.state() != QProcess::NotRunning;
 }
 
-void LiveController::readStatus()
+// Lines of either stream: "record: ..." lines are status; standard output is kept whole.
+void LiveController::readStatus(QByteArray& pending, const QByteArray& more)
 {
-    m_pending += m_process.readAllStandardError();
+    pending += more;
     qsizetype end = 0;
-    while ((end = m_pending.indexOf('\n')) >= 0) {
-        const QString line = QString::fromUtf8(m_pending.left(end)).trimmed();
-        m_pending.remove(0, end + 1);
+    while ((end = pending.indexOf('\n')) >= 0) {
+        const QString line = QString::fromUtf8(pending.left(end)).trimmed();
+        pending.remove(0, end + 1);
+        if (&pending == &m_pendingOut && !line.isEmpty()) {
+            m_output += line + QLatin1Char('\n');
+        }
         if (line.startsWith(QLatin1String("record: "))) {
             emit status(line);
         }

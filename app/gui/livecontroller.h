@@ -1,9 +1,10 @@
 #pragma once
 
-// Live mode: a local demo cluster recorded while the user watches. It runs `xylem-cli record`
-// (a gsum cluster under a gather tree of collectors, every tuple into a session) as a child
-// process, passes its one-line status on, and ticks once a second so the window re-reads the
-// growing run; stop() asks the recording to end cleanly (SIGTERM), which keeps the session.
+// Live mode: a recording the user watches. It runs `xylem-cli record` as a child process —
+// either a local demo cluster (a gsum cluster under a gather tree of collectors) or a gather
+// tree that collectors of a program started elsewhere attach to (`record --attach`) — passes
+// its status lines on, and ticks once a second so the window re-reads the growing run; stop()
+// asks the recording to end cleanly (SIGTERM), which keeps the session.
 
 #include <QObject>
 #include <QProcess>
@@ -21,6 +22,17 @@ struct DemoSettings
     QString session;                               // the file to record into
 };
 
+// Monitoring a program started elsewhere: the recording writes addressFile, the program's
+// collectors (`xylem-collector --attach ADDRESSFILE --host H --ring-prefix P`) join through it.
+struct AttachSettings
+{
+    QString configuration; // the program's xylem-tree/1 file
+    QString addressFile;
+    QString scope; // an xylem-scope/1 file; empty for the default scope
+    int durationSeconds = 3600;
+    QString session;
+};
+
 class LiveController : public QObject
 {
     Q_OBJECT
@@ -29,7 +41,9 @@ public:
     explicit LiveController(QObject* parent = nullptr);
     ~LiveController() override;
 
+    // False when a recording is under way already.
     bool start(const DemoSettings& settings);
+    bool attach(const AttachSettings& settings);
     void stop();
     bool running() const;
     QString session() const { return m_session; }
@@ -40,12 +54,15 @@ signals:
     void finished(const QString& session, bool ok, const QString& message);
 
 private:
-    void readStatus();
+    bool launch(const QStringList& arguments, const QString& session);
+    void readStatus(QByteArray& pending, const QByteArray& more);
 
     QProcess m_process;
     QTimer m_timer;
     QString m_session;
-    QByteArray m_pending;
+    QByteArray m_pendingErr;
+    QByteArray m_pendingOut;
+    QString m_output; // every line of standard output, for the summary
 };
 
 // xylem-cli beside this program (installed), where this build put it, or on the PATH.

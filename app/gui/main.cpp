@@ -2,13 +2,14 @@
 // `xylem --live-demo FILE` records a local demo cluster into FILE and shows it as it grows;
 // `--screenshot FILE.png [--tab tree|tables]` renders the window once the run's analysis is
 // shown and exits (for documentation, tests, and machines without a display, with
-// QT_QPA_PLATFORM=offscreen).
+// QT_QPA_PLATFORM=offscreen). `--language CODE` (en, nb, de) overrides View ▸ Language and
+// the system's language (app/gui/languages.h).
 
+#include "app/gui/languages.h"
 #include "app/gui/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -19,6 +20,9 @@ int main(int argc, char** argv)
     QApplication::setApplicationName(QStringLiteral("Xylem"));
     QApplication::setOrganizationName(QStringLiteral("Xylem"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    // Before the first translated text: the options' descriptions below are translated too.
+    xylem::gui::installLanguage(
+        xylem::gui::chooseLanguage(xylem::gui::languageArgument(QApplication::arguments())));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -45,16 +49,23 @@ int main(int argc, char** argv)
         QApplication::translate("main", "Record a local demo cluster (4 hosts x 2 threads, "
                                         "h2.t1 delayed) into FILE and show it live."),
         QStringLiteral("FILE"));
-    parser.addOptions({run, screenshot, tab, liveDemo});
+    QStringList codes;
+    for (const xylem::gui::Language& available : xylem::gui::availableLanguages()) {
+        codes << available.code;
+    }
+    const QCommandLineOption language(
+        QStringLiteral("language"),
+        QApplication::translate("main", "The language of the window: %1 (default: the choice in "
+                                        "View ▸ Language, else the system's).")
+            .arg(codes.join(QStringLiteral(", "))),
+        QStringLiteral("CODE"));
+    parser.addOptions({run, screenshot, tab, liveDemo, language});
     parser.process(app);
 
     xylem::gui::MainWindow window;
     window.resize(1280, 800);
-    const QStringList tabs{QStringLiteral("tree"),          QStringLiteral("timemap"),
-                           QStringLiteral("serialization"), QStringLiteral("comparison"),
-                           QStringLiteral("timeline"),      QStringLiteral("tables")};
-    window.tabs()->setCurrentIndex(
-        std::max<int>(0, static_cast<int>(tabs.indexOf(parser.value(tab)))));
+    window.showView(xylem::gui::MainWindow::viewNamed(parser.value(tab))
+                        .value_or(xylem::gui::MainWindow::View::Tree));
     if (parser.isSet(screenshot)) {
         const QString file = parser.value(screenshot);
         QObject::connect(&window, &xylem::gui::MainWindow::reportShown, &app, [&window, file] {

@@ -1,6 +1,9 @@
 #include "app/gui/mainwindow.h"
 
+#include "app/gui/attachdialog.h"
 #include "app/gui/demodialog.h"
+#include "app/gui/languagemenu.h"
+#include "app/gui/runpanel.h"
 #include "views/comparisonview.h"
 #include "views/serializationview.h"
 #include "views/tablepage.h"
@@ -29,54 +32,61 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
-#include <QTabWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
+
+#include <tuple>
 
 namespace xylem::gui {
 
 namespace {
-constexpr int kRunRole = Qt::UserRole;
-constexpr int kNameRole = Qt::UserRole + 1;
 constexpr int kMaxRecent = 8;
+const QStringList kViewNames{QStringLiteral("tree"),          QStringLiteral("timemap"),
+                             QStringLiteral("serialization"), QStringLiteral("comparison"),
+                             QStringLiteral("timeline"),      QStringLiteral("tables")};
 } // namespace
+
+std::optional<MainWindow::View> MainWindow::viewNamed(const QString& name)
+{
+    const auto at = kViewNames.indexOf(name);
+    return at < 0 ? std::nullopt : std::optional(static_cast<View>(at));
+}
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_tabs(new QTabWidget(this))
+    , m_viewArea(new QMainWindow(this))
+    , m_treePage(new QWidget(this))
     , m_tree(new views::WeightedTreeView(this))
     , m_tables(new views::TablePage(this))
     , m_timemap(new views::TimemapView(this))
     , m_serialization(new views::SerializationView(this))
     , m_comparison(new views::ComparisonView(this))
     , m_timeline(new views::TimelineView(this))
-    , m_runs(new QListWidget(this))
+    , m_runs(new RunPanel(this))
     , m_find(new QLineEdit(this))
     , m_status(new QLabel(this))
     , m_progress(new QProgressBar(this))
+    , m_cancel(new QToolButton(this))
 {
     setWindowTitle(tr("Xylem"));
     setAcceptDrops(true);
-    auto* treePage = new QWidget(this);
-    auto* treeLayout = new QVBoxLayout(treePage);
+    auto* treeLayout = new QVBoxLayout(m_treePage);
     treeLayout->setContentsMargins(0, 0, 0, 0);
     m_find->setPlaceholderText(tr("Find a gred or thread by id…"));
     m_find->setClearButtonEnabled(true);
     treeLayout->addWidget(m_find);
     treeLayout->addWidget(m_tree, 1);
-    m_tabs->addTab(treePage, tr("Weighted tree"));
-    m_tabs->addTab(m_timemap, tr("Timemap"));
-    m_tabs->addTab(m_serialization, tr("Serialization"));
-    m_tabs->addTab(m_comparison, tr("Comparison"));
-    m_tabs->addTab(m_timeline, tr("Timeline"));
-    m_tabs->addTab(m_tables, tr("Tables"));
-    setCentralWidget(m_tabs);
     m_progress->setRange(0, 0);
     m_progress->setMaximumWidth(120);
     m_progress->hide();
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(tr("Stop waiting for the session or analysis under way"));
+    m_cancel->hide();
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
-    buildMenus();
+    statusBar()->addPermanentWidget(m_cancel);
     buildDocks();
+    buildMenus();
     connect(m_find, &QLineEdit::returnPressed, this, &MainWindow::findNode);
     connect(&m_live, &LiveController::status, m_status, &QLabel::setText);
     connect(&m_live, &LiveController::tick, this, &MainWindow::refreshLive);
@@ -107,16 +117,42 @@ MainWindow::MainWindow(QWidget* parent)
                     m_timeline->setSlices(operation, slowest);
                 }
             });
+    connect(&m_controller, &SessionController::systemSamplesAvailable, this,
+            [this](qint64 run, const std::vector<store::SystemSample>& samples) {
+                if (run == m_shownRun) {
+                    m_timeline->setSystemSamples(samples);
+                }
+            });
     connect(&m_controller, &SessionController::busy, m_progress, &QWidget::setVisible);
-    connect(m_runs, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
-        if (item) {
-            m_status->setText(tr("Analysing run %1…").arg(item->data(kRunRole).toLongLong()));
-            m_controller.analyzeRun(item->data(kRunRole).toLongLong());
-        }
+    connect(&m_controller, &SessionController::busy, m_cancel, &QWidget::setVisible);
+    connect(m_cancel, &QToolButton::clicked, this, [this] {
+        m_controller.cancel();
+        m_status->setText(tr("Cancelled."));
+    });
+    connect(m_runs, &RunPanel::runChosen, this, [this](qint64 run) {
+        m_status->setText(tr("Analysing run %1…").arg(run));
+        m_controller.analyzeRun(run);
+    });
+    connect(m_runs, &RunPanel::renameRequested, &m_controller, &SessionController::renameRun);
+    connect(m_runs, &RunPanel::notesEdited, &m_controller, &SessionController::setRunNotes);
+    connect(&m_controller, &SessionController::runRenamed, this,
+            [this](qint64 run, const QString& name) {
+                m_runs->applyName(run, name);
+                if (auto analysed = m_analysed.find(run); analysed != m_analysed.end()) {
+                    analysed->second.label = tr("run %1: %2").arg(run).arg(name);
+                }
+            });
+    connect(&m_controller, &SessionController::runNotesKept, m_runs, &RunPanel::applyNotes);
+    connect(&m_controller, &SessionController::saved, this,
+            [this](const QString& path) { m_status->setText(tr("Saved %1.").arg(path)); });
+    connect(&m_controller, &SessionController::savedAs, this, [this](const QString& path) {
+        m_status->setText(tr("Saved as %1.").arg(path));
+        openSession(path, m_runs->currentRun());
     });
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_viewArea->restoreState(settings.value(QStringLiteral("window/views")).toByteArray());
     m_status->setText(tr("Open a session (File ▸ Open) or drop a .xylem file here."));
 }
 
@@ -128,6 +164,11 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Open Session…"), QKeySequence::Open, this, &MainWindow::chooseSession);
     m_recent = file->addMenu(tr("Open &Recent"));
     fillRecentMenu();
+    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
+        m_runs->flushNotes();
+        m_controller.save();
+    });
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::chooseSaveAs);
     file->addSeparator();
     file->addAction(tr("&Export Table as CSV…"), this, &MainWindow::exportTable);
     file->addAction(tr("Export &View as PNG, SVG or PDF…"), this, &MainWindow::saveViewImage);
@@ -140,24 +181,13 @@ void MainWindow::buildMenus()
     view->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this,
                     [this] { m_tree->scale(0.8, 0.8); });
     view->addAction(tr("&Fit Tree"), this, [this] { m_tree->fitTree(); });
-    QMenu* live = menuBar()->addMenu(tr("&Live"));
-    QAction* start = live->addAction(tr("Start Local &Demo…"), this, [this] {
-        DemoDialog dialog(this);
-        if (dialog.exec() == QDialog::Accepted) {
-            startLiveDemo(dialog.settings());
-        }
-    });
-    QAction* stop =
-        live->addAction(tr("&Stop and Keep the Session"), this, [this] { m_live.stop(); });
-    stop->setEnabled(false);
-    connect(&m_live, &LiveController::tick, this, [start, stop] {
-        start->setEnabled(false);
-        stop->setEnabled(true);
-    });
-    connect(&m_live, &LiveController::finished, this, [start, stop] {
-        start->setEnabled(true);
-        stop->setEnabled(false);
-    });
+    view->addSeparator();
+    QMenu* views = view->addMenu(tr("&Views"));
+    for (const auto& [kind, dock] : m_viewDocks) {
+        views->addAction(dock->toggleViewAction());
+    }
+    view->addMenu(new LanguageMenu(this));
+    buildLiveMenu();
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Open &Sample Session"), this, &MainWindow::openSampleSession);
     help->addAction(tr("&About Xylem"), this, [this] {
@@ -168,12 +198,101 @@ void MainWindow::buildMenus()
     });
 }
 
+void MainWindow::buildLiveMenu()
+{
+    QMenu* live = menuBar()->addMenu(tr("&Live"));
+    QAction* demo = live->addAction(tr("Start Local &Demo…"), this, [this] {
+        DemoDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted) {
+            startLiveDemo(dialog.settings());
+        }
+    });
+    QAction* monitor = live->addAction(tr("&Monitor a Running Program…"), this, [this] {
+        AttachDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted) {
+            startMonitoring(dialog.settings());
+        }
+    });
+    QAction* stop =
+        live->addAction(tr("&Stop and Keep the Session"), this, [this] { m_live.stop(); });
+    stop->setEnabled(false);
+    connect(&m_live, &LiveController::tick, this, [demo, monitor, stop] {
+        demo->setEnabled(false);
+        monitor->setEnabled(false);
+        stop->setEnabled(true);
+    });
+    connect(&m_live, &LiveController::finished, this, [demo, monitor, stop] {
+        demo->setEnabled(true);
+        monitor->setEnabled(true);
+        stop->setEnabled(false);
+    });
+}
+
 void MainWindow::buildDocks()
 {
-    auto* dock = new QDockWidget(tr("Runs"), this);
-    dock->setObjectName(QStringLiteral("runs"));
-    dock->setWidget(m_runs);
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    // The views dock inside an inner main window, the central widget: it takes the width the
+    // runs leave, and a view torn off or docked beside another stays among the views.
+    m_viewArea->setWindowFlags(Qt::Widget);
+    m_viewArea->setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks |
+                               GroupedDragging);
+    m_viewArea->setTabPosition(Qt::AllDockWidgetAreas, QTabWidget::North);
+    setCentralWidget(m_viewArea);
+    auto* runs = new QDockWidget(tr("Runs"), this);
+    runs->setObjectName(QStringLiteral("runs"));
+    runs->setWidget(m_runs);
+    addDockWidget(Qt::LeftDockWidgetArea, runs);
+    QDockWidget* first = addViewDock(View::Tree, m_treePage, tr("Weighted tree"));
+    for (auto [kind, widget, title] :
+         {std::tuple{View::Timemap, static_cast<QWidget*>(m_timemap), tr("Timemap")},
+          std::tuple{View::Serialization, static_cast<QWidget*>(m_serialization),
+                     tr("Serialization")},
+          std::tuple{View::Comparison, static_cast<QWidget*>(m_comparison), tr("Comparison")},
+          std::tuple{View::Timeline, static_cast<QWidget*>(m_timeline), tr("Timeline")},
+          std::tuple{View::Tables, static_cast<QWidget*>(m_tables), tr("Tables")}}) {
+        m_viewArea->tabifyDockWidget(first, addViewDock(kind, widget, title));
+    }
+    first->raise();
+}
+
+// A view in a dock of its own; the raised one is the current view (Export View saves it).
+QDockWidget* MainWindow::addViewDock(View view, QWidget* widget, const QString& title)
+{
+    auto* dock = new QDockWidget(title, m_viewArea);
+    dock->setObjectName(QStringLiteral("view-") + kViewNames[static_cast<int>(view)]);
+    dock->setWidget(widget);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
+    m_viewArea->addDockWidget(Qt::TopDockWidgetArea, dock);
+    m_viewDocks[view] = dock;
+    connect(dock, &QDockWidget::visibilityChanged, this, [this, view](bool visible) {
+        if (visible) {
+            m_currentView = view;
+        }
+    });
+    return dock;
+}
+
+void MainWindow::showView(View view)
+{
+    QDockWidget* dock = m_viewDocks.at(view);
+    dock->show();
+    dock->raise();
+    m_currentView = view;
+}
+
+QWidget* MainWindow::viewWidget(View view) const
+{
+    return m_viewDocks.at(view)->widget();
+}
+
+QDockWidget* MainWindow::viewDock(View view) const
+{
+    return m_viewDocks.at(view);
+}
+
+QListWidget* MainWindow::runList() const
+{
+    return m_runs->list();
 }
 
 void MainWindow::chooseSession()
@@ -185,8 +304,29 @@ void MainWindow::chooseSession()
     }
 }
 
+void MainWindow::chooseSaveAs()
+{
+    if (m_controller.sessionPath().isEmpty()) {
+        showError(tr("Open a session first: there is nothing to save."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Session As"), m_controller.sessionPath(), tr("Xylem sessions (*.xylem)"));
+    if (!path.isEmpty()) {
+        saveSessionAs(path);
+    }
+}
+
+void MainWindow::saveSessionAs(const QString& path)
+{
+    m_runs->flushNotes();
+    m_status->setText(tr("Saving as %1…").arg(path));
+    m_controller.saveAs(path);
+}
+
 void MainWindow::openSession(const QString& path, qint64 preferredRun)
 {
+    m_runs->flushNotes();
     m_preferredRun = preferredRun;
     m_status->setText(tr("Opening %1…").arg(path));
     m_controller.openSession(path);
@@ -199,22 +339,33 @@ void MainWindow::startLiveDemo(const DemoSettings& settings)
                           .arg(settings.hosts)
                           .arg(settings.threadsPerHost)
                           .arg(settings.session));
-    m_live.start(settings);
+    if (!m_live.start(settings)) {
+        showError(tr("A recording is under way already: stop it first (Live ▸ Stop)."));
+    }
+}
+
+void MainWindow::startMonitoring(const AttachSettings& settings)
+{
+    m_shownRun = 0;
+    m_status->setText(tr("Waiting for collectors to attach through %1…").arg(settings.addressFile));
+    if (!m_live.attach(settings)) {
+        showError(tr("A recording is under way already: stop it first (Live ▸ Stop)."));
+    }
 }
 
 // Once a second while recording: open the session when its run exists, then re-analyse the
 // growing run (a newer request replaces one still running).
 void MainWindow::refreshLive(const QString& session)
 {
-    if (m_controller.sessionPath() != session || m_runs->count() == 0) {
+    if (m_controller.sessionPath() != session || runList()->count() == 0) {
         if (QFileInfo::exists(session)) {
             m_controller.openSession(session);
             m_preferredRun = -1;
         }
         return;
     }
-    if (const QListWidgetItem* item = m_runs->currentItem()) {
-        m_controller.analyzeRun(item->data(kRunRole).toLongLong());
+    if (const qint64 run = m_runs->currentRun(); run > 0) {
+        m_controller.analyzeRun(run);
     }
 }
 
@@ -236,33 +387,17 @@ void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)
     setWindowTitle(tr("%1 — Xylem").arg(QFileInfo(path).fileName()));
     m_analysed.clear(); // runs of another session
     rememberRecent(path);
-    m_runs->clear();
-    QListWidgetItem* preferred = nullptr;
     for (const RunEntry& r : runs) {
-        auto* item = new QListWidgetItem(tr("%1  %2\n%3 calls, %4 tuples (%5)")
-                                             .arg(r.id)
-                                             .arg(r.name.isEmpty() ? tr("(unnamed)") : r.name)
-                                             .arg(r.calls)
-                                             .arg(r.tuples)
-                                             .arg(r.status),
-                                         m_runs);
-        item->setData(kRunRole, r.id);
-        item->setData(kNameRole, r.name);
         m_spans[r.id] = {r.firstNs, r.lastNs};
-        item->setToolTip(r.source);
-        if (!preferred || r.id == m_preferredRun || m_preferredRun < 0) { // < 0: the newest
-            preferred = item;
-        }
     }
     m_status->setText(
         runs.isEmpty() ? tr("%1 holds no run.").arg(path)
                        : tr("%n run(s) in %1", nullptr, static_cast<int>(runs.size())).arg(path));
-    if (preferred) {
-        m_runs->setCurrentItem(preferred);
-    }
+    m_runs->setRuns(runs, m_preferredRun); // chooses one, which is then analysed
 }
 
-void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> report)
+void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> report,
+                            std::shared_ptr<const std::vector<std::int64_t>> operationTimes)
 {
     m_report = report;
     m_tree->setReport(report);
@@ -271,14 +406,12 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     m_timemap->setReport(report);
     m_shownRun = run;
     m_timeline->setRun(m_spans[run].first, m_spans[run].second);
-    const QListWidgetItem* item = m_runs->currentItem();
-    const QString name = item ? item->data(kNameRole).toString() : QString();
-    item ? item->text().section(QLatin1Char('\n'), 0, 0).section(QLatin1String("  "), 1)
-         : QString();
-    m_analysed[run] = {tr("run %1: %2").arg(run).arg(name), report};
+    m_controller.querySystemSamples(run);
+    const QString name = m_runs->currentRun() == run ? m_runs->currentName() : QString();
+    m_analysed[run] = {tr("run %1: %2").arg(run).arg(name), report, std::move(operationTimes)};
     std::vector<views::LabelledReport> overlaid;
     for (const auto& [id, labelled] : m_analysed) {
-        overlaid.push_back({labelled.first, labelled.second});
+        overlaid.push_back(labelled);
     }
     m_serialization->setReports(overlaid);
     m_comparison->setReports(std::move(overlaid));
@@ -345,7 +478,7 @@ void MainWindow::saveViewImage()
     if (path.isEmpty()) {
         return;
     }
-    if (auto exported = views::exportView(*m_tabs->currentWidget(), path); !exported) {
+    if (auto exported = views::exportView(*viewWidget(m_currentView), path); !exported) {
         showError(tr("Cannot export the view: %1")
                       .arg(QString::fromStdString(exported.error().describe())));
     }
@@ -375,9 +508,11 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    m_runs->flushNotes();
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/views"), m_viewArea->saveState());
     QMainWindow::closeEvent(event);
 }
 

@@ -1,25 +1,30 @@
 #pragma once
 
-// Xylem's main window: a session's runs on the left, the analysis of the chosen run in tabs
-// (the arrival-order weighted tree, the tables), long work off the GUI thread with progress
-// in the status bar. Open by menu, recent list, drag and drop or command line; window state
-// and recent sessions kept in QSettings. The window only shows: SessionController loads and
-// analyses, the views draw.
+// Xylem's main window: a session's runs in a dock on the left (RunPanel), the analysis of the
+// chosen run in dockable views (tabbed together at first; each can be torn off or docked
+// beside another), long work off the GUI thread with progress and Cancel in the status bar.
+// Open by menu, recent list, drag and drop or command line; Save and Save As; window state
+// and recent sessions kept in QSettings; live recordings (a local demo, or a program started
+// elsewhere) from the Live menu. The window only shows: SessionController loads, analyses and
+// writes, LiveController records, the views draw.
 
 #include "app/gui/livecontroller.h"
 #include "app/gui/sessioncontroller.h"
+#include "views/labelledreport.h"
 
 #include <QMainWindow>
 
 #include <map>
 #include <memory>
+#include <optional>
 
+class QDockWidget;
 class QLabel;
 class QLineEdit;
 class QListWidget;
 class QMenu;
 class QProgressBar;
-class QTabWidget;
+class QToolButton;
 
 namespace xylem::views {
 class ComparisonView;
@@ -32,11 +37,25 @@ class WeightedTreeView;
 
 namespace xylem::gui {
 
+class RunPanel;
+
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
+    enum class View
+    {
+        Tree,
+        Timemap,
+        Serialization,
+        Comparison,
+        Timeline,
+        Tables
+    };
+    // "tree", "timemap", "serialization", "comparison", "timeline", "tables"; nullopt otherwise.
+    static std::optional<View> viewNamed(const QString& name);
+
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -47,14 +66,22 @@ public:
     LiveController& live() { return m_live; }
     // Records a local demo cluster and shows the run as it grows (live mode).
     void startLiveDemo(const DemoSettings& settings);
+    // Records a program started elsewhere whose collectors attach through an address file.
+    void startMonitoring(const AttachSettings& settings);
+    void saveSessionAs(const QString& path);
+    void showView(View view);
+    View currentView() const { return m_currentView; }
+    QWidget* viewWidget(View view) const;
+    QDockWidget* viewDock(View view) const;
     views::WeightedTreeView* treeView() const { return m_tree; }
     views::TablePage* tablePage() const { return m_tables; }
     views::TimemapView* timemap() const { return m_timemap; }
     views::SerializationView* serialization() const { return m_serialization; }
     views::ComparisonView* comparison() const { return m_comparison; }
     views::TimelineView* timeline() const { return m_timeline; }
-    QTabWidget* tabs() const { return m_tabs; }
-    QListWidget* runList() const { return m_runs; }
+    RunPanel* runPanel() const { return m_runs; }
+    QListWidget* runList() const;
+    QToolButton* cancelButton() const { return m_cancel; }
     std::shared_ptr<const AnalysisReport> report() const { return m_report; }
 
 signals:
@@ -67,15 +94,19 @@ protected:
 
 private:
     void buildMenus();
+    void buildLiveMenu();
     void buildDocks();
+    QDockWidget* addViewDock(View view, QWidget* widget, const QString& title);
     void chooseSession();
     void rememberRecent(const QString& path);
     void fillRecentMenu();
     void showRuns(const QString& path, const QVector<RunEntry>& runs);
-    void showReport(qint64 run, std::shared_ptr<const AnalysisReport> report);
+    void showReport(qint64 run, std::shared_ptr<const AnalysisReport> report,
+                    std::shared_ptr<const std::vector<std::int64_t>> operationTimes);
     void showError(const QString& message);
     void exportTable();
     void saveViewImage();
+    void chooseSaveAs();
     void findNode();
     void refreshLive(const QString& session);
 
@@ -83,7 +114,8 @@ private:
     LiveController m_live;
     std::shared_ptr<const AnalysisReport> m_report;
     qint64 m_preferredRun = 0;
-    QTabWidget* m_tabs;
+    QMainWindow* m_viewArea; // where the views dock
+    QWidget* m_treePage;
     views::WeightedTreeView* m_tree;
     views::TablePage* m_tables;
     views::TimemapView* m_timemap;
@@ -93,12 +125,15 @@ private:
     std::map<qint64, std::pair<qint64, qint64>> m_spans; // run -> first and last ns
     qint64 m_shownRun = 0;
     // Every run analysed so far, for the views that overlay runs.
-    std::map<qint64, std::pair<QString, std::shared_ptr<const AnalysisReport>>> m_analysed;
-    QListWidget* m_runs;
+    std::map<qint64, views::LabelledReport> m_analysed;
+    std::map<View, QDockWidget*> m_viewDocks;
+    View m_currentView = View::Tree;
+    RunPanel* m_runs;
     QLineEdit* m_find;
     QMenu* m_recent = nullptr;
     QLabel* m_status;
     QProgressBar* m_progress;
+    QToolButton* m_cancel;
 };
 
 } // namespace xylem::gui

@@ -4,6 +4,7 @@
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
 #include "core/store/session.h"
+#include "core/store/sessioncopy.h"
 
 #include <QMetaObject>
 #include <QPointer>
@@ -27,16 +28,31 @@ Result<QVector<RunEntry>> listSession(const std::string& path)
         entries.push_back({r.id, QString::fromStdString(r.metadata.name),
                            QString::fromStdString(r.metadata.source), r.tuples, r.calls,
                            QString::fromUtf8(store::toString(r.status).data()),
-                           r.firstNs.value_or(0), r.lastNs.value_or(0)});
+                           QString::fromStdString(r.metadata.notes), r.firstNs.value_or(0),
+                           r.lastNs.value_or(0)});
     }
     return entries;
 }
 
-Result<std::shared_ptr<const AnalysisReport>> analyzeStored(const std::string& path, qint64 run)
+struct Analysed
+{
+    std::shared_ptr<const AnalysisReport> report;
+    std::shared_ptr<const std::vector<std::int64_t>> operationTimes;
+};
+
+// The run's analysis, and its calls' operation times from the store's per-call records.
+Result<Analysed> analyzeStored(const std::string& path, qint64 run)
 {
     XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
     XYLEM_TRY(loaded, store::loadRun(session.value(), run));
-    return std::make_shared<const AnalysisReport>(analyze(loaded.value()));
+    XYLEM_TRY(calls, store::loadCalls(session.value(), run));
+    auto times = std::make_shared<std::vector<std::int64_t>>();
+    times->reserve(calls->size());
+    for (const CallTimes& call : calls.value()) {
+        times->push_back(call.operationTime);
+    }
+    return Analysed{std::make_shared<const AnalysisReport>(analyze(loaded.value())),
+                    std::move(times)};
 }
 
 struct Slices
@@ -64,7 +80,9 @@ SessionController::SessionController(QObject* parent)
 {
     qRegisterMetaType<QVector<xylem::gui::RunEntry>>();
     qRegisterMetaType<std::shared_ptr<const xylem::AnalysisReport>>();
+    qRegisterMetaType<std::shared_ptr<const std::vector<std::int64_t>>>();
     qRegisterMetaType<xylem::store::TimelineSlice>();
+    qRegisterMetaType<std::vector<xylem::store::SystemSample>>();
 }
 
 void SessionController::openSession(const QString& path)
@@ -111,7 +129,7 @@ void SessionController::analyzeRun(qint64 run)
                         tr("Cannot analyse run %1: %2").arg(run).arg(describe(analysed.error())));
                     return;
                 }
-                emit self->reportAvailable(run, analysed.value());
+                emit self->reportAvailable(run, analysed->report, analysed->operationTimes);
             });
     });
 }
@@ -140,6 +158,102 @@ void SessionController::queryTimeline(qint64 run, qint64 fromNs, qint64 toNs, in
                 }
                 emit self->timelineAvailable(run, slices->operation, slices->slowest);
             });
+    });
+}
+
+void SessionController::cancel()
+{
+    ++*m_generation;
+    emit busy(false);
+}
+
+void SessionController::edit(std::function<Result<Ok>(const std::string& path)> job,
+                             const QString& doing, std::function<void()> done)
+{
+    if (m_path.isEmpty()) {
+        emit failed(tr("Cannot %1: no session is open.").arg(doing));
+        return;
+    }
+    QPointer<SessionController> self(this);
+    const std::string path = m_path.toStdString();
+    (void)QtConcurrent::run([self, path, job = std::move(job), doing, done = std::move(done)] {
+        auto result = job(path);
+        QMetaObject::invokeMethod(qApp, [self, doing, done, result = std::move(result)] {
+            if (!self) {
+                return;
+            }
+            if (!result) {
+                emit self->failed(tr("Cannot %1: %2").arg(doing, describe(result.error())));
+                return;
+            }
+            done();
+        });
+    });
+}
+
+void SessionController::renameRun(qint64 run, const QString& name)
+{
+    edit(
+        [run, name = name.toStdString()](const std::string& path) -> Result<Ok> {
+            XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadWrite));
+            return store::renameRun(session.value(), run, name);
+        },
+        tr("rename run %1").arg(run), [this, run, name] { emit runRenamed(run, name); });
+}
+
+void SessionController::setRunNotes(qint64 run, const QString& notes)
+{
+    edit(
+        [run, notes = notes.toStdString()](const std::string& path) -> Result<Ok> {
+            XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadWrite));
+            return store::setRunNotes(session.value(), run, notes);
+        },
+        tr("keep the notes of run %1").arg(run),
+        [this, run, notes] { emit runNotesKept(run, notes); });
+}
+
+void SessionController::save()
+{
+    const QString path = m_path;
+    edit(
+        [](const std::string& file) -> Result<Ok> {
+            XYLEM_TRY(session, store::Session::open(file, store::OpenMode::ReadWrite));
+            return store::checkpointSession(session.value());
+        },
+        tr("save the session"), [this, path] { emit saved(path); });
+}
+
+void SessionController::saveAs(const QString& target)
+{
+    edit(
+        [target = target.toStdString()](const std::string& path) -> Result<Ok> {
+            XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
+            return store::copySession(session.value(), target);
+        },
+        tr("save the session as %1").arg(target), [this, target] { emit savedAs(target); });
+}
+
+void SessionController::querySystemSamples(qint64 run)
+{
+    QPointer<SessionController> self(this);
+    const std::string path = m_path.toStdString();
+    (void)QtConcurrent::run([self, path, run] {
+        auto samples = [&]() -> Result<std::vector<store::SystemSample>> {
+            XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
+            return store::systemSamples(session.value(), run);
+        }();
+        QMetaObject::invokeMethod(qApp, [self, run, samples = std::move(samples)] {
+            if (!self) {
+                return;
+            }
+            if (!samples) {
+                emit self->failed(tr("Cannot read the system samples of run %1: %2")
+                                      .arg(run)
+                                      .arg(describe(samples.error())));
+                return;
+            }
+            emit self->systemSamplesAvailable(run, samples.value());
+        });
     });
 }
 

@@ -3,9 +3,13 @@
 // Opens sessions and analyses runs off the GUI thread. Each request reports once, with
 // sessionOpened / reportAvailable or failed; a newer request makes older ones stale, and
 // stale results are dropped (generation counter), so a slow analysis never overwrites the
-// run the user picked after it. busy() tells the window to show progress.
+// run the user picked after it. busy() tells the window to show progress; cancel() drops the
+// request under way (its worker finishes in the background, its result is never shown).
+// Edits (a run's name and notes, Save, Save As) write to the file off the GUI thread too.
 
 #include "core/analysis/report.h"
+#include "core/model/result.h"
+#include "core/store/attachments.h"
 #include "core/store/timeline.h"
 
 #include <QObject>
@@ -13,7 +17,9 @@
 #include <QVector>
 
 #include <atomic>
+#include <functional>
 #include <memory>
+#include <vector>
 
 namespace xylem::gui {
 
@@ -25,6 +31,7 @@ struct RunEntry
     qint64 tuples = 0;
     qint64 calls = 0;
     QString status;
+    QString notes;
     qint64 firstNs = 0; // the run's span (0, 0 when it has no tuple)
     qint64 lastNs = 0;
 };
@@ -41,17 +48,38 @@ public:
     // The timeline buckets of a window of a run (operation and slowest-thread time); only the
     // newest request reports (timelineAvailable), so dragging never queues up stale windows.
     void queryTimeline(qint64 run, qint64 fromNs, qint64 toNs, int maxPoints);
+    // The run's system samples (CPU, network, ... of every host), for the timeline.
+    void querySystemSamples(qint64 run);
     QString sessionPath() const { return m_path; }
+    // Stops waiting for the open or analysis under way; busy(false) at once.
+    void cancel();
+
+    void renameRun(qint64 run, const QString& name);
+    void setRunNotes(qint64 run, const QString& notes);
+    // Every change is committed as it is made; save() folds the log into the file so the file
+    // alone is complete. saveAs() copies the session to path (savedAs), then that is open.
+    void save();
+    void saveAs(const QString& path);
 
 signals:
     void sessionOpened(const QString& path, const QVector<xylem::gui::RunEntry>& runs);
-    void reportAvailable(qint64 run, std::shared_ptr<const xylem::AnalysisReport> report);
+    void reportAvailable(qint64 run, std::shared_ptr<const xylem::AnalysisReport> report,
+                         std::shared_ptr<const std::vector<std::int64_t>> operationTimes);
     void timelineAvailable(qint64 run, const xylem::store::TimelineSlice& operation,
                            const xylem::store::TimelineSlice& slowest);
+    void systemSamplesAvailable(qint64 run, const std::vector<xylem::store::SystemSample>& samples);
     void failed(const QString& message);
+    void runRenamed(qint64 run, const QString& name);
+    void runNotesKept(qint64 run, const QString& notes);
+    void saved(const QString& path);
+    void savedAs(const QString& path);
     void busy(bool working);
 
 private:
+    // Runs job (which opens the session read-write) off the GUI thread; done on success.
+    void edit(std::function<Result<Ok>(const std::string& path)> job, const QString& doing,
+              std::function<void()> done);
+
     QString m_path;
     std::shared_ptr<std::atomic<int>> m_generation = std::make_shared<std::atomic<int>>(0);
     std::shared_ptr<std::atomic<int>> m_timelineGeneration = std::make_shared<std::atomic<int>>(0);

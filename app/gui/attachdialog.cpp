@@ -1,0 +1,101 @@
+#include "app/gui/attachdialog.h"
+
+#include <QAction>
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QStyle>
+
+namespace xylem::gui {
+
+AttachDialog::AttachDialog(QWidget* parent)
+    : QDialog(parent)
+    , m_configuration(fileField(tr("Tree configurations (*.json);;All files (*)"), false))
+    , m_address(fileField(tr("Address files (*.address);;All files (*)"), true))
+    , m_scope(fileField(tr("Event scopes (*.json);;All files (*)"), false))
+    , m_minutes(new QSpinBox(this))
+    , m_session(fileField(tr("Xylem sessions (*.xylem)"), true))
+    , m_command(new QLabel(this))
+{
+    setWindowTitle(tr("Monitor a Running Program"));
+    const QDir documents(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    m_address->setText(documents.filePath(QStringLiteral("xylem-%1.address").arg(stamp)));
+    m_session->setText(documents.filePath(QStringLiteral("xylem-monitor-%1.xylem").arg(stamp)));
+    m_scope->setPlaceholderText(tr("the default scope (raw tracing)"));
+    m_minutes->setRange(1, 24 * 60);
+    m_minutes->setValue(60);
+    m_minutes->setSuffix(tr(" min"));
+    m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_command->setWordWrap(true);
+    auto* form = new QFormLayout(this);
+    form->addRow(tr("Program's tree configuration:"), m_configuration);
+    form->addRow(tr("Address file to write:"), m_address);
+    form->addRow(tr("Event scope:"), m_scope);
+    form->addRow(tr("Record for at most:"), m_minutes);
+    form->addRow(tr("Session file:"), m_session);
+    form->addRow(m_command);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    QPushButton* start = buttons->button(QDialogButtonBox::Ok);
+    start->setText(tr("Start Monitoring"));
+    start->setEnabled(false);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    for (QLineEdit* field : {m_configuration, m_address, m_session}) {
+        connect(field, &QLineEdit::textChanged, this, [this, start] {
+            start->setEnabled(QFileInfo(m_configuration->text().trimmed()).isFile() &&
+                              !m_address->text().trimmed().isEmpty() &&
+                              !m_session->text().trimmed().isEmpty());
+            describeCollectorCommand();
+        });
+    }
+    describeCollectorCommand();
+}
+
+// A line edit with a "Browse…" action that opens a file dialog.
+QLineEdit* AttachDialog::fileField(const QString& filter, bool save)
+{
+    auto* field = new QLineEdit(this);
+    QAction* browse = field->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon),
+                                       QLineEdit::TrailingPosition);
+    browse->setToolTip(tr("Browse…"));
+    connect(browse, &QAction::triggered, this, [this, field, filter, save] {
+        const QString chosen =
+            save ? QFileDialog::getSaveFileName(this, windowTitle(), field->text(), filter)
+                 : QFileDialog::getOpenFileName(this, windowTitle(), field->text(), filter);
+        if (!chosen.isEmpty()) {
+            field->setText(chosen);
+        }
+    });
+    return field;
+}
+
+void AttachDialog::describeCollectorCommand()
+{
+    m_command->setText(tr("Then start on each node of the program:\n"
+                          "xylem-collector --attach %1 --host HOST --ring-prefix PREFIX\n"
+                          "and run the program with XYLEM_RING_PREFIX=PREFIX.")
+                           .arg(m_address->text().trimmed()));
+}
+
+AttachSettings AttachDialog::settings() const
+{
+    AttachSettings s;
+    s.configuration = m_configuration->text().trimmed();
+    s.addressFile = m_address->text().trimmed();
+    s.scope = m_scope->text().trimmed();
+    s.durationSeconds = m_minutes->value() * 60;
+    s.session = m_session->text().trimmed();
+    return s;
+}
+
+} // namespace xylem::gui

@@ -1,0 +1,195 @@
+// What the user changes in a session from the window: a run renamed (F2 and its dialog) and
+// notes typed are written to the file; Save As copies the session and opens the copy; Cancel
+// drops the analysis under way; the views are docks that can be raised, torn off and hidden.
+
+#include "app/gui/mainwindow.h"
+#include "app/gui/runpanel.h"
+#include "core/store/runcatalog.h"
+#include "core/store/runwriter.h"
+#include "core/store/session.h"
+#include "tests/support/testdata.h"
+#include "tests/support/waituntil.h"
+
+#include <QDockWidget>
+#include <QInputDialog>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QTabBar>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QToolButton>
+#include <QtTest>
+
+using namespace xylem;
+using namespace std::chrono_literals;
+
+namespace {
+
+QString exampleSession(const QTemporaryDir& dir)
+{
+    const QString path = dir.filePath(QStringLiteral("edits.xylem"));
+    auto session = store::Session::create(path.toStdString());
+    for (const char* example : {"two-hosts", "flat-mpi"}) {
+        const Run run = testing::exampleRun(example);
+        if (!session || !store::importRun(session.value(), run.configuration, run.tuples,
+                                          store::RunMetadata{example, "", "test", "", ""})) {
+            return {};
+        }
+    }
+    return path;
+}
+
+store::RunInfo storedRun(const QString& path, qint64 run)
+{
+    auto session = store::Session::open(path.toStdString(), store::OpenMode::ReadOnly);
+    return session ? store::runInfo(session.value(), run).value() : store::RunInfo{};
+}
+
+// Opens path in window and waits for its first run to be shown.
+bool openAndShow(gui::MainWindow& window, const QString& path)
+{
+    QSignalSpy shown(&window, &gui::MainWindow::reportShown);
+    window.openSession(path);
+    return shown.wait(10000);
+}
+
+// The title on the current tab of the tabbed views: the view the user sees.
+QString raisedView(const gui::MainWindow& window)
+{
+    QWidget* area = window.viewDock(gui::MainWindow::View::Tree)->parentWidget();
+    for (const QTabBar* tabs : area->findChildren<QTabBar*>()) {
+        if (tabs->isVisible() && tabs->count() > 1) {
+            return tabs->tabText(tabs->currentIndex());
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+class TestSessionEdits : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("XylemTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_sessionedits"));
+    }
+
+    void renamingARunWritesTheSession()
+    {
+        QTemporaryDir dir;
+        const QString path = exampleSession(dir);
+        gui::MainWindow window;
+        window.show();
+        QVERIFY(openAndShow(window, path));
+        QSignalSpy renamed(&window.controller(), &gui::SessionController::runRenamed);
+        // The rename dialog is modal: answer it once it is up.
+        QTimer::singleShot(0, &window, [] {
+            QTRY_VERIFY(qobject_cast<QInputDialog*>(QApplication::activeModalWidget()));
+            auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+            dialog->setTextValue(QStringLiteral("before the fix"));
+            dialog->accept();
+        });
+        window.runList()->setFocus();
+        QTest::keyClick(window.runList(), Qt::Key_F2);
+        QVERIFY(renamed.wait(10000));
+        QCOMPARE(renamed.first().at(0).toLongLong(), 1LL);
+        QCOMPARE(storedRun(path, 1).metadata.name, std::string("before the fix"));
+        QVERIFY(window.runList()->item(0)->text().contains(QStringLiteral("before the fix")));
+    }
+
+    void notesAreKeptOnceTypingPauses()
+    {
+        QTemporaryDir dir;
+        const QString path = exampleSession(dir);
+        gui::MainWindow window;
+        window.show();
+        QVERIFY(openAndShow(window, path));
+        QSignalSpy kept(&window.controller(), &gui::SessionController::runNotesKept);
+        QTest::keyClicks(window.runPanel()->notes(), QStringLiteral("rank2 was late"));
+        QVERIFY(kept.wait(10000));
+        QCOMPARE(kept.count(), 1); // once, after the pause, not per key
+        QCOMPARE(storedRun(path, 1).metadata.notes, std::string("rank2 was late"));
+        // Another run shows its own (empty) notes; coming back shows the kept ones.
+        window.runList()->setCurrentRow(1);
+        QVERIFY(window.runPanel()->notes()->toPlainText().isEmpty());
+        window.runList()->setCurrentRow(0);
+        QCOMPARE(window.runPanel()->notes()->toPlainText(), QStringLiteral("rank2 was late"));
+    }
+
+    void saveAsCopiesAndOpensTheCopy()
+    {
+        QTemporaryDir dir;
+        const QString path = exampleSession(dir);
+        const QString copy = dir.filePath(QStringLiteral("copy.xylem"));
+        gui::MainWindow window;
+        window.show();
+        QVERIFY(openAndShow(window, path));
+        QSignalSpy opened(&window.controller(), &gui::SessionController::sessionOpened);
+        window.saveSessionAs(copy);
+        QVERIFY(opened.wait(10000));
+        QCOMPARE(opened.first().at(0).toString(), copy);
+        QCOMPARE(window.controller().sessionPath(), copy);
+        QCOMPARE(window.runList()->count(), 2);
+        QVERIFY(window.windowTitle().contains(QStringLiteral("copy.xylem")));
+        QCOMPARE(storedRun(copy, 2).metadata.name, std::string("flat-mpi"));
+
+        QSignalSpy failed(&window.controller(), &gui::SessionController::failed);
+        window.saveSessionAs(copy); // onto itself
+        QVERIFY(failed.wait(10000));
+        QVERIFY2(failed.first().first().toString().contains(QStringLiteral("already saved")),
+                 qPrintable(failed.first().first().toString()));
+    }
+
+    void cancelDropsTheAnalysisUnderWay()
+    {
+        QTemporaryDir dir;
+        const QString path = exampleSession(dir);
+        gui::MainWindow window;
+        window.show();
+        QVERIFY(openAndShow(window, path));
+        QSignalSpy shown(&window, &gui::MainWindow::reportShown);
+        QSignalSpy busy(&window.controller(), &gui::SessionController::busy);
+        window.controller().analyzeRun(2);
+        QVERIFY(window.cancelButton()->isVisibleTo(&window));
+        window.cancelButton()->click();
+        QVERIFY(!window.cancelButton()->isVisibleTo(&window));
+        QCOMPARE(busy.last().first().toBool(), false);
+        testing::letTimePass(500ms); // the dropped analysis would have reported by now
+        QCoreApplication::processEvents();
+        QCOMPARE(shown.count(), 0);
+        QCOMPARE(window.report()->calls, 3); // still run 1's
+    }
+
+    void viewsAreDocksThatCanBeRaisedTornOffAndHidden()
+    {
+        gui::MainWindow window;
+        window.resize(1000, 700);
+        window.show();
+        using View = gui::MainWindow::View;
+        QDockWidget* tree = window.viewDock(View::Tree);
+        QCOMPARE(window.findChildren<QDockWidget*>().size(), qsizetype{7}); // 6 views + runs
+        for (View v : {View::Timemap, View::Serialization, View::Comparison, View::Timeline,
+                       View::Tables}) {
+            window.showView(v);
+            QCOMPARE(window.currentView(), v);
+            QTRY_COMPARE(raisedView(window), window.viewDock(v)->windowTitle());
+        }
+        window.viewDock(View::Timeline)->setFloating(true);
+        window.showView(View::Tree);
+        QTRY_COMPARE(raisedView(window), tree->windowTitle());
+        QVERIFY(window.viewWidget(View::Timeline)->isVisible()); // beside it, in its own window
+        window.viewDock(View::Timeline)->toggleViewAction()->trigger();
+        QTRY_VERIFY(!window.viewWidget(View::Timeline)->isVisible());
+        QCOMPARE(gui::MainWindow::viewNamed(QStringLiteral("timeline")), View::Timeline);
+        QVERIFY(!gui::MainWindow::viewNamed(QStringLiteral("nope")));
+    }
+};
+
+QTEST_MAIN(TestSessionEdits)
+#include "tst_sessionedits.moc"
