@@ -1,6 +1,7 @@
 #include "views/comparisonview.h"
 
 #include "views/distributionplot.h"
+#include "views/palette.h"
 #include "views/scaledtimemapplot.h"
 #include "views/tablemodel.h"
 
@@ -180,8 +181,8 @@ void ComparisonView::drawStageBars(const Comparison& c)
         meanB << c.stages[i].meanB.value_or(0) / 1e3;
     }
     auto* group = new QCPBarsGroup(m_plot);
-    const std::pair<QVector<double>*, QColor> sides[] = {{&meanA, QColor(52, 101, 164)},
-                                                         {&meanB, QColor(204, 0, 0)}};
+    const std::pair<QVector<double>*, QColor> sides[] = {{&meanA, seriesColour(0)},
+                                                         {&meanB, seriesColour(1)}};
     for (int side = 0; side < 2; ++side) {
         auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         bars->setData(ticks, *sides[side].first);

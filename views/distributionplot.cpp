@@ -1,5 +1,7 @@
 #include "views/distributionplot.h"
 
+#include "views/palette.h"
+
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -8,8 +10,6 @@ namespace xylem::views {
 namespace {
 constexpr int kBins = 60;
 constexpr double kUpperQuantile = 0.99;
-const QColor kRunColours[] = {QColor(52, 101, 164), QColor(204, 0, 0), QColor(78, 154, 6),
-                              QColor(117, 80, 123)};
 } // namespace
 
 DistributionPlot::DistributionPlot(QWidget* parent)
@@ -47,7 +47,7 @@ void DistributionPlot::setSeries(const std::vector<QString>& labels,
             y << 0;
         }
         QCPGraph* graph = m_plot->addGraph();
-        const QColor colour = kRunColours[s % std::size(kRunColours)];
+        const QColor colour = seriesColour(s);
         graph->setLineStyle(QCPGraph::lsStepLeft);
         graph->setPen(QPen(colour, 1.6));
         QColor fill = colour;

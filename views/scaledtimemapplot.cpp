@@ -67,9 +67,9 @@ std::pair<double, double> ScaledTimemapPlot::show(std::shared_ptr<const Analysis
     root->point1->setCoords(0, 0);
     root->point2->setCoords(0, 1);
     root->setPen(QPen(palette().text().color(), 1, Qt::DashLine));
-    heading->setText(tr("%1 — %2, call %3")
-                         .arg(title, QString::fromStdString(thread),
-                              formatNanoseconds(right - left < 0 ? 0 : (right - left) * 1e3)));
+    heading->setText(
+        tr("%1 — %2, call %3")
+            .arg(title, QString::fromStdString(thread), formatNanoseconds(path->callTime.mean)));
     return {left, right};
 }
 

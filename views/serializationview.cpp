@@ -1,6 +1,7 @@
 #include "views/serializationview.h"
 
 #include "core/analysis/serialization.h"
+#include "views/palette.h"
 #include "views/tablemodel.h"
 
 #include <QComboBox>
@@ -12,13 +13,6 @@
 #include <set>
 
 namespace xylem::views {
-
-namespace {
-
-const QColor kRunColours[] = {QColor(52, 101, 164), QColor(204, 0, 0), QColor(78, 154, 6),
-                              QColor(117, 80, 123), QColor(206, 92, 0)};
-
-} // namespace
 
 SerializationView::SerializationView(QWidget* parent)
     : QWidget(parent)
@@ -93,7 +87,7 @@ void SerializationView::redraw()
         }
         const LineFit fit = fitLine(gred->serialization);
         m_curves.push_back({r.label, gred->serialization, fit.intercept, fit.slope});
-        const QColor colour = kRunColours[(m_curves.size() - 1) % std::size(kRunColours)];
+        const QColor colour = seriesColour(m_curves.size() - 1);
         QVector<double> x, y, fx, fy;
         for (size_t p = 0; p < gred->serialization.size(); ++p) {
             x << static_cast<double>(p);

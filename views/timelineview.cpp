@@ -1,5 +1,6 @@
 #include "views/timelineview.h"
 
+#include "views/palette.h"
 #include "views/systemseries.h"
 
 #include <QVBoxLayout>
@@ -80,9 +81,6 @@ void TimelineView::buildSystemRect()
 
 void TimelineView::setSystemSamples(const std::vector<store::SystemSample>& samples)
 {
-    static const QColor hostColours[] = {QColor(78, 154, 6),   QColor(117, 80, 123),
-                                         QColor(206, 92, 0),   QColor(32, 128, 128),
-                                         QColor(193, 125, 17), QColor(85, 87, 83)};
     for (QCPGraph* old : m_systemGraphs) {
         m_plot->removeGraph(old);
     }
@@ -95,7 +93,8 @@ void TimelineView::setSystemSamples(const std::vector<store::SystemSample>& samp
         QCPGraph* g =
             m_plot->addGraph(bottom, m_systemRect->axis(cpu ? QCPAxis::atLeft : QCPAxis::atRight));
         const QColor colour =
-            colourOf.try_emplace(series.host, hostColours[colourOf.size() % std::size(hostColours)])
+            colourOf
+                .try_emplace(series.host, seriesColour(colourOf.size() + 2)) // not the calls'
                 .first->second;
         g->setPen(QPen(colour, cpu ? 1.4 : 1.0, cpu ? Qt::SolidLine : Qt::DotLine));
         QVector<double> values = series.values;
@@ -109,7 +108,6 @@ void TimelineView::setSystemSamples(const std::vector<store::SystemSample>& samp
         g->setName(cpu ? tr("%1 CPU busy").arg(series.host) : tr("%1 network").arg(series.host));
         m_systemGraphs.push_back(g);
     }
-    m_systemSeries = static_cast<int>(m_systemGraphs.size());
     bottom->setLabel(m_systemGraphs.empty() ? tr("no system samples in this run") : QString());
     m_systemRect->axis(QCPAxis::atRight)->setRange(0, std::max(0.001, topNetwork * 1.1));
     bottom->setRange(m_plot->xAxis->range());

@@ -35,7 +35,7 @@ public:
     void setSlices(const store::TimelineSlice& operation, const store::TimelineSlice& slowest);
     // The run's system samples (any order; other metrics than CPU and network are ignored).
     void setSystemSamples(const std::vector<store::SystemSample>& samples);
-    int systemSeriesDrawn() const { return m_systemSeries; }
+    int systemSeriesDrawn() const { return static_cast<int>(m_systemGraphs.size()); }
     QCPAxisRect* systemRect() const { return m_systemRect; }
     void showWindow(std::int64_t startNs, std::int64_t endNs); // as a user's zoom would
     std::pair<std::int64_t, std::int64_t> window() const;
@@ -59,7 +59,6 @@ private:
     QCPGraph* m_slowMax;
     QCPAxisRect* m_systemRect;
     std::vector<QCPGraph*> m_systemGraphs;
-    int m_systemSeries = 0;
     std::int64_t m_origin = 0; // x = (t - origin) in seconds
     size_t m_points = 0;
     bool m_applying = false;

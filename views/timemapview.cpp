@@ -1,5 +1,6 @@
 #include "views/timemapview.h"
 
+#include "views/palette.h"
 #include "views/tablemodel.h"
 
 #include <QCheckBox>
@@ -15,9 +16,6 @@ namespace xylem::views {
 namespace {
 
 constexpr double kBand = 0.8; // of a depth row, shared by the shown threads
-
-const QColor kClassColours[] = {QColor(52, 101, 164), QColor(204, 0, 0),  QColor(78, 154, 6),
-                                QColor(117, 80, 123), QColor(206, 92, 0), QColor(32, 128, 128)};
 
 } // namespace
 
@@ -91,7 +89,7 @@ QColor TimemapView::classColour(int thread) const
     const ThreadReport* t = m_report->thread(thread);
     for (size_t c = 0; c < m_report->classes.size(); ++c) {
         if (t && m_report->classes[c].signature == t->signature) {
-            return kClassColours[c % std::size(kClassColours)];
+            return seriesColour(c);
         }
     }
     return Qt::gray;

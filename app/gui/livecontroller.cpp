@@ -31,12 +31,12 @@ LiveController::LiveController(QObject* parent)
     m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
     connect(&m_timer, &QTimer::timeout, this, [this] { emit tick(m_session); });
     connect(&m_process, &QProcess::readyReadStandardError, this,
-            [this] { readStatus(m_pendingErr, m_process.readAllStandardError()); });
+            [this] { readStatus(m_pendingErr, m_process.readAllStandardError(), false); });
     connect(&m_process, &QProcess::readyReadStandardOutput, this,
-            [this] { readStatus(m_pendingOut, m_process.readAllStandardOutput()); });
+            [this] { readStatus(m_pendingOut, m_process.readAllStandardOutput(), true); });
     connect(&m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus how) {
         m_timer.stop();
-        readStatus(m_pendingOut, m_process.readAllStandardOutput() + '\n');
+        readStatus(m_pendingOut, m_process.readAllStandardOutput() + '\n', true);
         const QString output = m_output.trimmed();
         const bool ok = how == QProcess::NormalExit && code == 0;
         const QString message =
@@ -133,14 +133,14 @@ bool LiveController::running() const
 }
 
 // Lines of either stream: "record: ..." lines are status; standard output is kept whole.
-void LiveController::readStatus(QByteArray& pending, const QByteArray& more)
+void LiveController::readStatus(QByteArray& pending, const QByteArray& more, bool keep)
 {
     pending += more;
     qsizetype end = 0;
     while ((end = pending.indexOf('\n')) >= 0) {
         const QString line = QString::fromUtf8(pending.left(end)).trimmed();
         pending.remove(0, end + 1);
-        if (&pending == &m_pendingOut && !line.isEmpty()) {
+        if (keep && !line.isEmpty()) {
             m_output += line + QLatin1Char('\n');
         }
         if (line.startsWith(QLatin1String("record: "))) {

@@ -55,7 +55,8 @@ signals:
 
 private:
     bool launch(const QStringList& arguments, const QString& session);
-    void readStatus(QByteArray& pending, const QByteArray& more);
+    // Emits the "record: " lines of a stream; keep: also collect them all for the summary.
+    void readStatus(QByteArray& pending, const QByteArray& more, bool keep);
 
     QProcess m_process;
     QTimer m_timer;

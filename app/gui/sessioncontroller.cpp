@@ -167,7 +167,8 @@ void SessionController::cancel()
     emit busy(false);
 }
 
-void SessionController::edit(std::function<Result<Ok>(const std::string& path)> job,
+void SessionController::edit(store::OpenMode mode,
+                             std::function<Result<Ok>(store::Session& session)> job,
                              const QString& doing, std::function<void()> done)
 {
     if (m_path.isEmpty()) {
@@ -176,27 +177,31 @@ void SessionController::edit(std::function<Result<Ok>(const std::string& path)> 
     }
     QPointer<SessionController> self(this);
     const std::string path = m_path.toStdString();
-    (void)QtConcurrent::run([self, path, job = std::move(job), doing, done = std::move(done)] {
-        auto result = job(path);
-        QMetaObject::invokeMethod(qApp, [self, doing, done, result = std::move(result)] {
-            if (!self) {
-                return;
-            }
-            if (!result) {
-                emit self->failed(tr("Cannot %1: %2").arg(doing, describe(result.error())));
-                return;
-            }
-            done();
+    (void)QtConcurrent::run(
+        [self, path, mode, job = std::move(job), doing, done = std::move(done)] {
+            auto result = [&]() -> Result<Ok> {
+                XYLEM_TRY(session, store::Session::open(path, mode));
+                return job(session.value());
+            }();
+            QMetaObject::invokeMethod(qApp, [self, doing, done, result = std::move(result)] {
+                if (!self) {
+                    return;
+                }
+                if (!result) {
+                    emit self->failed(tr("Cannot %1: %2").arg(doing, describe(result.error())));
+                    return;
+                }
+                done();
+            });
         });
-    });
 }
 
 void SessionController::renameRun(qint64 run, const QString& name)
 {
     edit(
-        [run, name = name.toStdString()](const std::string& path) -> Result<Ok> {
-            XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadWrite));
-            return store::renameRun(session.value(), run, name);
+        store::OpenMode::ReadWrite,
+        [run, name = name.toStdString()](store::Session& session) {
+            return store::renameRun(session, run, name);
         },
         tr("rename run %1").arg(run), [this, run, name] { emit runRenamed(run, name); });
 }
@@ -204,9 +209,9 @@ void SessionController::renameRun(qint64 run, const QString& name)
 void SessionController::setRunNotes(qint64 run, const QString& notes)
 {
     edit(
-        [run, notes = notes.toStdString()](const std::string& path) -> Result<Ok> {
-            XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadWrite));
-            return store::setRunNotes(session.value(), run, notes);
+        store::OpenMode::ReadWrite,
+        [run, notes = notes.toStdString()](store::Session& session) {
+            return store::setRunNotes(session, run, notes);
         },
         tr("keep the notes of run %1").arg(run),
         [this, run, notes] { emit runNotesKept(run, notes); });
@@ -215,20 +220,16 @@ void SessionController::setRunNotes(qint64 run, const QString& notes)
 void SessionController::save()
 {
     const QString path = m_path;
-    edit(
-        [](const std::string& file) -> Result<Ok> {
-            XYLEM_TRY(session, store::Session::open(file, store::OpenMode::ReadWrite));
-            return store::checkpointSession(session.value());
-        },
-        tr("save the session"), [this, path] { emit saved(path); });
+    edit(store::OpenMode::ReadWrite, store::checkpointSession, tr("save the session"),
+         [this, path] { emit saved(path); });
 }
 
 void SessionController::saveAs(const QString& target)
 {
     edit(
-        [target = target.toStdString()](const std::string& path) -> Result<Ok> {
-            XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
-            return store::copySession(session.value(), target);
+        store::OpenMode::ReadOnly,
+        [target = target.toStdString()](store::Session& session) {
+            return store::copySession(session, target);
         },
         tr("save the session as %1").arg(target), [this, target] { emit savedAs(target); });
 }

@@ -10,6 +10,7 @@
 #include "core/analysis/report.h"
 #include "core/model/result.h"
 #include "core/store/attachments.h"
+#include "core/store/session.h"
 #include "core/store/timeline.h"
 
 #include <QObject>
@@ -76,9 +77,9 @@ signals:
     void busy(bool working);
 
 private:
-    // Runs job (which opens the session read-write) off the GUI thread; done on success.
-    void edit(std::function<Result<Ok>(const std::string& path)> job, const QString& doing,
-              std::function<void()> done);
+    // Opens the session (mode) and runs job on it off the GUI thread; done on success.
+    void edit(store::OpenMode mode, std::function<Result<Ok>(store::Session& session)> job,
+              const QString& doing, std::function<void()> done);
 
     QString m_path;
     std::shared_ptr<std::atomic<int>> m_generation = std::make_shared<std::atomic<int>>(0);

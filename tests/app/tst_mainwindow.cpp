@@ -6,6 +6,7 @@
 #include "core/store/runcatalog.h"
 #include "core/store/runwriter.h"
 #include "core/store/session.h"
+#include "tests/app/examplesession.h"
 #include "tests/support/testdata.h"
 #include "views/tablemodel.h"
 #include "views/tablepage.h"
@@ -22,27 +23,6 @@
 
 using namespace xylem;
 
-namespace {
-
-QString exampleSession(const QTemporaryDir& dir)
-{
-    const QString path = dir.filePath(QStringLiteral("examples.xylem"));
-    auto session = store::Session::create(path.toStdString());
-    if (!session) {
-        return {};
-    }
-    for (const char* example : {"two-hosts", "flat-mpi"}) {
-        const Run run = testing::exampleRun(example);
-        if (!store::importRun(session.value(), run.configuration, run.tuples,
-                              store::RunMetadata{example, "", "test", "", ""})) {
-            return {};
-        }
-    }
-    return path;
-}
-
-} // namespace
-
 class TestMainWindow : public QObject
 {
     Q_OBJECT
@@ -57,7 +37,7 @@ private slots:
     void opensAnalysesAndShowsARun()
     {
         QTemporaryDir dir;
-        const QString path = exampleSession(dir);
+        const QString path = testing::exampleSession(dir);
         QVERIFY(!path.isEmpty());
         gui::MainWindow window;
         window.resize(1100, 700);

@@ -7,6 +7,7 @@
 #include "core/store/runcatalog.h"
 #include "core/store/runwriter.h"
 #include "core/store/session.h"
+#include "tests/app/examplesession.h"
 #include "tests/support/testdata.h"
 #include "tests/support/waituntil.h"
 
@@ -26,20 +27,6 @@ using namespace xylem;
 using namespace std::chrono_literals;
 
 namespace {
-
-QString exampleSession(const QTemporaryDir& dir)
-{
-    const QString path = dir.filePath(QStringLiteral("edits.xylem"));
-    auto session = store::Session::create(path.toStdString());
-    for (const char* example : {"two-hosts", "flat-mpi"}) {
-        const Run run = testing::exampleRun(example);
-        if (!session || !store::importRun(session.value(), run.configuration, run.tuples,
-                                          store::RunMetadata{example, "", "test", "", ""})) {
-            return {};
-        }
-    }
-    return path;
-}
 
 store::RunInfo storedRun(const QString& path, qint64 run)
 {
@@ -83,7 +70,7 @@ private slots:
     void renamingARunWritesTheSession()
     {
         QTemporaryDir dir;
-        const QString path = exampleSession(dir);
+        const QString path = testing::exampleSession(dir);
         gui::MainWindow window;
         window.show();
         QVERIFY(openAndShow(window, path));
@@ -106,7 +93,7 @@ private slots:
     void notesAreKeptOnceTypingPauses()
     {
         QTemporaryDir dir;
-        const QString path = exampleSession(dir);
+        const QString path = testing::exampleSession(dir);
         gui::MainWindow window;
         window.show();
         QVERIFY(openAndShow(window, path));
@@ -125,7 +112,7 @@ private slots:
     void saveAsCopiesAndOpensTheCopy()
     {
         QTemporaryDir dir;
-        const QString path = exampleSession(dir);
+        const QString path = testing::exampleSession(dir);
         const QString copy = dir.filePath(QStringLiteral("copy.xylem"));
         gui::MainWindow window;
         window.show();
@@ -149,7 +136,7 @@ private slots:
     void cancelDropsTheAnalysisUnderWay()
     {
         QTemporaryDir dir;
-        const QString path = exampleSession(dir);
+        const QString path = testing::exampleSession(dir);
         gui::MainWindow window;
         window.show();
         QVERIFY(openAndShow(window, path));
@@ -174,8 +161,8 @@ private slots:
         using View = gui::MainWindow::View;
         QDockWidget* tree = window.viewDock(View::Tree);
         QCOMPARE(window.findChildren<QDockWidget*>().size(), qsizetype{7}); // 6 views + runs
-        for (View v : {View::Timemap, View::Serialization, View::Comparison, View::Timeline,
-                       View::Tables}) {
+        for (View v :
+             {View::Timemap, View::Serialization, View::Comparison, View::Timeline, View::Tables}) {
             window.showView(v);
             QCOMPARE(window.currentView(), v);
             QTRY_COMPARE(raisedView(window), window.viewDock(v)->windowTitle());
