@@ -86,15 +86,17 @@ struct MpiEvent
     bool operator==(const MpiEvent&) const = default;
 };
 
-// Each host's mapping from its own clock onto the reference clock (metrics.md §7), as measured
-// by ping-pong at the start and the end of a run: reference = local + offset(local), with the
-// offset interpolated linearly between the two measurements (drift). errorNs bounds the error
-// (half the smallest round trip of the exchanges kept).
+// One ping-pong measurement of a host's clock against another's (metrics.md §7), taken at the
+// start or the end of a run: measuredAgainst = local + offsetNs at local time localNs, with an
+// error of at most roundTripNs / 2 (the exchange with the smallest round trip is the one kept).
+// With clusters, a cluster's local master is measured against the trace's referenceHost and the
+// other hosts against their local master; core/analysis/clockmodel composes and interpolates.
 struct MpiClockSample
 {
     std::string host;
-    std::int64_t localNs = 0;  // when, in the host's clock
-    std::int64_t offsetNs = 0; // reference - local at that moment
+    std::string measuredAgainst; // empty: the trace's referenceHost
+    std::int64_t localNs = 0;    // when, in the host's clock
+    std::int64_t offsetNs = 0;   // reference - local at that moment
     std::int64_t roundTripNs = 0;
 };
 
