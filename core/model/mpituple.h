@@ -1,0 +1,93 @@
+#pragma once
+
+// MpiEvent <-> 32-byte Tuples: how the PMPI interposer (collectors/mpi) puts one MPI call into
+// the probe's ring and how the front-end reads it back. The record path must stay one ring push
+// in the common case, so what rarely changes travels in a rare "details" tuple:
+//
+//   call tuple    seq = communicator << 40 | call seq (collectives: per communicator; p2p: the
+//                 rank's own count), down = enter, up = exit, collector = world rank,
+//                 op = call code | 0x10 when a Wait completed a receive,
+//                 ret = partner (root or peer, -1 none), or kPartnerInDetails when it does not
+//                 fit 16 bits
+//   bytes details seq = bytes;                       op = 0x100 | call code
+//   tag details   seq = tag << 32 | uint32 partner;  op = 0x200 | call code
+//
+// Details tuples carry the down and up of the call they belong to and are pushed just before
+// it. They are sticky: a rank's calls keep the last bytes (and tag, wide partner) announced
+// until the next details tuple, so a loop of equal calls costs one push per call. Details are
+// matched to their call by rank, call code and time (the collector's conversion of raw
+// timestamps may move a details tuple by a nanosecond or two against its call when the two
+// were converted in different reads, never past the neighbouring call).
+
+#include "core/model/mpitrace.h"
+#include "core/model/result.h"
+#include "core/model/tuple.h"
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace xylem {
+
+inline constexpr int kMpiSeqBits = 40;
+inline constexpr std::int64_t kMpiSeqMask = (std::int64_t(1) << kMpiSeqBits) - 1;
+inline constexpr std::int32_t kMpiMaxCommunicator = (1 << 23) - 1;
+inline constexpr std::uint16_t kMpiCallMask = 0x0F;
+inline constexpr std::uint16_t kMpiCompletesReceive = 0x10;
+inline constexpr std::uint16_t kMpiBytesDetails = 0x100;
+inline constexpr std::uint16_t kMpiTagDetails = 0x200;
+inline constexpr std::int16_t kPartnerInDetails = -32768;
+
+constexpr std::int64_t mpiKey(std::int32_t communicator, std::int64_t seq)
+{
+    return (std::int64_t(communicator) << kMpiSeqBits) | (seq & kMpiSeqMask);
+}
+
+// The rank's side of the encoding: what its last details tuples said. One per rank (thread).
+class MpiTupleEncoder
+{
+public:
+    // Writes the tuples of one call into out (details first) and returns how many (1 to 3).
+    int encode(const MpiEvent& e, std::array<Tuple, 3>& out) noexcept
+    {
+        int n = 0;
+        const auto code = static_cast<std::uint16_t>(e.call);
+        const auto rank = static_cast<std::uint32_t>(e.rank);
+        if (e.bytes != m_bytes) {
+            m_bytes = e.bytes;
+            out[n++] =
+                Tuple{e.bytes, e.enter, e.exit, rank, std::uint16_t(kMpiBytesDetails | code), 0};
+        }
+        const bool wide = e.partner < -1 || e.partner > 32767;
+        if (e.tag != m_tag || (wide && e.partner != m_widePartner)) {
+            m_tag = e.tag;
+            m_widePartner = wide ? e.partner : m_widePartner;
+            const std::int64_t packed =
+                (std::int64_t(e.tag) << 32) | std::int64_t(static_cast<std::uint32_t>(e.partner));
+            out[n++] =
+                Tuple{packed, e.enter, e.exit, rank, std::uint16_t(kMpiTagDetails | code), 0};
+        }
+        const auto op = std::uint16_t(code | (e.completesReceive ? kMpiCompletesReceive : 0));
+        const auto ret = wide ? kPartnerInDetails : static_cast<std::int16_t>(e.partner);
+        out[n++] = Tuple{mpiKey(e.communicator, e.seq), e.enter, e.exit, rank, op, ret};
+        return n;
+    }
+
+private:
+    std::int64_t m_bytes = 0;
+    std::int32_t m_tag = 0;
+    std::int32_t m_widePartner = -1;
+};
+
+struct MpiDecodeResult
+{
+    std::vector<MpiEvent> events;      // by (rank, enter)
+    std::int64_t unmatchedDetails = 0; // details whose call never arrived (lost to a full ring)
+};
+
+// Decodes the tuples of any number of ranks, in any order. An error names the first tuple with
+// an op code that is no MPI call.
+Result<MpiDecodeResult> decodeMpiTuples(std::span<const Tuple> tuples);
+
+} // namespace xylem

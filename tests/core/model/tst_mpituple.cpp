@@ -1,0 +1,148 @@
+// MpiEvent <-> Tuple (core/model/mpituple.h): a loop of equal calls costs one tuple per call;
+// bytes, tags and wide partners survive as sticky details; details find their call when the
+// tuples come shuffled, several ranks mixed, and with a nanosecond of conversion jitter; an op
+// code that is no MPI call is refused naming the tuple.
+
+#include "core/model/mpituple.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+using namespace xylem;
+
+namespace {
+
+MpiEvent call(std::int32_t rank, MpiCall kind, std::int64_t seq, std::int64_t enter,
+              std::int64_t bytes = 8, std::int32_t partner = -1, std::int32_t tag = 0,
+              std::int32_t communicator = 0)
+{
+    MpiEvent e;
+    e.rank = rank;
+    e.call = kind;
+    e.seq = seq;
+    e.enter = enter;
+    e.exit = enter + 400;
+    e.bytes = bytes;
+    e.partner = partner;
+    e.tag = tag;
+    e.communicator = communicator;
+    return e;
+}
+
+std::vector<Tuple> encodeAll(const std::vector<MpiEvent>& events, int ranks)
+{
+    std::vector<MpiTupleEncoder> encoders(static_cast<size_t>(ranks));
+    std::vector<Tuple> tuples;
+    for (const MpiEvent& e : events) {
+        std::array<Tuple, 3> out;
+        const int n = encoders[static_cast<size_t>(e.rank)].encode(e, out);
+        tuples.insert(tuples.end(), out.begin(), out.begin() + n);
+    }
+    return tuples;
+}
+
+std::vector<MpiEvent> sorted(std::vector<MpiEvent> events)
+{
+    std::sort(events.begin(), events.end(), [](const MpiEvent& a, const MpiEvent& b) {
+        return a.rank != b.rank ? a.rank < b.rank : a.enter < b.enter;
+    });
+    return events;
+}
+
+} // namespace
+
+class TestMpiTuple : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void equalCallsCostOneTupleEach()
+    {
+        std::vector<MpiEvent> events;
+        for (int i = 0; i < 100; ++i) {
+            events.push_back(call(0, MpiCall::Allreduce, i, 1000 * i));
+        }
+        const auto tuples = encodeAll(events, 1);
+        QCOMPARE(tuples.size(), size_t(101)); // one bytes details at the start
+        const auto decoded = decodeMpiTuples(tuples);
+        QVERIFY(decoded.ok());
+        QVERIFY(decoded->events == events);
+        QCOMPARE(decoded->unmatchedDetails, 0);
+    }
+
+    void everyFieldSurvivesShuffledAcrossRanks()
+    {
+        std::vector<MpiEvent> events;
+        for (int i = 0; i < 50; ++i) {
+            const std::int64_t t = 10'000 * i;
+            events.push_back(call(0, MpiCall::Bcast, i, t, 8 << (i % 5), 1, 0, 3));
+            events.push_back(call(1, MpiCall::Send, i, t + 500, 100 + i % 3, 40000, i % 4));
+            events.push_back(call(2, MpiCall::Recv, i, t + 700, 16, 1, 7, 0));
+            MpiEvent wait = call(2, MpiCall::Wait, i + 1000, t + 1200, 16, 0);
+            wait.completesReceive = true;
+            events.push_back(wait);
+        }
+        auto tuples = encodeAll(events, 3);
+        std::mt19937 random(7);
+        std::shuffle(tuples.begin(), tuples.end(), random);
+        const auto decoded = decodeMpiTuples(tuples);
+        QVERIFY(decoded.ok());
+        QCOMPARE(decoded->events.size(), events.size());
+        QVERIFY(decoded->events == sorted(events));
+    }
+
+    void detailsFindTheirCallDespiteJitter()
+    {
+        std::vector<MpiEvent> events{call(0, MpiCall::Reduce, 0, 1000, 64, 0),
+                                     call(0, MpiCall::Reduce, 1, 2000, 128, 0),
+                                     call(0, MpiCall::Reduce, 2, 3000, 128, 0)};
+        auto tuples = encodeAll(events, 1);
+        for (Tuple& t : tuples) {
+            if (t.op & kMpiBytesDetails) {
+                t.down += 2;
+                t.up -= 1;
+            }
+        }
+        const auto decoded = decodeMpiTuples(tuples);
+        QVERIFY(decoded.ok());
+        QVERIFY(decoded->events == events);
+    }
+
+    void lostCallLeavesItsDetailsUnmatched()
+    {
+        auto tuples = encodeAll(
+            {call(0, MpiCall::Barrier, 0, 1000, 0), call(0, MpiCall::Gather, 0, 2000, 32, 0)}, 1);
+        QCOMPARE(tuples.size(), size_t(3));
+        tuples.pop_back(); // the Gather itself was overwritten in the ring
+        const auto decoded = decodeMpiTuples(tuples);
+        QVERIFY(decoded.ok());
+        QCOMPARE(decoded->events.size(), size_t(1));
+        QCOMPARE(decoded->unmatchedDetails, 1);
+    }
+
+    void communicatorAndSeqUseTheirBits()
+    {
+        const MpiEvent e = call(5, MpiCall::Alltoall, (std::int64_t(1) << 39) + 3, 10, 8, -1, 0,
+                                kMpiMaxCommunicator);
+        const auto decoded = decodeMpiTuples(encodeAll({e}, 6));
+        QVERIFY(decoded.ok());
+        QCOMPARE(decoded->events.front().communicator, kMpiMaxCommunicator);
+        QCOMPARE(decoded->events.front().seq, e.seq);
+    }
+
+    void unknownOpCodeIsRefusedNamingTheTuple()
+    {
+        std::vector<Tuple> tuples{Tuple{0, 1, 2, 3, 14, 0}};
+        const auto decoded = decodeMpiTuples(tuples);
+        QVERIFY(!decoded.ok());
+        QCOMPARE(decoded.error().code, ErrorCode::InvalidTrace);
+        QVERIFY(decoded.error().describe().find("tuple 0 of rank 3") != std::string::npos);
+        QVERIFY(decoded.error().describe().find("op code 14") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMpiTuple)
+#include "tst_mpituple.moc"
