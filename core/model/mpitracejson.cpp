@@ -1,0 +1,130 @@
+#include "core/model/mpitracejson.h"
+
+#include "core/model/jsondocument.h"
+
+#include <nlohmann/json.hpp>
+
+namespace xylem {
+
+namespace {
+
+using nlohmann::json;
+
+// A field of the wrong type or missing: nlohmann's own exception, turned into an error that
+// names the item here, at the document's boundary.
+template <typename T> T field(const json& object, const char* key, const std::string& where)
+{
+    if (!object.is_object() || !object.contains(key)) {
+        throw std::invalid_argument(where + ": missing field \"" + key + "\"");
+    }
+    try {
+        return object.at(key).get<T>();
+    } catch (const json::exception&) {
+        throw std::invalid_argument(where + ": field \"" + key + "\" has the wrong type");
+    }
+}
+
+const json& array(const json& doc, const char* key)
+{
+    if (!doc.contains(key) || !doc.at(key).is_array()) {
+        throw std::invalid_argument(std::string("\"") + key + "\" must be an array");
+    }
+    return doc.at(key);
+}
+
+void readRanks(const json& doc, MpiTrace& trace)
+{
+    const json& ranks = array(doc, "ranks");
+    for (size_t i = 0; i < ranks.size(); ++i) {
+        const std::string where = "ranks[" + std::to_string(i) + "]";
+        MpiRank r{field<int>(ranks[i], "rank", where), field<std::string>(ranks[i], "host", where),
+                  field<std::string>(ranks[i], "cluster", where)};
+        if (r.rank != static_cast<int>(i)) {
+            throw std::invalid_argument(where + ": rank " + std::to_string(r.rank) +
+                                        " out of order (ranks are listed by world rank)");
+        }
+        trace.ranks.push_back(std::move(r));
+    }
+}
+
+void readCommunicators(const json& doc, MpiTrace& trace)
+{
+    for (const json& c : array(doc, "communicators")) {
+        const std::string where = "communicator " + c.value("name", std::string("?"));
+        MpiCommunicator comm{field<std::int32_t>(c, "id", where),
+                             field<std::string>(c, "name", where),
+                             field<std::vector<int>>(c, "members", where)};
+        for (const int member : comm.worldRanks) {
+            if (member < 0 || member >= static_cast<int>(trace.ranks.size())) {
+                throw std::invalid_argument(where + ": member " + std::to_string(member) +
+                                            " is no world rank");
+            }
+        }
+        trace.communicators.push_back(std::move(comm));
+    }
+}
+
+void readClockSamples(const json& doc, MpiTrace& trace)
+{
+    const json& samples = array(doc, "clock_samples");
+    for (size_t i = 0; i < samples.size(); ++i) {
+        const std::string where = "clock_samples[" + std::to_string(i) + "]";
+        const json& s = samples[i];
+        trace.clockSamples.push_back(MpiClockSample{
+            field<std::string>(s, "host", where), field<std::string>(s, "against", where),
+            field<std::int64_t>(s, "local_ns", where), field<std::int64_t>(s, "offset_ns", where),
+            field<std::int64_t>(s, "round_trip_ns", where)});
+    }
+}
+
+} // namespace
+
+std::string mpiRunInfoToJson(const MpiRunInfo& info)
+{
+    json ranks = json::array();
+    for (const MpiRank& r : info.trace.ranks) {
+        ranks.push_back({{"rank", r.rank}, {"host", r.host}, {"cluster", r.cluster}});
+    }
+    json communicators = json::array();
+    for (const MpiCommunicator& c : info.trace.communicators) {
+        communicators.push_back({{"id", c.id}, {"name", c.name}, {"members", c.worldRanks}});
+    }
+    json samples = json::array();
+    for (const MpiClockSample& s : info.trace.clockSamples) {
+        samples.push_back({{"host", s.host},
+                           {"against", s.measuredAgainst},
+                           {"local_ns", s.localNs},
+                           {"offset_ns", s.offsetNs},
+                           {"round_trip_ns", s.roundTripNs}});
+    }
+    return json{{"format", kMpiRunFormat},
+                {"complete", info.complete},
+                {"reference_host", info.trace.referenceHost},
+                {"ranks", ranks},
+                {"communicators", communicators},
+                {"clock_samples", samples}}
+        .dump(1);
+}
+
+Result<MpiRunInfo> mpiRunInfoFromJson(const std::string& text)
+{
+    XYLEM_TRY(doc, parseJsonObject(text, "an MPI run description"));
+    if (doc->value("format", std::string()) != kMpiRunFormat) {
+        return makeError(ErrorCode::MalformedInput,
+                         std::string("not an MPI run description (format is not ") + kMpiRunFormat +
+                             ")");
+    }
+    MpiRunInfo info;
+    try {
+        info.complete = field<bool>(doc.value(), "complete", "document");
+        info.trace.referenceHost = field<std::string>(doc.value(), "reference_host", "document");
+        readRanks(doc.value(), info.trace);
+        readCommunicators(doc.value(), info.trace);
+        readClockSamples(doc.value(), info.trace);
+    } catch (const std::invalid_argument& e) {
+        return makeError(ErrorCode::MalformedInput, e.what());
+    }
+    return info;
+}
+
+} // namespace xylem
