@@ -84,10 +84,53 @@ CREATE TABLE cached_results (
 );
 )sql";
 
+// MPI data (core/model/mpitrace.h) beside a run's tuples; events in framed chunks (mpicodec.h).
+constexpr const char* kVersion3 = R"sql(
+CREATE TABLE mpi_traces (
+    run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+    reference_host TEXT NOT NULL,
+    event_count INTEGER NOT NULL
+);
+CREATE TABLE mpi_ranks (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    rank INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    cluster TEXT NOT NULL,
+    PRIMARY KEY (run_id, rank)
+);
+CREATE TABLE mpi_communicators (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    world_ranks TEXT NOT NULL,
+    PRIMARY KEY (run_id, id)
+);
+CREATE TABLE mpi_event_chunks (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    event_count INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+CREATE INDEX mpi_event_chunks_by_run ON mpi_event_chunks(run_id, id);
+CREATE TABLE mpi_clock_samples (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    host TEXT NOT NULL,
+    measured_against TEXT NOT NULL,
+    local_ns INTEGER NOT NULL,
+    offset_ns INTEGER NOT NULL,
+    round_trip_ns INTEGER NOT NULL
+);
+)sql";
+
 constexpr const char* kTables1[] = {"meta", "runs", "tuple_chunks", nullptr};
 constexpr const char* kTables2[] = {
     "meta",       "runs",           "tuple_chunks", "call_chunks",    "summaries", "scopes",
     "run_scopes", "system_samples", "clock_models", "cached_results", nullptr};
+constexpr const char* kTables3[] = {
+    "meta",       "runs",       "tuple_chunks",      "call_chunks",      "summaries",
+    "scopes",     "run_scopes", "system_samples",    "clock_models",     "cached_results",
+    "mpi_traces", "mpi_ranks",  "mpi_communicators", "mpi_event_chunks", "mpi_clock_samples",
+    nullptr};
 
 } // namespace
 
@@ -98,6 +141,8 @@ Result<Ok> applySchemaStep(Database& db, int to)
         return db.exec(kVersion1);
     case 2:
         return db.exec(kVersion2);
+    case 3:
+        return db.exec(kVersion3);
     default:
         return makeError(ErrorCode::InvalidArgument,
                          "no schema step to format " + std::to_string(to));
@@ -106,6 +151,9 @@ Result<Ok> applySchemaStep(Database& db, int to)
 
 const char* const* requiredTables(int version)
 {
+    if (version >= 3) {
+        return kTables3;
+    }
     return version >= 2 ? kTables2 : kTables1;
 }
 

@@ -7,6 +7,8 @@
 //   1  runs (configuration, metadata, status) and their tuples in encoded chunks
 //   2  per-call records and level-of-detail summaries for the timeline, event scopes,
 //      system-metric samples, clock models and cached results
+//   3  MPI data of a run: ranks, communicators, events (framed chunks), clock samples; no data
+//      moves (older runs simply have none)
 
 #include "core/model/result.h"
 #include "core/store/sqlitedatabase.h"
@@ -16,7 +18,7 @@
 namespace xylem::store {
 
 inline constexpr std::int64_t kApplicationId = 0x58594C4D; // "XYLM"
-inline constexpr int kCurrentFormat = 2;
+inline constexpr int kCurrentFormat = 3;
 
 // The DDL of one step (from - 1 to `to`); the caller wraps it in a transaction.
 Result<Ok> applySchemaStep(Database& db, int to);

@@ -4,6 +4,7 @@
 #include "core/analysis/analyzer.h"
 #include "core/analysis/reportjson.h"
 #include "core/model/configurationjson.h"
+#include "core/store/mpistore.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
 #include "core/store/schema.h"
@@ -12,6 +13,7 @@
 #include "core/store/timeline.h"
 #include "core/store/tuplecodec.h"
 #include "tests/support/jsoncompare.h"
+#include "tests/support/mpitracebuilder.h"
 #include "tests/support/testdata.h"
 
 #include <QTemporaryDir>
@@ -85,6 +87,24 @@ void makeFormat1File(const std::string& path)
     sqlite3_close(db);
 }
 
+// A format-2 file with both examples: format 3 only added the MPI tables, so a current session
+// without them and marked version 2 is exactly what Xylem's format 2 wrote.
+void makeFormat2File(const std::string& path)
+{
+    {
+        Session s = storetest::sessionWithExamples(path);
+    }
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(db,
+                          "DROP TABLE mpi_traces; DROP TABLE mpi_ranks; DROP TABLE "
+                          "mpi_communicators; DROP TABLE mpi_event_chunks; DROP TABLE "
+                          "mpi_clock_samples; PRAGMA user_version = 2;",
+                          nullptr, nullptr, nullptr),
+             SQLITE_OK);
+    sqlite3_close(db);
+}
+
 } // namespace
 
 class TestMigration : public QObject
@@ -144,6 +164,23 @@ private slots:
         auto meta = second->database().prepare("SELECT value FROM meta WHERE key = 'created_by'");
         QVERIFY(meta.value().step().value());
         QCOMPARE(meta.value().columnText(0), std::string("Xylem 0.1 (format 1)"));
+    }
+
+    void format2GainsMpiTablesAndKeepsItsRuns()
+    {
+        const std::string p = m_dir.filePath("v2.xylem").toStdString();
+        makeFormat2File(p);
+        auto session = Session::open(p, OpenMode::ReadWrite);
+        QVERIFY2(session.ok(), session ? "" : session.error().describe().c_str());
+        QCOMPARE(session->formatVersion(), 3);
+        QCOMPARE(*session->upgradedFrom(), 2);
+        auto runs = listRuns(session.value());
+        QCOMPARE(runs->size(), size_t(2));
+        QCOMPARE(runs->at(0).tuples, 18);
+        QVERIFY(!hasMpiTrace(session.value(), 1).value());
+        const MpiTrace trace = testing::lateRankTrace(4, 2, 500, 3);
+        QVERIFY(addMpiTrace(session.value(), 1, trace).ok());
+        QCOMPARE(mpiTrace(session.value(), 1)->events.size(), size_t(12));
     }
 
     void readOnlyFormat1FileSaysWhatToDo()

@@ -1,0 +1,112 @@
+#include "core/store/mpicodec.h"
+
+#include "core/store/chunkframe.h"
+#include "core/store/varint.h"
+
+#include <limits>
+#include <string>
+
+namespace xylem::store {
+
+namespace {
+
+constexpr FrameKind kMpiFrame{'X', 'M', 1, "MPI event chunk"};
+constexpr size_t kMinEventBytes = 9; // nine fields of at least one byte each
+
+std::uint8_t* writeEvent(std::uint8_t* p, const MpiEvent& e, const MpiEvent& previous)
+{
+    p = writeVarint(p, zigzag(wrappingSub(e.rank, previous.rank)));
+    p = writeVarint(p, zigzag(wrappingSub(e.enter, previous.enter)));
+    p = writeVarint(p, zigzag(wrappingSub(e.seq, previous.seq)));
+    p = writeVarint(p, zigzag(wrappingSub(e.exit, e.enter)));
+    p = writeVarint(p, zigzag(e.bytes));
+    p = writeVarint(p, zigzag(e.communicator));
+    p = writeVarint(p, zigzag(std::int64_t(e.partner) + 1));
+    p = writeVarint(p, zigzag(e.tag));
+    return writeVarint(p, static_cast<std::uint64_t>(e.call) * 2 + (e.completesReceive ? 1 : 0));
+}
+
+bool fitsInt32(std::int64_t v)
+{
+    return v >= std::numeric_limits<std::int32_t>::min() &&
+           v <= std::numeric_limits<std::int32_t>::max();
+}
+
+// The fields after rank, enter and seq; false on a truncated or out-of-range value.
+bool readRest(VarintReader& in, MpiEvent& e, std::uint64_t& callCode)
+{
+    std::uint64_t duration, bytes, communicator, partner, tag;
+    if (!in.read(duration) || !in.read(bytes) || !in.read(communicator) || !in.read(partner) ||
+        !in.read(tag) || !in.read(callCode)) {
+        return false;
+    }
+    const std::int64_t comm = unzigzag(communicator);
+    const std::int64_t peer = unzigzag(partner) - 1;
+    const std::int64_t t = unzigzag(tag);
+    if (!fitsInt32(comm) || !fitsInt32(peer) || !fitsInt32(t)) {
+        return false;
+    }
+    e.exit = wrappingAdd(e.enter, unzigzag(duration));
+    e.bytes = unzigzag(bytes);
+    e.communicator = static_cast<std::int32_t>(comm);
+    e.partner = static_cast<std::int32_t>(peer);
+    e.tag = static_cast<std::int32_t>(t);
+    e.completesReceive = (callCode & 1) != 0;
+    return true;
+}
+
+} // namespace
+
+void encodeMpiEventChunk(std::span<const MpiEvent> events, std::vector<std::uint8_t>& out)
+{
+    beginFrame(out, events.size() * 16);
+    MpiEvent previous{};
+    size_t used = out.size();
+    for (const MpiEvent& e : events) {
+        if (out.size() < used + 9 * kMaxVarintBytes) {
+            out.resize(std::max(out.size() * 2, used + 9 * kMaxVarintBytes));
+        }
+        used = static_cast<size_t>(writeEvent(out.data() + used, e, previous) - out.data());
+        previous = e;
+    }
+    out.resize(used);
+    endFrame(out, kMpiFrame, static_cast<std::uint32_t>(events.size()));
+}
+
+Result<Ok> decodeMpiEventChunk(std::span<const std::uint8_t> chunk, std::vector<MpiEvent>& out)
+{
+    auto frame = openFrame(chunk, kMpiFrame, kMinEventBytes);
+    if (!frame) {
+        return frame.error();
+    }
+    VarintReader in(frame->payload.data(), frame->payload.data() + frame->payload.size());
+    out.reserve(out.size() + frame->count);
+    MpiEvent previous{};
+    for (std::uint32_t i = 0; i < frame->count; ++i) {
+        std::uint64_t rank = 0, enter = 0, seq = 0, callCode = 0;
+        MpiEvent e{};
+        const bool read = in.read(rank) && in.read(enter) && in.read(seq);
+        const std::int64_t r = read ? wrappingAdd(previous.rank, unzigzag(rank)) : -1;
+        e.enter = wrappingAdd(previous.enter, unzigzag(enter));
+        e.seq = wrappingAdd(previous.seq, unzigzag(seq));
+        if (!read || r < 0 || !fitsInt32(r) || !readRest(in, e, callCode)) {
+            return makeError(ErrorCode::Corrupt,
+                             "damaged MPI event chunk: bad event " + std::to_string(i));
+        }
+        if (callCode / 2 >= static_cast<std::uint64_t>(kMpiCallCount)) {
+            return makeError(ErrorCode::Corrupt, "damaged MPI event chunk: event " +
+                                                     std::to_string(i) + " has unknown call code " +
+                                                     std::to_string(callCode / 2));
+        }
+        e.rank = static_cast<std::int32_t>(r);
+        e.call = static_cast<MpiCall>(callCode / 2);
+        out.push_back(e);
+        previous = e;
+    }
+    if (!in.atEnd()) {
+        return makeError(ErrorCode::Corrupt, "damaged MPI event chunk: bytes after the last event");
+    }
+    return Ok{};
+}
+
+} // namespace xylem::store

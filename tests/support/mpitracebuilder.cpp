@@ -1,0 +1,87 @@
+#include "tests/support/mpitracebuilder.h"
+
+#include <utility>
+
+namespace xylem::testing {
+
+MpiTraceBuilder& MpiTraceBuilder::rank(std::string host, std::string cluster)
+{
+    const int r = static_cast<int>(m_trace.ranks.size());
+    m_trace.ranks.push_back(MpiRank{r, std::move(host), std::move(cluster)});
+    m_p2pCount.push_back(0);
+    if (m_trace.referenceHost.empty()) {
+        m_trace.referenceHost = m_trace.ranks.front().host;
+    }
+    return *this;
+}
+
+MpiTraceBuilder& MpiTraceBuilder::world()
+{
+    std::vector<int> all;
+    for (const MpiRank& r : m_trace.ranks) {
+        all.push_back(r.rank);
+    }
+    return communicator(0, "MPI_COMM_WORLD", std::move(all));
+}
+
+MpiTraceBuilder& MpiTraceBuilder::communicator(std::int32_t id, std::string name,
+                                               std::vector<int> members)
+{
+    m_trace.communicators.push_back(MpiCommunicator{id, std::move(name), std::move(members)});
+    return *this;
+}
+
+MpiTraceBuilder& MpiTraceBuilder::collective(int rank, MpiCall call, std::int64_t seq,
+                                             std::int64_t enter, std::int64_t exit, int root,
+                                             std::int32_t communicator)
+{
+    MpiEvent e;
+    e.enter = enter;
+    e.exit = exit;
+    e.seq = seq;
+    e.bytes = 8;
+    e.rank = rank;
+    e.communicator = communicator;
+    e.partner = root;
+    e.call = call;
+    m_trace.events.push_back(e);
+    return *this;
+}
+
+MpiTraceBuilder& MpiTraceBuilder::p2p(int rank, MpiCall call, int partner, std::int32_t tag,
+                                      std::int64_t enter, std::int64_t exit, bool completesReceive,
+                                      std::int32_t communicator)
+{
+    MpiEvent e;
+    e.enter = enter;
+    e.exit = exit;
+    e.seq = m_p2pCount.at(static_cast<size_t>(rank))++;
+    e.bytes = 64;
+    e.rank = rank;
+    e.communicator = communicator;
+    e.partner = partner;
+    e.tag = tag;
+    e.call = call;
+    e.completesReceive = completesReceive;
+    m_trace.events.push_back(e);
+    return *this;
+}
+
+MpiTrace lateRankTrace(int ranks, int lateRank, std::int64_t lateNs, int calls)
+{
+    MpiTraceBuilder b;
+    for (int r = 0; r < ranks; ++r) {
+        b.rank("n" + std::to_string(r), r < ranks / 2 ? "c0" : "c1");
+    }
+    b.world();
+    for (int s = 0; s < calls; ++s) {
+        const std::int64_t t = std::int64_t(s) * 10000;
+        for (int r = 0; r < ranks; ++r) {
+            b.collective(r, MpiCall::Allreduce, s, t + (r == lateRank ? lateNs : 0),
+                         t + lateNs + 100);
+        }
+    }
+    return b.trace();
+}
+
+} // namespace xylem::testing

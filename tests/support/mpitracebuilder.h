@@ -1,0 +1,42 @@
+#pragma once
+
+// Hand-made MPI traces for the tests and benchmarks: ranks with hosts and clusters, communicators
+// and events written one call at a time, plus two ready-made traces (a late rank; a large run).
+
+#include "core/model/mpitrace.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace xylem::testing {
+
+class MpiTraceBuilder
+{
+public:
+    // The next world rank, on host (and cluster).
+    MpiTraceBuilder& rank(std::string host, std::string cluster = "");
+    // MPI_COMM_WORLD over every rank added so far (call after the ranks).
+    MpiTraceBuilder& world();
+    MpiTraceBuilder& communicator(std::int32_t id, std::string name, std::vector<int> members);
+    // A collective call; root only for rooted calls.
+    MpiTraceBuilder& collective(int rank, MpiCall call, std::int64_t seq, std::int64_t enter,
+                                std::int64_t exit, int root = -1, std::int32_t communicator = 0);
+    // A point-to-point call; partner is the peer (destination or source).
+    MpiTraceBuilder& p2p(int rank, MpiCall call, int partner, std::int32_t tag, std::int64_t enter,
+                         std::int64_t exit, bool completesReceive = false,
+                         std::int32_t communicator = 0);
+
+    const MpiTrace& trace() const { return m_trace; }
+
+private:
+    MpiTrace m_trace;
+    std::vector<std::int64_t> m_p2pCount;
+};
+
+// `ranks` ranks on one host each (cluster "c0" for the first half, "c1" for the rest) making
+// `calls` MPI_Allreduce on MPI_COMM_WORLD: every rank enters call s at
+// s * 10000 except lateRank, which enters lateNs later; all leave at s * 10000 + lateNs + 100.
+MpiTrace lateRankTrace(int ranks, int lateRank, std::int64_t lateNs, int calls);
+
+} // namespace xylem::testing
