@@ -1,0 +1,236 @@
+// OTF2 export -> import round trip, the reference reader (otf2-print) on exported archives, and
+// malformed or unsupported archives.
+
+#include "core/otf2/otf2export.h"
+#include "core/otf2/otf2import.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+using namespace xylem;
+
+namespace {
+
+constexpr std::int64_t kT0 = 1'700'000'000'000'000'000;
+
+class TraceMaker
+{
+public:
+    TraceMaker()
+    {
+        m_trace.referenceHost = "hA";
+        m_trace.ranks = {{0, "hA", "c0"}, {1, "hA", "c0"}, {2, "hB", "c1"}, {3, "hB", "c1"}};
+        m_trace.communicators = {{0, "MPI_COMM_WORLD", {0, 1, 2, 3}}, {1, "comm 1", {3, 1}}};
+        m_clock.assign(4, kT0);
+        m_p2p.assign(4, 0);
+    }
+
+    void collective(MpiCall call, int root = -1, std::int32_t comm = 0)
+    {
+        const auto* c = m_trace.communicator(comm);
+        for (int rank : c->worldRanks)
+            add(rank, call, root, 0, 1000 + 8 * rank, comm, m_seq[comm]);
+        ++m_seq[comm];
+    }
+    void p2p(int rank, MpiCall call, int partner, std::int32_t tag, std::int64_t bytes,
+             bool completesReceive = false)
+    {
+        add(rank, call, partner, tag, bytes, 0, m_p2p[rank]++, completesReceive);
+    }
+    MpiTrace trace() const { return m_trace; }
+
+private:
+    void add(int rank, MpiCall call, int partner, std::int32_t tag, std::int64_t bytes,
+             std::int32_t comm, std::int64_t seq, bool completesReceive = false)
+    {
+        MpiEvent e;
+        e.rank = rank;
+        e.call = call;
+        e.partner = partner;
+        e.tag = tag;
+        e.bytes = bytes;
+        e.communicator = comm;
+        e.seq = seq;
+        e.completesReceive = completesReceive;
+        e.enter = m_clock[rank] + 150 + 37 * rank;
+        e.exit = e.enter + 2000 + 11 * rank;
+        m_clock[rank] = e.exit;
+        m_trace.events.push_back(e);
+    }
+
+    MpiTrace m_trace;
+    std::vector<std::int64_t> m_clock;
+    std::vector<std::int64_t> m_p2p;
+    std::map<std::int32_t, std::int64_t> m_seq;
+};
+
+// 4 ranks on 2 hosts in 2 clusters, every call kind, p2p with Isend/Irecv/Wait.
+MpiTrace everyCall()
+{
+    TraceMaker m;
+    m.collective(MpiCall::Allreduce);
+    m.collective(MpiCall::Reduce, 2);
+    m.collective(MpiCall::Bcast, 0);
+    m.collective(MpiCall::Barrier);
+    m.collective(MpiCall::Allgather);
+    m.collective(MpiCall::Alltoall);
+    m.collective(MpiCall::ReduceScatter);
+    m.collective(MpiCall::Gather, 1);
+    m.collective(MpiCall::Scatter, 3);
+    m.collective(MpiCall::Allreduce, -1, 1);
+    m.p2p(0, MpiCall::Send, 2, 5, 4096);
+    m.p2p(2, MpiCall::Recv, 0, 5, 4096);
+    m.p2p(1, MpiCall::Isend, 3, 7, 64);
+    m.p2p(3, MpiCall::Irecv, 1, 7, 64);
+    m.p2p(1, MpiCall::Wait, -1, 0, 0);
+    m.p2p(3, MpiCall::Wait, 1, 7, 64, true);
+    m.collective(MpiCall::Barrier, -1, 1);
+    return m.trace();
+}
+
+void sortEvents(MpiTrace& trace)
+{
+    std::sort(trace.events.begin(), trace.events.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.rank, a.enter) < std::tie(b.rank, b.enter);
+    });
+}
+
+bool mentions(const Error& error, const std::string& text)
+{
+    return error.describe().find(text) != std::string::npos;
+}
+
+} // namespace
+
+class TestOtf2 : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init() { QVERIFY(m_dir.isValid()); }
+
+    void exportThenImportGivesTheTraceBack()
+    {
+        MpiTrace original = everyCall();
+        const std::string dir = path("roundtrip");
+        const auto exported = otf2::exportOtf2(original, {}, dir);
+        QVERIFY2(exported.ok(), exported.ok() ? "" : exported.error().describe().c_str());
+        auto imported = otf2::importOtf2(otf2::anchorPath(dir));
+        QVERIFY2(imported.ok(), imported.ok() ? "" : imported.error().describe().c_str());
+        MpiTrace back = std::move(imported).value();
+        QCOMPARE(back.ranks.size(), original.ranks.size());
+        for (std::size_t r = 0; r < back.ranks.size(); ++r) {
+            QCOMPARE(back.ranks[r].rank, original.ranks[r].rank);
+            QCOMPARE(back.ranks[r].host, original.ranks[r].host);
+            QCOMPARE(back.ranks[r].cluster, original.ranks[r].cluster);
+        }
+        QCOMPARE(back.communicators.size(), original.communicators.size());
+        for (std::size_t c = 0; c < back.communicators.size(); ++c) {
+            QCOMPARE(back.communicators[c].id, original.communicators[c].id);
+            QCOMPARE(back.communicators[c].name, original.communicators[c].name);
+            QCOMPARE(back.communicators[c].worldRanks, original.communicators[c].worldRanks);
+        }
+        sortEvents(original);
+        sortEvents(back);
+        QCOMPARE(back.events.size(), original.events.size());
+        for (std::size_t i = 0; i < back.events.size(); ++i)
+            QVERIFY2(back.events[i] == original.events[i],
+                     qPrintable(QStringLiteral("event %1 (%2 of rank %3) differs")
+                                    .arg(i)
+                                    .arg(QString::fromUtf8(mpiCallName(original.events[i].call)))
+                                    .arg(original.events[i].rank)));
+        QCOMPARE(back.referenceHost, std::string("hA"));
+        QVERIFY(back.clockSamples.empty());
+    }
+
+    void theReferenceReaderReadsTheArchive()
+    {
+        const std::string dir = path("printed");
+        QVERIFY(otf2::exportOtf2(everyCall(), {}, dir).ok());
+        QProcess print;
+        print.start(QStringLiteral("otf2-print"), {QString::fromStdString(otf2::anchorPath(dir))});
+        QVERIFY(print.waitForFinished(60000));
+        QCOMPARE(print.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(print.exitCode(), 0);
+        const QString out = QString::fromUtf8(print.readAllStandardOutput());
+        QVERIFY(out.contains(QLatin1String("MPI_COLLECTIVE_END")));
+        QVERIFY(out.contains(QLatin1String("MPI_SEND")));
+        QVERIFY(out.contains(QLatin1String("MPI_IRECV")));
+        QVERIFY(out.contains(QLatin1String("\"MPI_Allreduce\"")));
+    }
+
+    void anExistingFolderIsRefused()
+    {
+        const std::string dir = path("exists");
+        std::filesystem::create_directory(dir);
+        const auto result = otf2::exportOtf2(everyCall(), {}, dir);
+        QVERIFY(!result.ok());
+        QVERIFY(mentions(result.error(), "already exists"));
+    }
+
+    void overlappingCallsAreRefusedNamingTheRank()
+    {
+        MpiTrace trace = everyCall();
+        for (auto& e : trace.events) {
+            if (e.rank == 2 && e.call == MpiCall::Bcast)
+                e.exit += 1'000'000;
+        }
+        const auto result = otf2::exportOtf2(trace, {}, path("overlap"));
+        QVERIFY(!result.ok());
+        QVERIFY(mentions(result.error(), "rank 2"));
+        QVERIFY(mentions(result.error(), "overlaps"));
+    }
+
+    void notAnArchive()
+    {
+        const std::string file = path("plain.otf2");
+        std::ofstream(file) << "this is not an OTF2 anchor file\n";
+        const auto result = otf2::importOtf2(file);
+        QVERIFY(!result.ok());
+        QVERIFY(mentions(result.error(), "not an OTF2 archive"));
+        QVERIFY(!otf2::importOtf2(path("missing.otf2")).ok());
+    }
+
+    void truncatedAnchor()
+    {
+        const std::string dir = path("truncated");
+        QVERIFY(otf2::exportOtf2(everyCall(), {}, dir).ok());
+        const auto anchor = otf2::anchorPath(dir);
+        std::filesystem::resize_file(anchor, std::filesystem::file_size(anchor) / 2);
+        const auto result = otf2::importOtf2(anchor);
+        QVERIFY(!result.ok());
+        QVERIFY(mentions(result.error(), anchor));
+    }
+
+    void missingEventFiles()
+    {
+        const std::string dir = path("noevents");
+        QVERIFY(otf2::exportOtf2(everyCall(), {}, dir).ok());
+        std::filesystem::remove(std::filesystem::path(dir) / "traces" / "2.evt");
+        const auto result = otf2::importOtf2(otf2::anchorPath(dir));
+        QVERIFY(!result.ok());
+        QVERIFY2(mentions(result.error(), "event"), result.error().describe().c_str());
+    }
+
+    void noMpiLocations()
+    {
+        const std::string dir = path("nompi");
+        QVERIFY(otf2::exportOtf2(MpiTrace{}, {}, dir).ok());
+        const auto result = otf2::importOtf2(otf2::anchorPath(dir));
+        QVERIFY(!result.ok());
+        QVERIFY(mentions(result.error(), "no MPI locations"));
+    }
+
+private:
+    std::string path(const char* name) const { return m_dir.filePath(name).toStdString(); }
+
+    QTemporaryDir m_dir;
+};
+
+QTEST_GUILESS_MAIN(TestOtf2)
+#include "tst_otf2.moc"
