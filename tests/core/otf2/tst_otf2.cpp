@@ -164,6 +164,41 @@ private slots:
         QVERIFY(out.contains(QLatin1String("\"MPI_Allreduce\"")));
     }
 
+    void tuplesBecomeNestedCollectorRegions()
+    {
+        auto config = Configuration::create(
+            "two hosts", {{"A", "c0"}, {"B", "c1"}},
+            {{"T1", "thread", "A", "g"}, {"T2", "thread", "B", "g"}, {"g", "gred", "A", {}}});
+        QVERIFY(config.ok());
+        Run run{config.value(), {}};
+        for (std::int64_t s = 0; s < 3; ++s) {
+            run.tuples.push_back({s, kT0 + s * 1000, kT0 + s * 1000 + 500, 0, 0, 0});
+            // T2's second call starts before its first ended: clipped to stay nested.
+            run.tuples.push_back({s, kT0 + s * 400 + 10, kT0 + s * 400 + 700, 1, 0, 0});
+        }
+        const std::string dir = path("tuples");
+        const auto result = otf2::exportOtf2(everyCall(), std::span<const Run>(&run, 1), dir);
+        QVERIFY2(result.ok(), result.ok() ? "" : result.error().describe().c_str());
+        QProcess print;
+        print.start(QStringLiteral("otf2-print"),
+                    {QStringLiteral("-G"), QString::fromStdString(otf2::anchorPath(dir))});
+        QVERIFY(print.waitForFinished(60000));
+        QCOMPARE(print.exitCode(), 0);
+        const QString out = QString::fromUtf8(print.readAllStandardOutput());
+        QVERIFY(out.contains(QLatin1String("\"T2\"")));
+        QVERIFY(out.contains(QLatin1String("\"run 1 collectors\"")));
+        print.start(QStringLiteral("otf2-print"), {QString::fromStdString(otf2::anchorPath(dir))});
+        QVERIFY(print.waitForFinished(60000));
+        const QString events = QString::fromUtf8(print.readAllStandardOutput());
+        const QRegularExpression clipped(
+            QStringLiteral(R"(ENTER\s+\d+\s+%1\s+Region: "T2")").arg(kT0 + 700));
+        QVERIFY2(clipped.match(events).hasMatch(), "T2's second call starts where the first ended");
+        // The MPI data still imports next to the collector locations.
+        const auto imported = otf2::importOtf2(otf2::anchorPath(dir));
+        QVERIFY(imported.ok());
+        QCOMPARE(imported->events.size(), everyCall().events.size());
+    }
+
     void anExistingFolderIsRefused()
     {
         const std::string dir = path("exists");
