@@ -10,7 +10,7 @@ packages=(
   libqt6sql6-sqlite libqt6svg6
   libqcustomplot-dev libqcustomplot2.1-qt6
   libsqlite3-dev sqlite3 libboost-dev nlohmann-json3-dev
-  libotf2-trace-dev otf2-tools libopenmpi-dev openmpi-bin liblttng-ust-dev lttng-tools
+  libotf2-trace-dev otf2-tools libopenmpi-dev openmpi-bin hpcc liblttng-ust-dev lttng-tools
   xvfb xauth
 )
 

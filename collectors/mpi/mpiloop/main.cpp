@@ -1,0 +1,117 @@
+// xylem-mpiloop: the project's MPI program to record. Each iteration every rank computes (a
+// busy loop of --compute-us, and --late-us more on --late-rank), then calls MPI_Allreduce on
+// --bytes (pattern allreduce) or one of each recorded call (pattern mixed: the nine
+// collectives, a ring of Isend/Irecv/Wait, Send/Recv pairs, and an Allreduce on a split
+// communicator). Rank 0 prints the time per iteration.
+
+#include "collectors/mpi/mpiloop/loopoptions.h"
+
+#include <chrono>
+#include <cstdio>
+#include <mpi.h>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void compute(int us)
+{
+    const auto until = Clock::now() + std::chrono::microseconds(us);
+    while (Clock::now() < until) {
+    }
+}
+
+struct Buffers
+{
+    explicit Buffers(size_t bytes, int size)
+        : send(bytes, 1)
+        , receive(bytes * static_cast<size_t>(size), 0)
+        , counts(static_cast<size_t>(size), static_cast<int>(bytes))
+    {
+    }
+    std::vector<char> send;
+    std::vector<char> receive;
+    std::vector<int> counts;
+};
+
+void pointToPoint(Buffers& b, int rank, int size, int n)
+{
+    const int right = (rank + 1) % size;
+    const int left = (rank + size - 1) % size;
+    MPI_Request requests[2];
+    MPI_Irecv(b.receive.data(), n, MPI_CHAR, left, 7, MPI_COMM_WORLD, &requests[0]);
+    MPI_Isend(b.send.data(), n, MPI_CHAR, right, 7, MPI_COMM_WORLD, &requests[1]);
+    MPI_Wait(&requests[0], MPI_STATUS_IGNORE);
+    MPI_Wait(&requests[1], MPI_STATUS_IGNORE);
+    const int peer = rank ^ 1;
+    if (peer < size) {
+        if (rank % 2 == 0) {
+            MPI_Send(b.send.data(), n, MPI_CHAR, peer, 9, MPI_COMM_WORLD);
+        } else {
+            MPI_Recv(b.receive.data(), n, MPI_CHAR, MPI_ANY_SOURCE, 9, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+        }
+    }
+}
+
+void mixed(Buffers& b, MPI_Comm half, int rank, int size, int n, int iteration)
+{
+    char* out = b.receive.data();
+    MPI_Allreduce(b.send.data(), out, n, MPI_CHAR, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Bcast(out, n, MPI_CHAR, iteration % size, MPI_COMM_WORLD);
+    MPI_Reduce(b.send.data(), out, n, MPI_CHAR, MPI_MAX, 0, MPI_COMM_WORLD);
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Allgather(b.send.data(), n, MPI_CHAR, out, n, MPI_CHAR, MPI_COMM_WORLD);
+    MPI_Alltoall(b.receive.data(), n / size > 0 ? n / size : 1, MPI_CHAR, b.send.data(),
+                 n / size > 0 ? n / size : 1, MPI_CHAR, MPI_COMM_WORLD);
+    std::vector<char> full(b.counts.size() * static_cast<size_t>(n), 1);
+    MPI_Reduce_scatter(full.data(), out, b.counts.data(), MPI_CHAR, MPI_MAX, MPI_COMM_WORLD);
+    MPI_Gather(b.send.data(), n, MPI_CHAR, out, n, MPI_CHAR, size - 1, MPI_COMM_WORLD);
+    MPI_Scatter(b.receive.data(), n, MPI_CHAR, b.send.data(), n, MPI_CHAR, 0, MPI_COMM_WORLD);
+    pointToPoint(b, rank, size, n);
+    MPI_Allreduce(b.send.data(), out, n, MPI_CHAR, MPI_MAX, half);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank = 0;
+    int size = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    const auto options = xylem::mpi::parseLoopOptions(argc, argv);
+    if (!options) {
+        if (rank == 0) {
+            std::fprintf(stderr, "xylem-mpiloop: %s\n%s", options.error().describe().c_str(),
+                         xylem::mpi::kLoopUsage);
+        }
+        MPI_Finalize();
+        return 2;
+    }
+    const auto& o = options.value();
+    Buffers buffers(static_cast<size_t>(o.bytes), size);
+    MPI_Comm half = MPI_COMM_NULL;
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+    MPI_Barrier(MPI_COMM_WORLD);
+    const auto started = Clock::now();
+    for (int i = 0; i < o.iterations; ++i) {
+        compute(o.computeUs + (rank == o.lateRank ? o.lateUs : 0));
+        if (o.mixed) {
+            mixed(buffers, half, rank, size, static_cast<int>(o.bytes), i);
+        } else {
+            MPI_Allreduce(buffers.send.data(), buffers.receive.data(), static_cast<int>(o.bytes),
+                          MPI_CHAR, MPI_MAX, MPI_COMM_WORLD);
+        }
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    if (rank == 0) {
+        std::printf("mpiloop: %d iterations on %d ranks in %.6f s, %.4f us per iteration\n",
+                    o.iterations, size, seconds, seconds * 1e6 / o.iterations);
+    }
+    MPI_Comm_free(&half);
+    MPI_Finalize();
+    return 0;
+}
