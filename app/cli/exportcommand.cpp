@@ -1,4 +1,5 @@
 #include "app/cli/command.h"
+#include "app/cli/otf2commands.h"
 #include "app/cli/sessioninput.h"
 #include "core/analysis/analyzer.h"
 #include "core/analysis/reporttables.h"
@@ -71,15 +72,21 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
         "usage: xylem-cli export --session S.xylem [--run N] --tree OUT.tree.json --trace "
         "OUT.trace.csv\n"
         "       xylem-cli export --session S.xylem [--run N] --table NAME [--output OUT.csv]\n"
+        "       xylem-cli export --session S.xylem [--run N] --otf2 NEWDIR\n"
+        "         (the run's MPI data, or else its tuples as collector regions, for Vampir)\n"
         "       tables: runs, calls, summary, system_samples, clock_models, scopes (stored);\n"
         "               threads, contributors, wrappers, hotspots, timemap, classes (analysis)\n",
-        {"session", "run", "tree", "trace", "table", "output"},
+        {"session", "run", "tree", "trace", "table", "output", "otf2"},
         {}};
     return runCommand(
         spec, args, out, err,
         [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
             XYLEM_TRY(path, a.one("session"));
             XYLEM_TRY(run, a.optionalId("run"));
+            if (a.has("otf2")) {
+                XYLEM_TRY(directory, a.one("otf2"));
+                return exportRunOtf2(path.value(), run.value(), directory.value(), o, e);
+            }
             XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, e));
             if (a.has("table")) {
                 XYLEM_TRY(name, a.one("table"));

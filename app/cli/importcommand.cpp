@@ -1,5 +1,6 @@
 #include "app/cli/command.h"
 #include "app/cli/durationformat.h"
+#include "app/cli/otf2commands.h"
 #include "app/cli/runloader.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runwriter.h"
@@ -9,11 +10,16 @@ namespace xylem::cli {
 
 int runImport(const Args& args, std::ostream& out, std::ostream& err)
 {
+    if (!args.empty() && isOtf2Anchor(args.front())) {
+        return runImportOtf2(args.front(), Args(args.begin() + 1, args.end()), out, err);
+    }
     static const CommandSpec spec{
         "import",
         "usage: xylem-cli import --tree F.tree.json --trace F.trace.csv [--tree G --trace G ...]\n"
         "                        [--name NAME ...] [--notes TEXT] -o|--session S.xylem\n"
-        "       adds one run per --tree/--trace pair to the session (created if missing)\n",
+        "       adds one run per --tree/--trace pair to the session (created if missing)\n"
+        "       xylem-cli import ARCHIVE.otf2 -o|--session S.xylem [--name NAME] [--notes TEXT]\n"
+        "       adds an OTF2 trace's MPI run (Score-P, or xylem-cli export --otf2)\n",
         {"tree", "trace", "name", "notes", "session", "o"},
         {}};
     return runCommand(

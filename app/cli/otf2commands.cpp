@@ -1,0 +1,108 @@
+#include "app/cli/otf2commands.h"
+
+#include "app/cli/command.h"
+#include "app/cli/sessioninput.h"
+#include "core/analysis/clockmodel.h"
+#include "core/analysis/clockmodeljson.h"
+#include "core/analysis/clockresidual.h"
+#include "core/model/mpiruns.h"
+#include "core/otf2/otf2export.h"
+#include "core/otf2/otf2import.h"
+#include "core/store/attachments.h"
+#include "core/store/mpistore.h"
+#include "core/store/runcatalog.h"
+#include "core/store/runloader.h"
+#include "core/store/runwriter.h"
+
+namespace xylem::cli {
+
+namespace {
+
+// The trace on the reference host's clock, and the model that put it there.
+Result<ClockModel> correctClocks(MpiTrace& trace)
+{
+    XYLEM_TRY(model, ClockModel::build(trace));
+    model->correct(trace);
+    measureResidualSkew(trace, model.value());
+    return model;
+}
+
+Result<std::int64_t> storeImport(store::Session& session, const MpiTrace& trace, const Run& run,
+                                 const ClockModel& model, const store::RunMetadata& meta)
+{
+    XYLEM_TRY(id, store::importRun(session, run.configuration, run.tuples, meta));
+    XYLEM_TRY(stored, store::addMpiTrace(session, id.value(), trace));
+    for (const HostClock& clock : model.hosts()) {
+        XYLEM_TRY(set, store::setClockModel(session, id.value(), clock.host,
+                                            clockModelJson(clock, model.referenceHost())));
+    }
+    return id;
+}
+
+} // namespace
+
+bool isOtf2Anchor(const std::string& word)
+{
+    return word.size() > 5 && word.compare(word.size() - 5, 5, ".otf2") == 0;
+}
+
+int runImportOtf2(const std::string& anchor, const Args& args, std::ostream& out, std::ostream& err)
+{
+    static const CommandSpec spec{
+        "import",
+        "usage: xylem-cli import ARCHIVE.otf2 -o|--session S.xylem [--name NAME] [--notes TEXT]\n"
+        "       adds the archive's MPI run (its MPI_COMM_WORLD collectives as tuples, every\n"
+        "       MPI event and the clock model) to the session (created if missing)\n",
+        {"name", "notes", "session", "o"},
+        {}};
+    return runCommand(spec, args, out, err,
+                      [&anchor](const Arguments& a, std::ostream& o, std::ostream&) -> Result<Ok> {
+                          if (a.has("o") == a.has("session")) {
+                              return makeError(ErrorCode::InvalidArgument,
+                                               "name the session file once, with -o or --session");
+                          }
+                          XYLEM_TRY(path, a.one(a.has("o") ? "o" : "session"));
+                          XYLEM_TRY(name, a.oneOr("name", ""));
+                          XYLEM_TRY(notes, a.oneOr("notes", ""));
+                          XYLEM_TRY(trace, otf2::importOtf2(anchor));
+                          XYLEM_TRY(model, correctClocks(trace.value()));
+                          XYLEM_TRY(run, collectiveRun(trace.value(), 0, RunShape::Flat));
+                          XYLEM_TRY(session, store::Session::openOrCreate(path.value()));
+                          const store::RunMetadata meta{
+                              name.value(), "", "otf2: " + anchor,
+                              "corrected to host " + model->referenceHost(), notes.value()};
+                          XYLEM_TRY(id, storeImport(session.value(), trace.value(), run.value(),
+                                                    model.value(), meta));
+                          XYLEM_TRY(info, store::runInfo(session.value(), id.value()));
+                          o << path.value() << ": run " << id.value() << " \""
+                            << info->metadata.name << "\": " << trace->ranks.size() << " ranks, "
+                            << trace->events.size() << " MPI events, " << info->calls
+                            << " MPI_COMM_WORLD collectives, " << info->incompleteCalls
+                            << " incomplete\n";
+                          return Ok{};
+                      });
+}
+
+Result<Ok> exportRunOtf2(const std::string& sessionPath, std::optional<std::int64_t> run,
+                         const std::string& directory, std::ostream& out, std::ostream& err)
+{
+    XYLEM_TRY(session, openSession(sessionPath, store::OpenMode::ReadOnly, err));
+    XYLEM_TRY(id, store::resolveRun(session.value(), run));
+    XYLEM_TRY(hasMpi, store::hasMpiTrace(session.value(), id.value()));
+    if (hasMpi.value()) {
+        // The run's tuples are derived from these collectives: the MPI data says it all.
+        XYLEM_TRY(trace, store::mpiTrace(session.value(), id.value()));
+        XYLEM_TRY(written, otf2::exportOtf2(trace.value(), {}, directory));
+        out << otf2::anchorPath(directory) << ": run " << id.value() << ", " << trace->ranks.size()
+            << " ranks, " << trace->events.size() << " MPI events\n";
+        return Ok{};
+    }
+    XYLEM_TRY(loaded, store::loadRun(session.value(), id.value()));
+    XYLEM_TRY(written,
+              otf2::exportOtf2(MpiTrace{}, std::span<const Run>(&loaded.value(), 1), directory));
+    out << otf2::anchorPath(directory) << ": run " << id.value() << ", " << loaded->tuples.size()
+        << " tuples as collector regions\n";
+    return Ok{};
+}
+
+} // namespace xylem::cli
