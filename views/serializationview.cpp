@@ -17,11 +17,19 @@ namespace xylem::views {
 SerializationView::SerializationView(QWidget* parent)
     : QWidget(parent)
     , m_gred(new QComboBox(this))
+    , m_scope(new QComboBox(this))
+    , m_state(new QLabel(this))
     , m_plot(new QCustomPlot(this))
 {
+    m_scope->addItem(tr("its children"), static_cast<int>(Scope::Children));
+    m_scope->addItem(tr("its whole subtree"), static_cast<int>(Scope::WholeSubtree));
+    m_scope->setToolTip(tr("Rank the gred's own children, or every thread below it"));
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Gred:"), this));
     bar->addWidget(m_gred);
+    bar->addWidget(new QLabel(tr("departures of"), this));
+    bar->addWidget(m_scope);
+    bar->addWidget(m_state);
     bar->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -33,7 +41,8 @@ SerializationView::SerializationView(QWidget* parent)
     // Curves rise to the right: the legend goes where they start low.
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    connect(m_gred, &QComboBox::currentTextChanged, this, &SerializationView::redraw);
+    connect(m_gred, &QComboBox::currentTextChanged, this, &SerializationView::refresh);
+    connect(m_scope, &QComboBox::currentIndexChanged, this, &SerializationView::refresh);
 }
 
 void SerializationView::setReports(std::vector<LabelledReport> reports)
@@ -54,7 +63,7 @@ void SerializationView::setReports(std::vector<LabelledReport> reports)
     if (!previous.isEmpty() && m_gred->findText(previous) >= 0) {
         m_gred->setCurrentText(previous);
     }
-    redraw();
+    refresh();
 }
 
 bool SerializationView::showGred(const QString& id)
@@ -63,7 +72,7 @@ bool SerializationView::showGred(const QString& id)
         return false;
     }
     m_gred->setCurrentText(id);
-    redraw();
+    refresh();
     return true;
 }
 
@@ -72,36 +81,81 @@ QString SerializationView::currentGred() const
     return m_gred->currentText();
 }
 
-void SerializationView::redraw()
+void SerializationView::setScope(Scope scope)
 {
-    m_curves.clear();
-    m_plot->clearGraphs();
+    m_scope->setCurrentIndex(m_scope->findData(static_cast<int>(scope)));
+}
+
+SerializationView::Scope SerializationView::scope() const
+{
+    return static_cast<Scope>(m_scope->currentData().toInt());
+}
+
+void SerializationView::refresh()
+{
+    if (scope() == Scope::Children) {
+        m_state->clear();
+        plot(childCurves());
+        return;
+    }
+    if (m_gred->currentText().isEmpty()) {
+        plot({});
+        return;
+    }
+    m_state->setText(tr("loading the runs' tuples…"));
+    emit subtreeCurvesWanted(m_gred->currentText());
+}
+
+void SerializationView::setSubtreeCurves(const QString& gred, std::vector<LabelledCurve> curves)
+{
+    if (scope() != Scope::WholeSubtree || gred != m_gred->currentText()) {
+        return;
+    }
+    m_state->clear();
+    plot(curves);
+}
+
+std::vector<LabelledCurve> SerializationView::childCurves() const
+{
+    std::vector<LabelledCurve> curves;
     const std::string id = m_gred->currentText().toStdString();
-    double top = 0;
-    size_t widest = 1;
     for (const LabelledReport& r : m_reports) {
         const int wrapper = r.report->configuration->indexOf(id);
         const GredReport* gred = wrapper < 0 ? nullptr : r.report->gred(wrapper);
-        if (!gred || gred->serialization.empty()) {
+        if (gred && !gred->serialization.empty()) {
+            curves.push_back({r.label, gred->serialization});
+        }
+    }
+    return curves;
+}
+
+void SerializationView::plot(const std::vector<LabelledCurve>& curves)
+{
+    m_curves.clear();
+    m_plot->clearGraphs();
+    double top = 0;
+    size_t widest = 1;
+    for (const LabelledCurve& c : curves) {
+        if (c.meanNs.empty()) {
             continue;
         }
-        const LineFit fit = fitLine(gred->serialization);
-        m_curves.push_back({r.label, gred->serialization, fit.intercept, fit.slope});
+        const LineFit fit = fitLine(c.meanNs);
+        m_curves.push_back({c.label, c.meanNs, fit.intercept, fit.slope});
         const QColor colour = seriesColour(m_curves.size() - 1);
         QVector<double> x, y, fx, fy;
-        for (size_t p = 0; p < gred->serialization.size(); ++p) {
+        for (size_t p = 0; p < c.meanNs.size(); ++p) {
             x << static_cast<double>(p);
-            y << gred->serialization[p] / 1e3;
+            y << c.meanNs[p] / 1e3;
             fx << static_cast<double>(p);
             fy << (fit.intercept + fit.slope * static_cast<double>(p)) / 1e3;
             top = std::max({top, y.back(), fy.back()});
         }
-        widest = std::max(widest, gred->serialization.size());
+        widest = std::max(widest, c.meanNs.size());
         QCPGraph* curve = m_plot->addGraph();
         curve->setData(x, y);
         curve->setPen(QPen(colour, 2));
         curve->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 6));
-        curve->setName(r.label);
+        curve->setName(c.label);
         QCPGraph* line = m_plot->addGraph();
         line->setData(fx, fy);
         line->setPen(QPen(colour, 1, Qt::DashLine));

@@ -5,6 +5,11 @@
 // intercept the introduced latency, its slope the serialization; flatter is better). The
 // curves and fits come from core/analysis; runs whose configuration has no such gred are
 // left out.
+//
+// Two scopes: the gred's own children (in every analysis report), or the whole subtree under
+// it — every thread below it ranked by departure. The subtree form needs the runs' tuples, so
+// the view asks for it (subtreeCurvesWanted) and whoever holds the session answers with
+// setSubtreeCurves.
 
 #include "core/analysis/report.h"
 #include "views/labelledreport.h"
@@ -16,9 +21,17 @@
 #include <vector>
 
 class QComboBox;
+class QLabel;
 class QCustomPlot;
 
 namespace xylem::views {
+
+// One run's curve before fitting.
+struct LabelledCurve
+{
+    QString label;
+    std::vector<double> meanNs;
+};
 
 struct SerializationCurve
 {
@@ -35,17 +48,34 @@ class SerializationView : public QWidget
 public:
     explicit SerializationView(QWidget* parent = nullptr);
 
+    enum class Scope
+    {
+        Children,     // the gred's children, from the reports
+        WholeSubtree, // every thread under the gred, from the runs' tuples
+    };
+
     void setReports(std::vector<LabelledReport> reports);
     bool showGred(const QString& id);
     QString currentGred() const;
+    void setScope(Scope scope);
+    Scope scope() const;
+    // The answer to subtreeCurvesWanted(gred); ignored if the user has moved on since.
+    void setSubtreeCurves(const QString& gred, std::vector<LabelledCurve> curves);
     const std::vector<SerializationCurve>& curves() const { return m_curves; }
 
+signals:
+    void subtreeCurvesWanted(const QString& gred);
+
 private:
-    void redraw();
+    void refresh();
+    std::vector<LabelledCurve> childCurves() const;
+    void plot(const std::vector<LabelledCurve>& curves);
 
     std::vector<LabelledReport> m_reports;
     std::vector<SerializationCurve> m_curves;
     QComboBox* m_gred;
+    QComboBox* m_scope;
+    QLabel* m_state;
     QCustomPlot* m_plot;
 };
 

@@ -4,6 +4,7 @@
 #include "app/gui/demodialog.h"
 #include "app/gui/languagemenu.h"
 #include "app/gui/runpanel.h"
+#include "app/gui/subtreeserializationfeed.h"
 #include "views/comparisonview.h"
 #include "views/serializationview.h"
 #include "views/tablepage.h"
@@ -101,6 +102,17 @@ MainWindow::MainWindow(QWidget* parent)
     // Selecting a thread highlights it in every view.
     connect(m_tree, &views::WeightedTreeView::threadSelected, m_timemap,
             &views::TimemapView::highlightThread);
+    auto* subtreeFeed = new SubtreeSerializationFeed(
+        m_serialization, [this] { return m_controller.sessionPath(); },
+        [this] {
+            std::vector<LabelledRun> runs;
+            for (const auto& [id, labelled] : m_analysed) {
+                runs.emplace_back(id, labelled.label);
+            }
+            return runs;
+        },
+        this);
+    connect(subtreeFeed, &SubtreeSerializationFeed::failed, this, &MainWindow::showError);
     connect(&m_controller, &SessionController::sessionOpened, this, &MainWindow::showRuns);
     connect(&m_controller, &SessionController::reportAvailable, this, &MainWindow::showReport);
     connect(&m_controller, &SessionController::failed, this, &MainWindow::showError);

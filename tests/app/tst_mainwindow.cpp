@@ -1,13 +1,16 @@
 // The desktop application's window over real session files: a session opens, its first run is
 // analysed off the GUI thread and shown (the weighted tree, the tables, the verdict in the
-// status bar), another run replaces it, and a corrupt file gives an error dialog, not a crash.
+// status bar), another run replaces it, a whole subtree's serialization is loaded on demand,
+// and a corrupt file gives an error dialog, not a crash.
 
 #include "app/gui/mainwindow.h"
+#include "core/analysis/serialization.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runwriter.h"
 #include "core/store/session.h"
 #include "tests/app/examplesession.h"
 #include "tests/support/testdata.h"
+#include "views/serializationview.h"
 #include "views/tablemodel.h"
 #include "views/tablepage.h"
 #include "views/weightedtreeview.h"
@@ -69,6 +72,43 @@ private slots:
         const QString picture = QDir::temp().filePath(QStringLiteral("xylem-main-window.png"));
         QVERIFY(window.grab().save(picture));
         qInfo("picture: %s (culprit of run 1: %s)", qPrintable(picture), qPrintable(culprit));
+    }
+
+    // Serialization of a whole subtree: the view asks, the window loads the run's tuples off
+    // the GUI thread and the curve is the engine's subtreeSerialization over them — for the
+    // root gred of two-hosts that ranks all three threads, where its children are only two.
+    void theWholeSubtreeCurveComesFromTheRunsTuples()
+    {
+        QTemporaryDir dir;
+        const QString path = testing::exampleSession(dir);
+        QVERIFY(!path.isEmpty());
+        gui::MainWindow window;
+        window.resize(1000, 600);
+        window.show();
+        QSignalSpy shown(&window, &gui::MainWindow::reportShown);
+        window.openSession(path);
+        QVERIFY(shown.wait(10000));
+        window.showView(gui::MainWindow::View::Serialization);
+        views::SerializationView* view = window.serialization();
+        QVERIFY(view->showGred(QStringLiteral("gB")));
+        QCOMPARE(view->curves().size(), size_t(1));
+        QCOMPARE(view->curves()[0].meanNs.size(), size_t(2)); // pA and T3
+
+        view->setScope(views::SerializationView::Scope::WholeSubtree);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            view->curves().size() == 1 && view->curves()[0].meanNs.size() == 3, true, 10000);
+        const Run run = testing::exampleRun("two-hosts");
+        const auto expected =
+            subtreeSerialization(run.configuration, run.tuples, run.configuration.indexOf("gB"));
+        QVERIFY(expected.ok());
+        QCOMPARE(view->curves()[0].meanNs, expected.value());
+        QVERIFY(view->curves()[0].label.startsWith(QStringLiteral("run 1")));
+        const QString picture = QDir::temp().filePath(QStringLiteral("xylem-subtree.png"));
+        QVERIFY(window.grab().save(picture));
+        qInfo("picture: %s", qPrintable(picture));
+
+        view->setScope(views::SerializationView::Scope::Children);
+        QCOMPARE(view->curves()[0].meanNs.size(), size_t(2));
     }
 
     // The sample session inside the program opens from Help: two recorded runs, and the

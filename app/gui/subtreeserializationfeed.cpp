@@ -1,0 +1,79 @@
+#include "app/gui/subtreeserializationfeed.h"
+
+#include "core/analysis/serialization.h"
+#include "core/store/runloader.h"
+#include "core/store/session.h"
+#include "views/serializationview.h"
+
+#include <QCoreApplication>
+#include <QMetaObject>
+#include <QPointer>
+#include <QtConcurrent>
+
+namespace xylem::gui {
+
+namespace {
+
+// Runs whose configuration has no wrapper `subtreeRoot` are left out.
+Result<std::vector<views::LabelledCurve>> curvesOf(const std::string& path,
+                                                   const std::vector<LabelledRun>& runs,
+                                                   const std::string& subtreeRoot,
+                                                   const std::atomic<int>& current, int generation)
+{
+    XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
+    std::vector<views::LabelledCurve> curves;
+    for (const auto& [run, label] : runs) {
+        if (current != generation) {
+            break; // stale: stop loading tuples nobody will look at
+        }
+        XYLEM_TRY(loaded, store::loadRun(session.value(), run));
+        const int root = loaded->configuration.indexOf(subtreeRoot);
+        if (root < 0) {
+            continue;
+        }
+        XYLEM_TRY(curve, subtreeSerialization(loaded->configuration, loaded->tuples, root));
+        curves.push_back({label, std::move(curve).value()});
+    }
+    return curves;
+}
+
+} // namespace
+
+SubtreeSerializationFeed::SubtreeSerializationFeed(views::SerializationView* view,
+                                                   std::function<QString()> sessionPath,
+                                                   std::function<std::vector<LabelledRun>()> runs,
+                                                   QObject* parent)
+    : QObject(parent)
+    , m_view(view)
+    , m_sessionPath(std::move(sessionPath))
+    , m_runs(std::move(runs))
+{
+    connect(view, &views::SerializationView::subtreeCurvesWanted, this,
+            &SubtreeSerializationFeed::load);
+}
+
+void SubtreeSerializationFeed::load(const QString& subtreeRoot)
+{
+    const int generation = ++*m_generation;
+    QPointer<SubtreeSerializationFeed> self(this);
+    auto current = m_generation;
+    (void)QtConcurrent::run([self, current, generation, path = m_sessionPath().toStdString(),
+                             runs = m_runs(), subtreeRoot] {
+        auto curves = curvesOf(path, runs, subtreeRoot.toStdString(), *current, generation);
+        QMetaObject::invokeMethod(
+            qApp, [self, current, generation, subtreeRoot, curves = std::move(curves)] {
+                if (!self || *current != generation) {
+                    return;
+                }
+                if (!curves) {
+                    emit self->failed(
+                        tr("Cannot work out the serialization of subtree %1: %2")
+                            .arg(subtreeRoot, QString::fromStdString(curves.error().describe())));
+                    return;
+                }
+                self->m_view->setSubtreeCurves(subtreeRoot, curves.value());
+            });
+    });
+}
+
+} // namespace xylem::gui
