@@ -18,7 +18,10 @@
 
 namespace xylem::store {
 
-inline constexpr size_t kCallsPerChunk = 65536;
+// Small enough that a narrow timeline window, which reads raw call records, decodes little
+// beyond it (a 64 Ki-call chunk cost ~10 ms a frame); large enough that a whole-run load is
+// a few thousand blobs. Readers take chunks of any size, so older files stay readable.
+inline constexpr size_t kCallsPerChunk = 4096;
 
 // The complete calls of a whole set of tuples, in seq order, and how many were incomplete.
 struct CallRecords

@@ -30,10 +30,15 @@ double msSince(Clock::time_point start)
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-double median(std::vector<double> v)
+double quantile(std::vector<double> v, double q)
 {
     std::sort(v.begin(), v.end());
-    return v.empty() ? -1 : v[v.size() / 2];
+    return v.empty() ? -1 : v[static_cast<size_t>(q * static_cast<double>(v.size() - 1))];
+}
+
+double median(std::vector<double> v)
+{
+    return quantile(std::move(v), 0.5);
 }
 
 } // namespace
@@ -93,6 +98,7 @@ int main(int argc, char** argv)
     auto session = store::Session::open(path, store::OpenMode::ReadOnly).value();
     std::mt19937_64 random(3);
     std::vector<double> frames;
+    std::vector<double> rawQueries, summaryQueries, draws; // where a frame's time goes
     size_t drawn = 0;
     for (int f = 0; f < 200; ++f) {
         // Windows from a millionth of the run to all of it, anywhere in it.
@@ -110,9 +116,12 @@ int main(int argc, char** argv)
         const auto slow =
             store::queryTimeline(session, run, store::kSlowestThreadSeries, window, size_t(points))
                 .value();
+        (op.level < 0 ? rawQueries : summaryQueries).push_back(msSince(start));
+        const auto drawStart = Clock::now();
         view.showWindow(from, from + span);
         view.setSlices(op, slow);
         view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+        draws.push_back(msSince(drawStart));
         frames.push_back(msSince(start));
         drawn = std::max(drawn, view.pointsDrawn());
     }
@@ -121,6 +130,11 @@ int main(int argc, char** argv)
         "gui: 200 zooms and pans (1e-6 to 1 of the run): median %.2f ms, p90 %.2f ms, max %.2f ms; "
         "at most %zu points drawn\n",
         frames[frames.size() / 2], frames[frames.size() * 9 / 10], frames.back(), drawn);
+    std::printf("gui: of which reading: %zu raw-record windows median %.2f ms (p90 %.2f), %zu "
+                "summary windows median %.2f ms (p90 %.2f); drawing median %.2f ms (p90 %.2f)\n",
+                rawQueries.size(), median(rawQueries), quantile(rawQueries, 0.9),
+                summaryQueries.size(), median(summaryQueries), quantile(summaryQueries, 0.9),
+                median(draws), quantile(draws, 0.9));
     xylem::bench::printFigure("redraw_ms", frames[frames.size() / 2], "ms");
     for (const char* suffix : {"", "-wal", "-shm"}) {
         std::filesystem::remove(path + suffix);
