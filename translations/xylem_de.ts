@@ -2,6 +2,150 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ColumnTitle</name>
+    <message>
+        <source>thread</source>
+        <translation>Thread</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>critical arrivals</source>
+        <translation>kritische Ankünfte</translation>
+    </message>
+    <message>
+        <source>slowest share</source>
+        <translation>Anteil als Langsamster</translation>
+    </message>
+    <message>
+        <source>A: slowest share</source>
+        <translation>A: Anteil als Langsamster</translation>
+    </message>
+    <message>
+        <source>B: slowest share</source>
+        <translation>B: Anteil als Langsamster</translation>
+    </message>
+    <message>
+        <source>gred</source>
+        <translation>Gred</translation>
+    </message>
+    <message>
+        <source>contributor</source>
+        <translation>Beitragender</translation>
+    </message>
+    <message>
+        <source>last arrivals</source>
+        <translation>letzte Ankünfte</translation>
+    </message>
+    <message>
+        <source>arrival order</source>
+        <translation>Ankunftsreihenfolge</translation>
+    </message>
+    <message>
+        <source>departure order</source>
+        <translation>Abgangsreihenfolge</translation>
+    </message>
+    <message>
+        <source>wrapper</source>
+        <translation>Wrapper</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>direction</source>
+        <translation>Richtung</translation>
+    </message>
+    <message>
+        <source>depth</source>
+        <translation>Tiefe</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>Mittelwert</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>representative</source>
+        <translation>Vertreter</translation>
+    </message>
+    <message>
+        <source>members</source>
+        <translation>Mitglieder</translation>
+    </message>
+    <message>
+        <source>call time</source>
+        <translation>Aufrufzeit</translation>
+    </message>
+    <message>
+        <source>arrival wait</source>
+        <translation>Ankunftswartezeit</translation>
+    </message>
+    <message>
+        <source>departure wait</source>
+        <translation>Abgangswartezeit</translation>
+    </message>
+    <message>
+        <source>total latency</source>
+        <translation>Gesamtlatenz</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>Min.</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>Max.</translation>
+    </message>
+    <message>
+        <source>stddev</source>
+        <translation>Std.-Abw.</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>a table column: a measure and a statistic of it, e.g. &quot;call time mean&quot;</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 s</source>
@@ -532,6 +676,13 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::SubtreeSerializationFeed</name>
+    <message>
+        <source>Cannot work out the serialization of subtree %1: %2</source>
+        <translation>Die Serialisierung des Teilbaums %1 kann nicht ermittelt werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::ComparisonView</name>
     <message>
         <source>A:</source>
@@ -645,6 +796,26 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>fit: %1 + %2 per position</source>
         <translation>Anpassung: %1 + %2 pro Position</translation>
+    </message>
+    <message>
+        <source>its children</source>
+        <translation>seiner Kinder</translation>
+    </message>
+    <message>
+        <source>its whole subtree</source>
+        <translation>seines ganzen Teilbaums</translation>
+    </message>
+    <message>
+        <source>Rank the gred&apos;s own children, or every thread below it</source>
+        <translation>Die eigenen Kinder des Greds ordnen oder jeden Thread darunter</translation>
+    </message>
+    <message>
+        <source>departures of</source>
+        <translation>Abgänge</translation>
+    </message>
+    <message>
+        <source>loading the runs&apos; tuples…</source>
+        <translation>Tupel der Läufe werden geladen…</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,150 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="nb_NO">
 <context>
+    <name>ColumnTitle</name>
+    <message>
+        <source>thread</source>
+        <translation>tråd</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>vert</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>klasse</translation>
+    </message>
+    <message>
+        <source>critical arrivals</source>
+        <translation>kritiske ankomster</translation>
+    </message>
+    <message>
+        <source>slowest share</source>
+        <translation>andel som tregest</translation>
+    </message>
+    <message>
+        <source>A: slowest share</source>
+        <translation>A: andel som tregest</translation>
+    </message>
+    <message>
+        <source>B: slowest share</source>
+        <translation>B: andel som tregest</translation>
+    </message>
+    <message>
+        <source>gred</source>
+        <translation>gred</translation>
+    </message>
+    <message>
+        <source>contributor</source>
+        <translation>bidragsyter</translation>
+    </message>
+    <message>
+        <source>last arrivals</source>
+        <translation>siste ankomster</translation>
+    </message>
+    <message>
+        <source>arrival order</source>
+        <translation>ankomstrekkefølge</translation>
+    </message>
+    <message>
+        <source>departure order</source>
+        <translation>avgangsrekkefølge</translation>
+    </message>
+    <message>
+        <source>wrapper</source>
+        <translation>wrapper</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>type</translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation>måltall</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>rang</translation>
+    </message>
+    <message>
+        <source>stage</source>
+        <translation>trinn</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>posisjon</translation>
+    </message>
+    <message>
+        <source>direction</source>
+        <translation>retning</translation>
+    </message>
+    <message>
+        <source>depth</source>
+        <translation>dybde</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>gjennomsnitt</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>tråder</translation>
+    </message>
+    <message>
+        <source>representative</source>
+        <translation>representant</translation>
+    </message>
+    <message>
+        <source>members</source>
+        <translation>medlemmer</translation>
+    </message>
+    <message>
+        <source>call time</source>
+        <translation>kalltid</translation>
+    </message>
+    <message>
+        <source>arrival wait</source>
+        <translation>ankomstventing</translation>
+    </message>
+    <message>
+        <source>departure wait</source>
+        <translation>avgangsventing</translation>
+    </message>
+    <message>
+        <source>total latency</source>
+        <translation>total forsinkelse</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>verdi</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>antall</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>median</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>min.</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>maks.</translation>
+    </message>
+    <message>
+        <source>stddev</source>
+        <translation>std.avvik</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <extracomment>a table column: a measure and a statistic of it, e.g. &quot;call time mean&quot;</extracomment>
+        <translation>%1 %2</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 s</source>
@@ -532,6 +676,13 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::SubtreeSerializationFeed</name>
+    <message>
+        <source>Cannot work out the serialization of subtree %1: %2</source>
+        <translation>Kan ikke beregne serialiseringen av deltreet %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::ComparisonView</name>
     <message>
         <source>A:</source>
@@ -645,6 +796,26 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>fit: %1 + %2 per position</source>
         <translation>tilpasning: %1 + %2 per posisjon</translation>
+    </message>
+    <message>
+        <source>its children</source>
+        <translation>dens barn</translation>
+    </message>
+    <message>
+        <source>its whole subtree</source>
+        <translation>hele deltreet</translation>
+    </message>
+    <message>
+        <source>Rank the gred&apos;s own children, or every thread below it</source>
+        <translation>Ranger gredens egne barn, eller hver tråd under den</translation>
+    </message>
+    <message>
+        <source>departures of</source>
+        <translation>avganger for</translation>
+    </message>
+    <message>
+        <source>loading the runs&apos; tuples…</source>
+        <translation>laster kjøringenes tupler…</translation>
     </message>
 </context>
 <context>

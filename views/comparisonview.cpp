@@ -2,6 +2,7 @@
 
 #include "views/distributionplot.h"
 #include "views/palette.h"
+#include "views/plotlegend.h"
 #include "views/scaledtimemapplot.h"
 #include "views/tablemodel.h"
 
@@ -28,7 +29,7 @@ QString stageLabel(const StageComparison& s)
 // Per thread, A's and B's slowest share (the fraction of calls it was the slowest).
 Table shareTable(const Comparison& c)
 {
-    Table t{"slowest share", {"thread", "A slowest share", "B slowest share"}, {}};
+    Table t{"slowest share", {"thread", "a_slowest_share", "b_slowest_share"}, {}};
     for (const auto& [thread, share] : c.a.slowestShare) {
         Cell b;
         for (const auto& [other, otherShare] : c.b.slowestShare) {
@@ -91,7 +92,7 @@ ComparisonView::ComparisonView(QWidget* parent)
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
     m_plot->yAxis->setLabel(tr("mean time of the stage (µs)"));
-    m_plot->legend->setVisible(true);
+    placeLegendAbove(m_plot);
     connect(m_a, &QComboBox::currentIndexChanged, this, &ComparisonView::redraw);
     connect(m_b, &QComboBox::currentIndexChanged, this, &ComparisonView::redraw);
 }

@@ -1,6 +1,7 @@
 #include "views/distributionplot.h"
 
 #include "views/palette.h"
+#include "views/plotlegend.h"
 
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -21,11 +22,10 @@ DistributionPlot::DistributionPlot(QWidget* parent)
     layout->addWidget(m_plot);
     m_plot->xAxis->setLabel(tr("operation time (µs)"));
     m_plot->yAxis->setLabel(tr("share of calls (%)"));
-    m_plot->legend->setVisible(true);
+    placeLegendAbove(m_plot);
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     m_plot->legend->setFont(small);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 }
 
 void DistributionPlot::setSeries(const std::vector<QString>& labels,

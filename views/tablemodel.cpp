@@ -1,5 +1,7 @@
 #include "views/tablemodel.h"
 
+#include "views/columntitle.h"
+
 #include <cmath>
 
 namespace xylem::views {
@@ -102,11 +104,7 @@ QVariant TableModel::headerData(int section, Qt::Orientation orientation, int ro
         section >= columnCount()) {
         return QAbstractTableModel::headerData(section, orientation, role);
     }
-    QString name = QString::fromStdString(m_table.columns[static_cast<size_t>(section)]);
-    if (name.endsWith(QLatin1String("_ns"))) {
-        name.chop(3);
-    }
-    return name.replace(QLatin1Char('_'), QLatin1Char(' '));
+    return columnTitle(m_table.columns[static_cast<size_t>(section)]);
 }
 
 } // namespace xylem::views

@@ -72,8 +72,10 @@ private slots:
         slowTimes->push_back(5'000'000); // one stalled call: beyond the axis, still counted
         ComparisonView view;
         view.resize(1200, 760);
-        view.setReports({{QStringLiteral("run 1: delayed"), slow, slowTimes},
-                         {QStringLiteral("run 2: balanced"), fast, fastTimes}});
+        view.setReports(
+            {{QStringLiteral("run 1: delayed thread h1.t1 by 40 µs, 4 hosts × 4 threads"), slow,
+              slowTimes},
+             {QStringLiteral("run 2: balanced, the same tree after the fix"), fast, fastTimes}});
         const auto& histograms = view.distribution()->histograms();
         QCOMPARE(histograms.size(), size_t{2});
         QCOMPARE(histograms[0].binNs, histograms[1].binNs);

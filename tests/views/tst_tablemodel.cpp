@@ -3,6 +3,7 @@
 
 #include "core/analysis/analyzer.h"
 #include "tests/views/viewtesthelpers.h"
+#include "views/columntitle.h"
 #include "views/tablemodel.h"
 #include "views/tablepage.h"
 
@@ -81,6 +82,22 @@ private slots:
         QCOMPARE(formatNanoseconds(12'345), QStringLiteral("12.35 µs"));
         QCOMPARE(formatNanoseconds(4'560'000), QStringLiteral("4.56 ms"));
         QVERIFY(formatNanoseconds(std::nan("")).isEmpty());
+    }
+
+    // Column titles are made for people (and translated); the CSV keeps the snake-case names.
+    void columnsAreTitledForPeople()
+    {
+        QCOMPARE(columnTitle("call_time_mean_ns"), QStringLiteral("call time mean"));
+        QCOMPARE(columnTitle("arrival_wait_count"), QStringLiteral("arrival wait count"));
+        QCOMPARE(columnTitle("a_slowest_share"), QStringLiteral("A: slowest share"));
+        QCOMPARE(columnTitle("mean_ns"), QStringLiteral("mean"));
+        QCOMPARE(columnTitle("brand_new_column"), QStringLiteral("brand new column"));
+        TableModel model;
+        model.setTable(Table{"t", {"call_time_stddev_ns", "critical_arrivals"}, {}});
+        QCOMPARE(model.headerData(0, Qt::Horizontal).toString(),
+                 QStringLiteral("call time stddev"));
+        QCOMPARE(model.headerData(1, Qt::Horizontal).toString(),
+                 QStringLiteral("critical arrivals"));
     }
 };
 
