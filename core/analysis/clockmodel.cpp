@@ -75,42 +75,74 @@ double HostClock::driftPpm() const
     return static_cast<double>(end.offsetNs - start.offsetNs) / span * 1e6;
 }
 
+namespace {
+
+using SamplesByHost = std::map<std::string, std::vector<MpiClockSample>>;
+
+const std::string& masterOf(const MpiClockSample& sample, const MpiTrace& trace)
+{
+    return sample.measuredAgainst.empty() ? trace.referenceHost : sample.measuredAgainst;
+}
+
+Result<SamplesByHost> samplesByHost(const MpiTrace& trace)
+{
+    SamplesByHost samples;
+    for (const auto& sample : trace.clockSamples) {
+        if (sample.roundTripNs < 0)
+            return hostError(sample.host, "a clock sample has a negative round trip (" +
+                                              std::to_string(sample.roundTripNs) + " ns)");
+        if (masterOf(sample, trace) == sample.host)
+            return hostError(sample.host, "the host is measured against itself");
+        auto& list = samples[sample.host];
+        if (!list.empty() && masterOf(list.front(), trace) != masterOf(sample, trace))
+            return hostError(sample.host, "the host is measured against two hosts");
+        list.push_back(sample);
+    }
+    return samples;
+}
+
+// The sum of half round trips from `clock` up its chain of masters to the reference host.
+Result<std::int64_t> chainError(const ClockModel& model, const HostClock& clock)
+{
+    std::int64_t error = 0;
+    std::set<std::string> seen;
+    for (const HostClock* link = &clock; !link->reference;) {
+        if (!seen.insert(link->host).second)
+            return hostError(clock.host, "its chain of masters has a cycle at " + link->host);
+        error += halfRoundTrip(*link);
+        const HostClock* master = model.host(link->master);
+        if (master == nullptr || (!master->measured && !master->reference))
+            return hostError(link->host, "measured against " + link->master +
+                                             ", which has no clock samples and is not the "
+                                             "reference host " +
+                                             model.referenceHost());
+        link = master;
+    }
+    return error;
+}
+
+} // namespace
+
 Result<ClockModel> ClockModel::build(const MpiTrace& trace)
 {
     ClockModel model;
     model.m_reference = trace.referenceHost;
-    std::map<std::string, std::vector<MpiClockSample>> samples;
+    XYLEM_TRY(samples, samplesByHost(trace));
     std::set<std::string> names;
     for (const auto& rank : trace.ranks)
         names.insert(rank.host);
     if (!trace.referenceHost.empty())
         names.insert(trace.referenceHost);
-    for (const auto& sample : trace.clockSamples) {
-        if (sample.roundTripNs < 0)
-            return hostError(sample.host, "a clock sample has a negative round trip (" +
-                                              std::to_string(sample.roundTripNs) + " ns)");
-        const std::string& master =
-            sample.measuredAgainst.empty() ? trace.referenceHost : sample.measuredAgainst;
-        if (master == sample.host)
-            return hostError(sample.host, "the host is measured against itself");
-        auto& list = samples[sample.host];
-        if (!list.empty() &&
-            (list.front().measuredAgainst.empty() ? trace.referenceHost
-                                                  : list.front().measuredAgainst) != master)
-            return hostError(sample.host, "the host is measured against two hosts");
-        list.push_back(sample);
-        names.insert(sample.host);
-    }
+    for (const auto& [host, list] : samples.value())
+        names.insert(host);
     for (const auto& name : names) {
         HostClock clock;
         clock.host = name;
         clock.reference = name == trace.referenceHost;
-        const auto it = samples.find(name);
-        if (it != samples.end() && !clock.reference) {
+        const auto it = samples->find(name);
+        if (it != samples->end() && !clock.reference) {
             clock.measured = true;
-            const auto& first = it->second.front();
-            clock.master =
-                first.measuredAgainst.empty() ? trace.referenceHost : first.measuredAgainst;
+            clock.master = masterOf(it->second.front(), trace);
             keepStartAndEnd(it->second, clock);
         }
         if (clock.reference)
@@ -120,21 +152,8 @@ Result<ClockModel> ClockModel::build(const MpiTrace& trace)
     for (auto& clock : model.m_hosts) {
         if (!clock.measured)
             continue;
-        std::int64_t error = 0;
-        std::set<std::string> seen;
-        for (const HostClock* link = &clock; !link->reference;) {
-            if (!seen.insert(link->host).second)
-                return hostError(clock.host, "its chain of masters has a cycle at " + link->host);
-            error += halfRoundTrip(*link);
-            const HostClock* master = model.host(link->master);
-            if (master == nullptr || (!master->measured && !master->reference))
-                return hostError(link->host, "measured against " + link->master +
-                                                 ", which has no clock samples and is not the "
-                                                 "reference host " +
-                                                 trace.referenceHost);
-            link = master;
-        }
-        clock.errorBoundNs = error;
+        XYLEM_TRY(error, chainError(model, clock));
+        clock.errorBoundNs = error.value();
     }
     return model;
 }
