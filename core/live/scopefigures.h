@@ -1,0 +1,67 @@
+#pragma once
+
+// Live figures per design node (issue 10, "deploy and tune live"): what the canvas shows on each
+// collector, relay and the front-end while a design is deployed, and the thresholds that colour
+// them. Plain data; scopedeploy.h fills it from the tree, `xylem-cli record --design F
+// --figures-json` prints it as one JSON line per poll:
+//
+//   {"figures": {"3": {"tuples_per_s": 1.2e5, "gather_rate_pct": 100, "overwritten": 0,
+//                      "delay_ms": 2.5, "cpu_pct": 12, "lost": false, "level": "ok"}, ...}}
+//
+// Where they come from: a collector's own ring counts (written, read, overwritten: the count
+// stream, concatenated per leaf rather than summed), its host's CPU (the system-samples stream),
+// and the delay from record (a tuple's up) to the front-end (wave timestamps). A relay's or the
+// front-end's figures are those of the collectors below it: tuples summed, gather rate over
+// their rings together, overwrites summed, delay the largest, CPU of its own host.
+
+#include "core/model/result.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace xylem::live {
+
+struct NodeFigures
+{
+    double tuplesPerSecond = 0;    // recorded tuples read by the collectors, per second
+    double gatherRatePct = 100;    // read / (read + overwritten) since the deployment
+    std::uint64_t overwritten = 0; // tuples lost to full rings since the deployment
+    std::optional<double> delayMs; // record to front-end; unknown without tuples travelling
+    std::optional<double> cpuPct;  // the host's CPU busy share (all cores: 100 = every core)
+    bool lost = false;             // the node (or one below it) is lost and not back
+    bool operator==(const NodeFigures&) const = default;
+};
+
+// Keyed by design node id (scopedesign.h).
+using DesignFigures = std::map<int, NodeFigures>;
+
+enum class FigureLevel : std::uint8_t
+{
+    Ok,
+    Warning,
+    Critical
+};
+
+// The limits (the worst of them wins):
+//   gather rate   < 99.9 % warning (performance.md's target), < 95 % critical
+//   delay         > 1 s warning, > 5 s critical (the monitor lags behind the program)
+//   CPU           > 80 % warning, > 95 % critical (the host cannot keep up)
+//   lost          critical
+inline constexpr double kGatherRateWarningPct = 99.9;
+inline constexpr double kGatherRateCriticalPct = 95.0;
+inline constexpr double kDelayWarningMs = 1000.0;
+inline constexpr double kDelayCriticalMs = 5000.0;
+inline constexpr double kCpuWarningPct = 80.0;
+inline constexpr double kCpuCriticalPct = 95.0;
+
+FigureLevel figureLevel(const NodeFigures& figures);
+const char* figureLevelName(FigureLevel level); // "ok", "warning", "critical"
+
+// One JSON line (no newline) as above; and back, for the GUI's parser and the tests. Errors name
+// the node id and the field.
+std::string figuresToJson(const DesignFigures& figures);
+Result<DesignFigures> figuresFromJson(const std::string& line);
+
+} // namespace xylem::live
