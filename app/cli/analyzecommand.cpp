@@ -3,9 +3,13 @@
 #include "app/cli/textreport.h"
 #include "core/analysis/analyzer.h"
 #include "core/analysis/reportjson.h"
+#include "core/analysis/waitstates.h"
+#include "core/analysis/waitstatesjson.h"
+#include "core/store/mpistore.h"
 #include "core/store/reportcache.h"
 #include "core/store/runcatalog.h"
 
+#include <optional>
 #include <unistd.h>
 
 namespace xylem::cli {
@@ -26,6 +30,47 @@ Result<std::string> cachedReportFromSession(const Arguments& a, std::ostream& no
     return store::reportJson(session.value(), run.value());
 }
 
+// The wait states of a session's run that has MPI data; nullopt for a run without (and for
+// files given with --tree and --trace, which carry none).
+Result<std::optional<WaitStateReport>> waitStatesFromSession(const Arguments& a)
+{
+    if (!a.has("session")) {
+        return std::optional<WaitStateReport>();
+    }
+    XYLEM_TRY(path, a.one("session"));
+    XYLEM_TRY(id, a.optionalId("run"));
+    XYLEM_TRY(session, store::Session::open(path.value(), store::OpenMode::ReadOnly));
+    XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
+    XYLEM_TRY(has, store::hasMpiTrace(session.value(), run.value()));
+    if (!has.value()) {
+        return std::optional<WaitStateReport>();
+    }
+    XYLEM_TRY(trace, store::mpiTrace(session.value(), run.value()));
+    XYLEM_TRY(report, analyzeWaitStates(trace.value()));
+    return std::optional(std::move(report).value());
+}
+
+Result<Ok> printJson(const Arguments& a, std::ostream& o, std::ostream& e)
+{
+    nlohmann::ordered_json json;
+    if (a.has("session")) {
+        XYLEM_TRY(text, cachedReportFromSession(a, e));
+        json = nlohmann::ordered_json::parse(text.value(), nullptr, false);
+        if (json.is_discarded()) {
+            return makeError(ErrorCode::Corrupt, "the session's cached report is not JSON");
+        }
+    } else {
+        XYLEM_TRY(run, runFromArguments(a, e));
+        json = reportToJson(analyze(run.value()));
+    }
+    XYLEM_TRY(waits, waitStatesFromSession(a));
+    if (waits.value()) {
+        json["wait_states"] = waitStatesToJson(*waits.value());
+    }
+    o << json.dump(1) << '\n';
+    return Ok{};
+}
+
 } // namespace
 
 int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
@@ -39,17 +84,15 @@ int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
     return runCommand(spec, args, out, err,
                       [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
                           XYLEM_TRY(top, a.integer("top", 10, 0, 1000000));
-                          if (a.has("session") && a.has("json")) {
-                              XYLEM_TRY(json, cachedReportFromSession(a, e));
-                              o << json.value() << '\n';
-                              return Ok{};
+                          if (a.has("json")) {
+                              return printJson(a, o, e);
                           }
                           XYLEM_TRY(run, runFromArguments(a, e));
-                          const AnalysisReport report = analyze(run.value());
-                          if (a.has("json")) {
-                              o << reportToJson(report).dump(1) << '\n';
-                          } else {
-                              printReport(o, report, TextOptions{static_cast<size_t>(top.value())});
+                          XYLEM_TRY(waits, waitStatesFromSession(a));
+                          printReport(o, analyze(run.value()),
+                                      TextOptions{static_cast<size_t>(top.value())});
+                          if (waits.value()) {
+                              printWaitStates(o, *waits.value());
                           }
                           return Ok{};
                       });

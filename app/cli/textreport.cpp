@@ -104,7 +104,69 @@ std::string optionalDuration(const std::optional<double>& v)
     return v ? formatDuration(*v) : "-";
 }
 
+std::string gridText(const WaitSeverity& s)
+{
+    return s.waitNs > 0
+               ? formatDuration(static_cast<double>(s.gridNs)) + " (" +
+                     formatShare(static_cast<double>(s.gridNs) / static_cast<double>(s.waitNs)) +
+                     ")"
+               : "-";
+}
+
+void printWaitRanks(std::ostream& out, const WaitStateReport& w)
+{
+    std::vector<std::string> header{"rank"};
+    for (const PatternSeverity& p : w.patterns) {
+        header.emplace_back(waitPatternName(p.pattern));
+    }
+    TextTable ranks(std::move(header));
+    for (size_t r = 0; r < w.patterns.front().perRank.size(); ++r) {
+        std::vector<std::string> row{std::to_string(r)};
+        for (const PatternSeverity& p : w.patterns) {
+            row.push_back(formatDuration(static_cast<double>(p.perRank[r].waitNs)));
+        }
+        ranks.add(std::move(row));
+    }
+    out << "\n  Waiting per rank:\n";
+    ranks.print(out, "    ");
+}
+
+void printWaitCallSites(std::ostream& out, const WaitStateReport& w)
+{
+    TextTable sites({"pattern", "call site", "communicator", "waiting", "grid part"});
+    for (const PatternSeverity& p : w.patterns) {
+        for (const CallSiteSeverity& c : p.perCallSite) {
+            sites.add({std::string(waitPatternName(p.pattern)), std::string(mpiCallName(c.call)),
+                       std::to_string(c.communicator),
+                       formatDuration(static_cast<double>(c.severity.waitNs)),
+                       gridText(c.severity)});
+        }
+    }
+    out << "\n  Per call site (MPI function and communicator; no return addresses are "
+           "recorded):\n";
+    sites.print(out, "    ");
+}
+
 } // namespace
+
+void printWaitStates(std::ostream& out, const WaitStateReport& w)
+{
+    out << "\nWait states (Scalasca patterns): " << w.collectiveInstances
+        << " collective instances, " << w.incompleteInstances << " incomplete (left out); "
+        << w.unmatchedSends << " unmatched sends, " << w.unmatchedReceives
+        << " unmatched receives; time in MPI " << formatDuration(static_cast<double>(w.mpiTimeNs))
+        << '\n';
+    TextTable table({"pattern", "waiting", "share of MPI time", "grid part", "main cause"});
+    for (const PatternSeverity& p : w.patterns) {
+        table.add({std::string(waitPatternName(p.pattern)),
+                   formatDuration(static_cast<double>(p.total.waitNs)),
+                   formatShare(p.shareOfMpiTime), gridText(p.total),
+                   p.mainCause >= 0 ? "rank " + std::to_string(p.mainCause) : "-"});
+    }
+    table.print(out);
+    printWaitRanks(out, w);
+    printWaitCallSites(out, w);
+}
 
 void printReport(std::ostream& out, const AnalysisReport& r, const TextOptions& options)
 {

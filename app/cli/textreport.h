@@ -4,6 +4,7 @@
 
 #include "core/analysis/comparison.h"
 #include "core/analysis/report.h"
+#include "core/analysis/waitstates.h"
 
 #include <ostream>
 
@@ -16,5 +17,7 @@ struct TextOptions
 
 void printReport(std::ostream& out, const AnalysisReport& report, const TextOptions& options = {});
 void printComparison(std::ostream& out, const Comparison& comparison);
+// The wait-state section of `analyze` for a run with MPI data.
+void printWaitStates(std::ostream& out, const WaitStateReport& report);
 
 } // namespace xylem::cli

@@ -1,0 +1,118 @@
+// `xylem-cli analyze --session S --run N` on a run with MPI data: the wait-state section in text
+// and the `wait_states` object in JSON; runs without MPI data have neither; damaged MPI data is
+// an error naming the run.
+
+#include "core/model/mpiruns.h"
+#include "core/store/mpistore.h"
+#include "core/store/runwriter.h"
+#include "tests/app/clisessiontest.h"
+#include "tests/support/mpitracebuilder.h"
+
+using namespace xylem;
+using namespace xylem::testing;
+
+namespace {
+
+// Run 1: 4 ranks, 10 allreduces, rank 2 (cluster c1) enters 500 ns late; run 2: no MPI data.
+QString mpiSession(const QTemporaryDir& dir, const QString& file)
+{
+    const QString path = dir.filePath(file + ".xylem");
+    auto session = store::Session::create(path.toStdString());
+    if (!session) {
+        return {};
+    }
+    const MpiTrace trace = lateRankTrace(4, 2, 500, 10);
+    const Run run = collectiveRun(trace, 0, RunShape::Hierarchy).value();
+    for (const char* name : {"late rank", "plain"}) {
+        auto id = store::importRun(session.value(), run.configuration, run.tuples,
+                                   store::RunMetadata{name, "", "test", "", ""});
+        if (!id) {
+            return {};
+        }
+    }
+    return store::addMpiTrace(session.value(), 1, trace) ? path : QString();
+}
+
+} // namespace
+
+class TestCliWaitStates : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private slots:
+    void textShowsTheWaitStateSection()
+    {
+        const QString path = mpiSession(m_dir, "text");
+        QVERIFY(!path.isEmpty());
+        const CliResult r = runCli({"analyze", "--session", path, "--run", "1"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains("Imbalance path")); // the usual report is still there
+        QVERIFY(r.out.contains("Wait states (Scalasca patterns): 10 collective instances, 0 "
+                               "incomplete"));
+        const QStringList lines = r.out.split('\n');
+        const auto line = [&](const QString& start) {
+            for (const QString& l : lines) {
+                if (l.simplified().startsWith(start)) {
+                    return l.simplified();
+                }
+            }
+            return QString();
+        };
+        QCOMPARE(line("Wait at N x N"),
+                 QString("Wait at N x N 15.00 µs 78.9 % 10.00 µs (66.7 %) rank 2"));
+        QVERIFY(line("Late Sender").endsWith("-"));
+        QVERIFY(r.out.contains("Per call site"));
+        QVERIFY(line("Wait at N x N MPI_Allreduce")
+                    .startsWith("Wait at N x N MPI_Allreduce 0 15.00 µs"));
+    }
+
+    void jsonCarriesWaitStates()
+    {
+        const QString path = mpiSession(m_dir, "json");
+        const CliResult r = runCli({"analyze", "--session", path, "--run", "1", "--json"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto json = parseJson(r.out);
+        QVERIFY(json.contains("calls"));
+        const auto& nxn = json["wait_states"]["patterns"]["wait_at_nxn"];
+        QCOMPARE(nxn["time_ns"].get<std::int64_t>(), std::int64_t(15000));
+        QCOMPARE(nxn["grid_ns"].get<std::int64_t>(), std::int64_t(10000));
+        QCOMPARE(nxn["main_cause"].get<int>(), 2);
+        QCOMPARE(nxn["ranks"][3]["time_ns"].get<std::int64_t>(), std::int64_t(5000));
+        QCOMPARE(nxn["ranks"][2]["caused_ns"].get<std::int64_t>(), std::int64_t(15000));
+        QCOMPARE(nxn["call_sites"][0]["call"].get<std::string>(), std::string("MPI_Allreduce"));
+        QVERIFY(json["wait_states"]["patterns"]["late_sender"]["main_cause"].is_null());
+        QCOMPARE(json["wait_states"]["mpi_time_ns"].get<std::int64_t>(), std::int64_t(19000));
+    }
+
+    void runWithoutMpiDataHasNoSection()
+    {
+        const QString path = mpiSession(m_dir, "plain");
+        const CliResult text = runCli({"analyze", "--session", path, "--run", "2"});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(!text.out.contains("Wait states"));
+        const CliResult json = runCli({"analyze", "--session", path, "--run", "2", "--json"});
+        QVERIFY(!parseJson(json.out).contains("wait_states"));
+    }
+
+    void damagedMpiDataIsAnErrorNamingTheRun()
+    {
+        const QString path = mpiSession(m_dir, "damaged");
+        QVERIFY(!path.isEmpty());
+        {
+            auto session = store::Session::open(path.toStdString(), store::OpenMode::ReadWrite);
+            QVERIFY(session->database()
+                        .exec("UPDATE mpi_event_chunks SET data = x'00112233445566778899'")
+                        .ok());
+        }
+        const CliResult r = runCli({"analyze", "--session", path, "--run", "1"});
+        QVERIFY(r.exitCode != 0);
+        QVERIFY2(r.err.contains("run 1") && r.err.contains("damaged MPI event chunk"),
+                 qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliWaitStates)
+#include "tst_cliwaitstates.moc"
