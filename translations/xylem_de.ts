@@ -899,6 +899,60 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::views::WaitStateModel</name>
+    <message>
+        <source>Wait at N×N</source>
+        <translation>Wait at N×N</translation>
+    </message>
+    <message>
+        <source>Late Broadcast</source>
+        <translation>Late Broadcast</translation>
+    </message>
+    <message>
+        <source>Early Reduce</source>
+        <translation>Early Reduce</translation>
+    </message>
+    <message>
+        <source>Late Sender</source>
+        <translation>Late Sender</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>%1: grid share</source>
+        <translation>%1: Anteil zwischen Clustern</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::WaitStateView</name>
+    <message>
+        <source>rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>waiting time (µs)</source>
+        <translation>Wartezeit (µs)</translation>
+    </message>
+    <message>
+        <source>No MPI run shown.</source>
+        <translation>Kein MPI-Lauf angezeigt.</translation>
+    </message>
+    <message>
+        <source>%1 collective instances analysed, %2 incomplete (left out); %3 unmatched sends, %4 unmatched receives. Call sites are MPI function and communicator: no return addresses are recorded.</source>
+        <translation>%1 kollektive Aufrufe analysiert, %2 unvollständig (ausgelassen); %3 Sendungen und %4 Empfänge ohne Gegenstück. Aufrufstellen sind MPI-Funktion und Kommunikator: Rücksprungadressen werden nicht aufgezeichnet.</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::WeightedTreeView</name>
     <message>
         <source>thread %1</source>

@@ -899,6 +899,60 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::views::WaitStateModel</name>
+    <message>
+        <source>Wait at N×N</source>
+        <translation>Wait at N×N</translation>
+    </message>
+    <message>
+        <source>Late Broadcast</source>
+        <translation>Late Broadcast</translation>
+    </message>
+    <message>
+        <source>Early Reduce</source>
+        <translation>Early Reduce</translation>
+    </message>
+    <message>
+        <source>Late Sender</source>
+        <translation>Late Sender</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Vert</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Klynge</translation>
+    </message>
+    <message>
+        <source>%1: grid share</source>
+        <translation>%1: andel mellom klynger</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::WaitStateView</name>
+    <message>
+        <source>rank</source>
+        <translation>rang</translation>
+    </message>
+    <message>
+        <source>waiting time (µs)</source>
+        <translation>ventetid (µs)</translation>
+    </message>
+    <message>
+        <source>No MPI run shown.</source>
+        <translation>Ingen MPI-kjøring vist.</translation>
+    </message>
+    <message>
+        <source>%1 collective instances analysed, %2 incomplete (left out); %3 unmatched sends, %4 unmatched receives. Call sites are MPI function and communicator: no return addresses are recorded.</source>
+        <translation>%1 kollektive kall analysert, %2 ufullstendige (utelatt); %3 sendinger og %4 mottak uten motpart. Kallsteder er MPI-funksjon og kommunikator: returadresser blir ikke registrert.</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::WeightedTreeView</name>
     <message>
         <source>thread %1</source>

@@ -1,0 +1,150 @@
+#include "views/waitstateview.h"
+
+#include "views/palette.h"
+#include "views/waitstatemodel.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace xylem::views {
+
+WaitStateView::WaitStateView(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new WaitStateModel(this))
+    , m_summary(new QLabel(this))
+    , m_table(new QTableView(this))
+    , m_plot(new QCustomPlot(this))
+{
+    m_summary->setWordWrap(true);
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->hide();
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (current.isValid()) {
+                    rankChosen(m_model->data(m_model->index(current.row(), 0)).toInt());
+                }
+            });
+    m_plot->xAxis->setLabel(tr("rank"));
+    m_plot->yAxis->setLabel(tr("waiting time (µs)"));
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    connect(m_plot, &QCustomPlot::plottableClick, this,
+            [this](QCPAbstractPlottable* p, int index, QMouseEvent*) { barClicked(p, index); });
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(m_table);
+    split->addWidget(m_plot);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+    clear(tr("No MPI run shown."));
+}
+
+void WaitStateView::setReport(const WaitStateReport& report, std::vector<MpiRank> ranks,
+                              std::vector<int> wrapperOfRank)
+{
+    m_wrapperOfRank = std::move(wrapperOfRank);
+    m_model->setReport(report, std::move(ranks));
+    m_summary->setText(
+        tr("%1 collective instances analysed, %2 incomplete (left out); %3 unmatched sends, "
+           "%4 unmatched receives. Call sites are MPI function and communicator: no return "
+           "addresses are recorded.")
+            .arg(report.collectiveInstances)
+            .arg(report.incompleteInstances)
+            .arg(report.unmatchedSends)
+            .arg(report.unmatchedReceives));
+    m_table->setVisible(true);
+    m_plot->setVisible(true);
+    drawBars();
+}
+
+void WaitStateView::clear(const QString& why)
+{
+    m_wrapperOfRank.clear();
+    m_model->setReport({}, {});
+    m_summary->setText(why);
+    m_plot->clearPlottables();
+    m_plot->replot();
+}
+
+QString WaitStateView::summary() const
+{
+    return m_summary->text();
+}
+
+void WaitStateView::drawBars()
+{
+    m_plot->clearPlottables();
+    const auto& ranks = m_model->ranks();
+    QVector<double> x;
+    for (const MpiRank& r : ranks) {
+        x << r.rank;
+    }
+    QCPBars* below = nullptr;
+    double top = 0;
+    std::vector<double> stack(ranks.size(), 0.0);
+    for (const PatternSeverity& p : m_model->report().patterns) {
+        auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        QVector<double> y;
+        for (size_t i = 0; i < ranks.size(); ++i) {
+            y << static_cast<double>(p.perRank[i].waitNs) / 1e3;
+            stack[i] += y.back();
+            top = std::max(top, stack[i]);
+        }
+        const QColor colour = seriesColour(static_cast<size_t>(p.pattern));
+        bars->setPen(QPen(colour.darker(130)));
+        bars->setBrush(colour);
+        bars->setWidth(0.7);
+        bars->setName(WaitStateModel::patternTitle(p.pattern));
+        bars->setData(x, y, true);
+        if (below) {
+            bars->moveAbove(below);
+        }
+        below = bars;
+    }
+    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->xAxis->setRange(-0.7, std::max<double>(1.0, static_cast<double>(ranks.size())) - 0.3);
+    m_plot->yAxis->setRange(0, std::max(1.0, top * 1.5)); // room for the legend above the bars
+    m_plot->replot();
+}
+
+void WaitStateView::selectRank(int rank)
+{
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        if (m_model->data(m_model->index(row, 0)).toInt() == rank) {
+            m_table->setCurrentIndex(m_model->index(row, 0));
+            return;
+        }
+    }
+}
+
+void WaitStateView::rankChosen(int rank)
+{
+    emit rankSelected(rank);
+    if (rank >= 0 && static_cast<size_t>(rank) < m_wrapperOfRank.size() &&
+        m_wrapperOfRank[static_cast<size_t>(rank)] >= 0) {
+        emit threadSelected(m_wrapperOfRank[static_cast<size_t>(rank)]);
+    }
+}
+
+void WaitStateView::barClicked(QCPAbstractPlottable* bars, int dataIndex)
+{
+    auto* b = qobject_cast<QCPBars*>(bars);
+    if (b && dataIndex >= 0 && dataIndex < b->data()->size()) {
+        selectRank(static_cast<int>(std::lround((b->data()->begin() + dataIndex)->key)));
+    }
+}
+
+} // namespace xylem::views

@@ -1,0 +1,58 @@
+#pragma once
+
+// The wait-state patterns of an MPI run (core/analysis/waitstates.h): a summary line, a table
+// of ranks × patterns with waiting time and grid share, and a bar chart of each rank's waiting
+// stacked by pattern. Selecting a rank (a row or a bar) emits threadSelected with the rank's
+// thread wrapper in the run's configuration, the signal the other views use.
+
+#include "core/analysis/waitstates.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QCustomPlot;
+class QCPAbstractPlottable;
+class QLabel;
+class QTableView;
+
+namespace xylem::views {
+
+class WaitStateModel;
+
+class WaitStateView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit WaitStateView(QWidget* parent = nullptr);
+
+    // wrapperOfRank: the thread wrapper of each world rank in the shown run, -1 for none.
+    void setReport(const WaitStateReport& report, std::vector<MpiRank> ranks,
+                   std::vector<int> wrapperOfRank);
+    // For a run without MPI data: says so and shows nothing else.
+    void clear(const QString& why);
+    void selectRank(int rank);
+
+    WaitStateModel* model() const { return m_model; }
+    QTableView* table() const { return m_table; }
+    QCustomPlot* plot() const { return m_plot; }
+    QString summary() const;
+
+signals:
+    void threadSelected(int wrapper);
+    void rankSelected(int rank);
+
+private:
+    void drawBars();
+    void rankChosen(int rank);
+    void barClicked(QCPAbstractPlottable* bars, int dataIndex);
+
+    WaitStateModel* m_model;
+    QLabel* m_summary;
+    QTableView* m_table;
+    QCustomPlot* m_plot;
+    std::vector<int> m_wrapperOfRank;
+};
+
+} // namespace xylem::views
