@@ -27,5 +27,6 @@ int runInfo(const Args& args, std::ostream& out, std::ostream& err);
 int runExport(const Args& args, std::ostream& out, std::ostream& err);
 int runRecover(const Args& args, std::ostream& out, std::ostream& err);
 int runRecord(const Args& args, std::ostream& out, std::ostream& err);
+int runMpi(const Args& args, std::ostream& out, std::ostream& err);
 
 } // namespace xylem::cli

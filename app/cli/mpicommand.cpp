@@ -1,0 +1,217 @@
+// xylem-cli mpi: records an MPI program. Starts this node's collector, runs the given command
+// (mpirun ...) with the PMPI interposer preloaded, gathers the ranks' tuples live, and stores
+// the decoded MpiTrace (store::addMpiTrace) with the run of the world communicator's
+// collectives (core/model/mpiruns), so that every analysis and view applies to it.
+
+#include "app/cli/childprocess.h"
+#include "app/cli/command.h"
+#include "app/cli/mpigather.h"
+#include "app/cli/mpisummary.h"
+#include "app/cli/stoprequest.h"
+#include "core/model/mpiassemble.h"
+#include "core/model/mpiruns.h"
+#include "core/model/mpituple.h"
+#include "core/model/textfile.h"
+#include "core/store/mpistore.h"
+#include "core/store/runwriter.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+namespace xylem::cli {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: xylem-cli mpi [--name NAME] [--notes TEXT] [--shape flat|hierarchy]\n"
+    "                     [--ring-capacity N] -o|--session S.xylem -- mpirun -np 4 PROGRAM ARGS\n"
+    "       runs the command with libxylem-mpi.so preloaded, gathers every rank's MPI calls\n"
+    "       live and stores them, with the world communicator's collectives as a run\n";
+
+struct Scratch
+{
+    std::string folder;
+    std::string ringBase;
+    ~Scratch()
+    {
+        std::error_code ec;
+        std::filesystem::remove_all(folder, ec);
+        for (const auto& e : std::filesystem::directory_iterator("/dev/shm", ec)) {
+            if (e.path().filename().string().starts_with(ringBase)) {
+                std::filesystem::remove(e.path(), ec);
+            }
+        }
+    }
+};
+
+Result<std::string> findInterposer()
+{
+    namespace fs = std::filesystem;
+    if (const char* given = std::getenv("XYLEM_MPI_LIBRARY"); given && *given) {
+        return fs::exists(given)
+                   ? Result<std::string>(std::string(given))
+                   : makeError(ErrorCode::NotFound,
+                               "$XYLEM_MPI_LIBRARY names no file: " + std::string(given));
+    }
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    for (const fs::path& p :
+         {self.parent_path() / "../lib/libxylem-mpi.so", fs::path(XYLEM_BUILT_MPI_LIBRARY)}) {
+        if (fs::exists(p, ec)) {
+            return p.string();
+        }
+    }
+    return makeError(ErrorCode::NotFound, "cannot find libxylem-mpi.so (set $XYLEM_MPI_LIBRARY)");
+}
+
+// The command's program as exec needs it: a bare name is looked up on $PATH, as a shell would.
+std::vector<std::string> resolved(std::vector<std::string> command)
+{
+    namespace fs = std::filesystem;
+    const char* path = std::getenv("PATH");
+    if (command.front().find('/') != std::string::npos || !path) {
+        return command;
+    }
+    std::stringstream dirs(path);
+    for (std::string dir; std::getline(dirs, dir, ':');) {
+        const fs::path candidate = fs::path(dir) / command.front();
+        if (::access(candidate.c_str(), X_OK) == 0) {
+            command.front() = candidate.string();
+            break;
+        }
+    }
+    return command;
+}
+
+std::vector<std::string> programEnvironment(const std::string& library, const Scratch& scratch,
+                                            std::int64_t ringCapacity)
+{
+    const char* preload = std::getenv("LD_PRELOAD");
+    return {"LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : ""),
+            "XYLEM_RING_PREFIX=" + scratch.ringBase, "XYLEM_MPI_OUT=" + scratch.folder,
+            "XYLEM_RING_CAPACITY=" + std::to_string(ringCapacity)};
+}
+
+// Pulls while the program runs (Ctrl-C interrupts it), then drains the rings.
+Result<int> runAndGather(MpiGather& gather, ChildProcess& program, std::ostream& err)
+{
+    const StopRequest stop;
+    const bool terminal = ::isatty(STDERR_FILENO) != 0;
+    const auto timeout = std::chrono::milliseconds(5000);
+    while (program.running()) {
+        if (stop.requested()) {
+            program.interrupt();
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        XYLEM_TRY(polled, gather.poll(timeout));
+        gather.printStatus(err, terminal);
+    }
+    const int code = program.wait();
+    XYLEM_TRY(drained, gather.drain(timeout));
+    if (terminal) {
+        err << "\n";
+    }
+    return code;
+}
+
+Result<MpiTrace> traceOf(const MpiGather& gather, const Scratch& scratch, MpiSummary& summary)
+{
+    XYLEM_TRY(decoded, decodeMpiTuples(gather.tuples()));
+    summary.unmatchedDetails = decoded->unmatchedDetails;
+    std::optional<MpiRunInfo> description;
+    if (auto text = readTextFile(scratch.folder + "/mpi-run.json")) {
+        XYLEM_TRY(info, mpiRunInfoFromJson(text.value()));
+        description = std::move(info).value();
+        summary.complete = description->complete;
+    }
+    return assembleMpiTrace(description, std::move(decoded).value().events);
+}
+
+Result<std::int64_t> storeTrace(store::Session& session, const MpiTrace& trace,
+                                const store::RunMetadata& meta, RunShape shape)
+{
+    XYLEM_TRY(run, collectiveRun(trace, 0, shape));
+    XYLEM_TRY(id, store::importRun(session, run->configuration, run->tuples, meta));
+    XYLEM_TRY(added, store::addMpiTrace(session, id.value(), trace));
+    return id.value();
+}
+
+Result<Ok> mpiRecord(const Arguments& a, const std::vector<std::string>& command, std::ostream& out,
+                     std::ostream& err)
+{
+    if (a.has("o") == a.has("session")) {
+        return makeError(ErrorCode::InvalidArgument, "name the session once, with -o or --session");
+    }
+    if (command.empty()) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "give the MPI command after --, e.g. -- mpirun -np 4 xylem-mpiloop");
+    }
+    XYLEM_TRY(path, a.one(a.has("o") ? "o" : "session"));
+    XYLEM_TRY(shapeName, a.oneOr("shape", "hierarchy"));
+    if (shapeName.value() != "flat" && shapeName.value() != "hierarchy") {
+        return makeError(ErrorCode::InvalidArgument,
+                         "--shape is flat or hierarchy, not '" + shapeName.value() + "'");
+    }
+    XYLEM_TRY(capacity, a.integer("ring-capacity", 1 << 20, 2, 1 << 26));
+    XYLEM_TRY(name,
+              a.oneOr("name", "mpi " + std::filesystem::path(command.back()).filename().string()));
+    XYLEM_TRY(notes, a.oneOr("notes", ""));
+    XYLEM_TRY(library, findInterposer());
+    char folder[] = "/tmp/xylem-mpi-XXXXXX";
+    if (!::mkdtemp(folder)) {
+        return makeError(ErrorCode::IoError, "cannot make a scratch folder in /tmp");
+    }
+    const Scratch scratch{folder, "xylem-mpi-" + std::to_string(::getpid()) + "-"};
+    XYLEM_TRY(session, store::Session::openOrCreate(path.value()));
+    XYLEM_TRY(gather, MpiGather::start(scratch.ringBase));
+    XYLEM_TRY(program,
+              ChildProcess::start(resolved(command),
+                                  programEnvironment(library.value(), scratch, capacity.value()),
+                                  scratch.folder + "/program.out"));
+    XYLEM_TRY(code, runAndGather(gather.value(), program.value(), err));
+    gather->shutdown();
+    MpiSummary summary;
+    summary.programExit = program->describeExit();
+    summary.programOutput =
+        readTextFile(program->output()).ok() ? readTextFile(program->output()).value() : "";
+    XYLEM_TRY(trace, traceOf(gather.value(), scratch, summary));
+    if (trace->events.empty()) {
+        printProgramOutput(err, summary);
+        return makeError(ErrorCode::IoError, "the MPI program " + summary.programExit +
+                                                 " and recorded no MPI call; nothing was stored");
+    }
+    const store::RunMetadata meta{name.value(), "", "live: mpi " + command.front(), "realtime",
+                                  notes.value()};
+    const RunShape shape = shapeName.value() == "flat" ? RunShape::Flat : RunShape::Hierarchy;
+    XYLEM_TRY(run, storeTrace(session.value(), trace.value(), meta, shape));
+    printMpiSummary(out, trace.value(), summary, path.value(), run.value());
+    if (code.value() != 0) {
+        printProgramOutput(err, summary);
+        return makeError(ErrorCode::IoError, "the MPI program " + summary.programExit +
+                                                 "; what it recorded is stored as run " +
+                                                 std::to_string(run.value()));
+    }
+    return Ok{};
+}
+
+} // namespace
+
+int runMpi(const Args& args, std::ostream& out, std::ostream& err)
+{
+    const auto dashes = std::find(args.begin(), args.end(), "--");
+    const Args options(args.begin(), dashes);
+    const std::vector<std::string> command(dashes == args.end() ? dashes : dashes + 1, args.end());
+    static const CommandSpec spec{
+        "mpi", kUsage, {"o", "session", "name", "notes", "shape", "ring-capacity"}, {}};
+    return runCommand(spec, options, out, err,
+                      [&command](const Arguments& a, std::ostream& o, std::ostream& e) {
+                          return mpiRecord(a, command, o, e);
+                      });
+}
+
+} // namespace xylem::cli

@@ -1,0 +1,72 @@
+#include "app/cli/mpigather.h"
+
+#include "app/cli/siblingprogram.h"
+#include "core/gather/batch.h"
+
+namespace xylem::cli {
+
+namespace {
+
+constexpr std::uint32_t kStream = 1;
+
+} // namespace
+
+Result<MpiGather> MpiGather::start(const std::string& ringPrefix)
+{
+    gather::TopologySpec spec;
+    spec.shape = gather::TopologyShape::Hierarchy;
+    spec.hosts = {"localhost"};
+    XYLEM_TRY(topology, gather::generateTopology(spec));
+    XYLEM_TRY(relay, findSiblingProgram("xylem-relay"));
+    XYLEM_TRY(collector, findSiblingProgram("xylem-collector"));
+    tree::FrontEndOptions options;
+    options.topology = std::move(topology).value();
+    options.launch.relayExecutable = relay.value();
+    options.launch.collectorExecutable = collector.value();
+    options.launch.collectorArguments = {"--ring-prefix", ringPrefix, "--host", "{host}"};
+    options.startTimeout = std::chrono::seconds(30);
+    XYLEM_TRY(tree, tree::FrontEnd::start(std::move(options)));
+    if (!tree.value()->startup().missing.empty()) {
+        return makeError(ErrorCode::IoError, "the node's collector did not start");
+    }
+    tree::StreamSpec stream;
+    stream.id = kStream;
+    stream.filter = gather::FilterSpec{"raw", {}};
+    stream.source = tree::SourceSpec{"ring-tuples", {1 << 20}};
+    XYLEM_TRY(opened, tree.value()->openStream(stream));
+    return MpiGather(std::move(tree).value());
+}
+
+Result<Ok> MpiGather::poll(std::chrono::milliseconds timeout)
+{
+    XYLEM_TRY(pulled, m_tree->pull(kStream, 1, timeout));
+    XYLEM_TRY(wave, m_tree->next(kStream, timeout));
+    const auto* content = std::get_if<gather::Tuples>(&wave->batch.content);
+    if (!content) {
+        return makeError(ErrorCode::MalformedInput, "the tuple stream brought no tuples");
+    }
+    m_tuples.insert(m_tuples.end(), content->tuples.begin(), content->tuples.end());
+    return Ok{};
+}
+
+Result<Ok> MpiGather::drain(std::chrono::milliseconds timeout)
+{
+    for (int quiet = 0; quiet < 2;) {
+        const size_t before = m_tuples.size();
+        XYLEM_TRY(polled, poll(timeout));
+        quiet = m_tuples.size() == before ? quiet + 1 : 0;
+    }
+    return Ok{};
+}
+
+void MpiGather::printStatus(std::ostream& err, bool terminal)
+{
+    const auto now = std::chrono::steady_clock::now();
+    if (!terminal || now - m_lastStatus < std::chrono::milliseconds(500)) {
+        return;
+    }
+    m_lastStatus = now;
+    err << "\rmpi: " << m_tuples.size() << " tuples gathered" << std::flush;
+}
+
+} // namespace xylem::cli

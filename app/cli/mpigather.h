@@ -1,0 +1,44 @@
+#pragma once
+
+// The gather side of `xylem-cli mpi`: a gather tree over this node's collector, one raw tuple
+// stream, and every tuple the ranks recorded, kept for decoding (core/model/mpituple.h) once the
+// program ends. A one-line live status on a terminal, as record prints.
+
+#include "core/model/tuple.h"
+#include "core/tree/frontend.h"
+
+#include <chrono>
+#include <memory>
+#include <ostream>
+#include <vector>
+
+namespace xylem::cli {
+
+class MpiGather
+{
+public:
+    // Starts the collector for rings named ringPrefix* on this host.
+    static Result<MpiGather> start(const std::string& ringPrefix);
+
+    // One wave: every tuple the collector read since the last.
+    Result<Ok> poll(std::chrono::milliseconds timeout);
+    // Waves until two bring nothing new.
+    Result<Ok> drain(std::chrono::milliseconds timeout);
+    void printStatus(std::ostream& err, bool terminal);
+    void shutdown() { m_tree->shutdown(); }
+
+    const std::vector<Tuple>& tuples() const { return m_tuples; }
+    std::chrono::microseconds startup() const { return m_tree->startup().latency; }
+
+private:
+    explicit MpiGather(std::unique_ptr<tree::FrontEnd> tree)
+        : m_tree(std::move(tree))
+    {
+    }
+
+    std::unique_ptr<tree::FrontEnd> m_tree;
+    std::vector<Tuple> m_tuples;
+    std::chrono::steady_clock::time_point m_lastStatus{};
+};
+
+} // namespace xylem::cli

@@ -1,0 +1,57 @@
+#include "core/model/mpiassemble.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+
+namespace xylem {
+
+namespace {
+
+MpiTrace fromCallsAlone(const std::vector<MpiEvent>& events)
+{
+    MpiTrace trace;
+    int highest = -1;
+    std::map<std::int32_t, std::set<int>> seen;
+    for (const MpiEvent& e : events) {
+        highest = std::max(highest, e.rank);
+        if (e.communicator != 0) {
+            seen[e.communicator].insert(e.rank);
+        }
+    }
+    MpiCommunicator world{0, "MPI_COMM_WORLD", {}};
+    for (int r = 0; r <= highest; ++r) {
+        trace.ranks.push_back(MpiRank{r, "", ""});
+        world.worldRanks.push_back(r);
+    }
+    trace.communicators.push_back(world);
+    for (const auto& [id, members] : seen) {
+        trace.communicators.push_back(MpiCommunicator{
+            id, "comm " + std::to_string(id), std::vector<int>(members.begin(), members.end())});
+    }
+    return trace;
+}
+
+} // namespace
+
+Result<MpiTrace> assembleMpiTrace(const std::optional<MpiRunInfo>& description,
+                                  std::vector<MpiEvent> events)
+{
+    MpiTrace trace = description ? description->trace : fromCallsAlone(events);
+    for (const MpiEvent& e : events) {
+        const auto* comm = trace.communicator(e.communicator);
+        const bool knownRank = e.rank >= 0 && e.rank < static_cast<int>(trace.ranks.size());
+        if (!knownRank || !comm) {
+            return makeError(ErrorCode::InvalidTrace,
+                             std::string(knownRank ? "communicator " : "rank ") +
+                                 std::to_string(knownRank ? e.communicator : e.rank) +
+                                 " is not in the run's description",
+                             std::string(mpiCallName(e.call)) + " seq " + std::to_string(e.seq));
+        }
+    }
+    trace.events = std::move(events);
+    return trace;
+}
+
+} // namespace xylem

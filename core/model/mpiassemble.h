@@ -1,0 +1,19 @@
+#pragma once
+
+// The MpiTrace of a recorded MPI run: the decoded calls (mpituple.h) joined with the run's
+// description (mpitracejson.h). Without a description (the program died before rank 0 wrote
+// it) the trace is made from the calls alone: ranks 0..highest seen with unknown hosts, the
+// world of them all, and each other communicator with the ranks seen calling it.
+
+#include "core/model/mpitracejson.h"
+
+#include <optional>
+#include <vector>
+
+namespace xylem {
+
+// An error (InvalidTrace) names an event whose rank or communicator the description does not know.
+Result<MpiTrace> assembleMpiTrace(const std::optional<MpiRunInfo>& description,
+                                  std::vector<MpiEvent> events);
+
+} // namespace xylem

@@ -1,0 +1,189 @@
+// xylem-cli mpi as a user runs it: a real mpirun of 4 ranks (oversubscribed) with the PMPI
+// interposer preloaded. Every call of every rank arrives and decodes (counts per kind,
+// communicators, seqs, roots, bytes, partners); a late rank ends the imbalance path of the
+// stored world run; a failing program gives a clear error and keeps what it recorded; hpcc from
+// Debian's archive records too (the README's recipe).
+
+#include "core/analysis/analyzer.h"
+#include "core/model/mpiruns.h"
+#include "core/store/mpistore.h"
+#include "core/store/runcatalog.h"
+#include "core/store/session.h"
+#include "tests/app/clisessiontest.h"
+
+#include <QDir>
+#include <QStandardPaths>
+
+#include <map>
+#include <set>
+
+using namespace xylem;
+using namespace xylem::testing;
+
+namespace {
+
+constexpr int kRanks = 4;
+constexpr int kIterations = 40;
+
+QStringList mpirun(const QStringList& program)
+{
+    return QStringList{"--",
+                       "mpirun",
+                       "--allow-run-as-root",
+                       "--oversubscribe",
+                       "-np",
+                       QString::number(kRanks)} +
+           program;
+}
+
+Result<MpiTrace> storedTrace(const QString& path, std::int64_t run)
+{
+    auto session = store::Session::open(path.toStdString(), store::OpenMode::ReadOnly);
+    if (!session) {
+        return session.error();
+    }
+    return store::mpiTrace(session.value(), run);
+}
+
+std::map<std::pair<int, MpiCall>, std::vector<MpiEvent>> byRankAndCall(const MpiTrace& trace)
+{
+    std::map<std::pair<int, MpiCall>, std::vector<MpiEvent>> calls;
+    for (const MpiEvent& e : trace.events) {
+        calls[{e.rank, e.call}].push_back(e);
+    }
+    return calls;
+}
+
+} // namespace
+
+class TestCliMpi : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyCallOfEveryRankArrives()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("mpi.xylem");
+        const auto r = runCli(QStringList{"mpi", "-o", session} +
+                              mpirun({XYLEM_MPILOOP, "--pattern", "mixed", "--iterations",
+                                      QString::number(kIterations), "--bytes", "64"}));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("stored as run 1"), qPrintable(r.out));
+        const auto trace = storedTrace(session, 1);
+        QVERIFY2(trace.ok(), trace.ok() ? "" : trace.error().describe().c_str());
+        QCOMPARE(trace->ranks.size(), size_t(kRanks));
+        QCOMPARE(trace->communicators.size(), size_t(3)); // the world and two halves
+        auto calls = byRankAndCall(trace.value());
+        for (int rank = 0; rank < kRanks; ++rank) {
+            for (MpiCall c : {MpiCall::Bcast, MpiCall::Reduce, MpiCall::Allgather,
+                              MpiCall::Alltoall, MpiCall::ReduceScatter, MpiCall::Gather,
+                              MpiCall::Scatter, MpiCall::Isend, MpiCall::Irecv}) {
+                QCOMPARE(calls[std::make_pair(rank, c)].size(), size_t(kIterations));
+            }
+            QCOMPARE(calls[std::make_pair(rank, MpiCall::Barrier)].size(),
+                     size_t(kIterations + 1)); // the loop's start
+            // Allreduce on the world and on the rank's half; two Waits per iteration.
+            QCOMPARE(calls[std::make_pair(rank, MpiCall::Allreduce)].size(),
+                     size_t(2 * kIterations));
+            QCOMPARE(calls[std::make_pair(rank, MpiCall::Wait)].size(), size_t(2 * kIterations));
+            const auto& p2p = calls[std::make_pair(rank, rank % 2 ? MpiCall::Recv : MpiCall::Send)];
+            QCOMPARE(p2p.size(), size_t(kIterations));
+            QCOMPARE(p2p.front().partner, rank ^ 1);
+            QCOMPARE(p2p.front().tag, 9);
+            QCOMPARE(p2p.front().bytes, std::int64_t(64));
+            const auto& bcasts = calls[std::make_pair(rank, MpiCall::Bcast)];
+            for (int i = 0; i < kIterations; ++i) {
+                QCOMPARE(bcasts[size_t(i)].partner, i % kRanks); // the root, as a world rank
+                QCOMPARE(bcasts[size_t(i)].communicator, 0);
+            }
+            QCOMPARE(calls[std::make_pair(rank, MpiCall::Gather)].front().partner, kRanks - 1);
+            QCOMPARE(calls[std::make_pair(rank, MpiCall::Alltoall)].front().bytes,
+                     std::int64_t(64));
+            std::set<std::int64_t> worldSeqs;
+            int receives = 0;
+            for (const MpiEvent& e : trace->events) {
+                if (e.rank == rank && isCollective(e.call) && e.communicator == 0) {
+                    worldSeqs.insert(e.seq);
+                }
+                if (e.rank == rank && e.call == MpiCall::Wait && e.completesReceive) {
+                    ++receives;
+                    QCOMPARE(e.partner, (rank + kRanks - 1) % kRanks);
+                    QCOMPARE(e.bytes, std::int64_t(64));
+                }
+            }
+            // The start barrier and 9 world collectives per iteration, numbered without a gap.
+            QCOMPARE(worldSeqs.size(), size_t(9 * kIterations + 1));
+            QCOMPARE(*worldSeqs.rbegin(), std::int64_t(9 * kIterations));
+            QCOMPARE(receives, kIterations);
+        }
+    }
+
+    void lateRankEndsTheImbalancePath()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("late.xylem");
+        const auto r = runCli(QStringList{"mpi", "-o", session, "--shape", "flat"} +
+                              mpirun({XYLEM_MPILOOP, "--iterations", "200", "--late-rank", "2",
+                                      "--late-us", "2000"}));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        const auto trace = storedTrace(session, 1);
+        QVERIFY(trace.ok());
+        const auto run = collectiveRun(trace.value(), 0, RunShape::Flat);
+        QVERIFY(run.ok());
+        const AnalysisReport report = analyze(run.value());
+        QVERIFY(!report.imbalancePath.empty());
+        const int last = report.imbalancePath.back();
+        QCOMPARE(report.configuration->wrapper(last).id, rankWrapperId(2));
+    }
+
+    void failingProgramIsNamedAndKeepsWhatItRecorded()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("bad.xylem");
+        // An option the loop refuses: every rank calls MPI_Init, rank 0 complains, exit 2.
+        const auto r = runCli(QStringList{"mpi", "-o", session} +
+                              mpirun({XYLEM_MPILOOP, "--pattern", "zigzag"}));
+        QVERIFY(r.exitCode != 0);
+        QVERIFY2(r.err.contains("--pattern is allreduce or mixed"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("exited with code"), qPrintable(r.err));
+
+        const auto missing =
+            runCli(QStringList{"mpi", "-o", session, "--", "mpirun", "--allow-run-as-root", "-np",
+                               "2", dir.filePath("no-such-program")});
+        QVERIFY(missing.exitCode != 0);
+        QVERIFY2(missing.err.contains("recorded no MPI call"), qPrintable(missing.err));
+        QVERIFY2(runCli({"mpi", "-o", session}).err.contains("give the MPI command after --"),
+                 "a missing command is named");
+    }
+
+    void hpccFromDebianRecords()
+    {
+        const QString hpcc = QStandardPaths::findExecutable("hpcc");
+        if (hpcc.isEmpty()) {
+            QSKIP("hpcc is not installed (packaging/setup/install-deps.sh installs it)");
+        }
+        QTemporaryDir dir;
+        // A tiny input (N = 200 on a 2 x 2 grid): hpcc reads hpccinf.txt from its folder.
+        QVERIFY(QFile::copy(QStringLiteral(XYLEM_TEST_DATA_DIR "/mpi/hpccinf.txt"),
+                            dir.filePath("hpccinf.txt")));
+        const QString session = dir.filePath("hpcc.xylem");
+        QProcess p;
+        p.setWorkingDirectory(dir.path());
+        p.start(QStringLiteral(XYLEM_CLI), QStringList{"mpi", "-o", session} + mpirun({hpcc}));
+        QVERIFY(p.waitForFinished(240000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
+        QVERIFY2(p.exitCode() == 0, qPrintable(out));
+        const auto trace = storedTrace(session, 1);
+        QVERIFY(trace.ok());
+        QCOMPARE(trace->ranks.size(), size_t(kRanks));
+        auto calls = byRankAndCall(trace.value());
+        for (int rank = 0; rank < kRanks; ++rank) {
+            QVERIFY(!calls[std::make_pair(rank, MpiCall::Allreduce)].empty() ||
+                    !calls[std::make_pair(rank, MpiCall::Bcast)].empty());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliMpi)
+#include "tst_climpi.moc"
