@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -60,7 +61,8 @@ double median(std::vector<double> v)
     return v[v.size() / 2];
 }
 
-// Median overhead in % over the pairs, or a negative number if a run failed.
+// Median overhead in % over the pairs (negative when recorded runs were faster), NaN if a run
+// failed.
 double overheadPct(int ranks)
 {
     const std::string prefix = "xylem-bench-mpi-" + std::to_string(::getpid()) + "-";
@@ -71,7 +73,7 @@ double overheadPct(int ranks)
         recorded.push_back(loopUs(ranks, true, prefix));
         removeRings(prefix);
         if (plain.back() <= 0 || recorded.back() <= 0) {
-            return -1;
+            return std::nan("");
         }
     }
     const double base = median(plain);
@@ -88,7 +90,7 @@ int main()
 {
     const double two = overheadPct(2);
     const double four = overheadPct(4);
-    if (two < 0 || four < 0) {
+    if (std::isnan(two) || std::isnan(four)) {
         std::fprintf(stderr, "bench_mpi: an mpirun of xylem-mpiloop failed\n");
         return 1;
     }
