@@ -600,6 +600,14 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>No gred or thread &apos;%1&apos; in this run.</source>
         <translation>Kein Gred oder Thread „%1“ in diesem Lauf.</translation>
     </message>
+    <message>
+        <source>Wait states</source>
+        <translation>Wartezustände</translation>
+    </message>
+    <message>
+        <source>Run %1 has no MPI data: wait states need a run recorded through the MPI interposer or imported from OTF2.</source>
+        <translation>Lauf %1 hat keine MPI-Daten: Wartezustände brauchen einen Lauf, der über den MPI-Interposer aufgezeichnet oder aus OTF2 importiert wurde.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::RunPanel</name>
@@ -673,6 +681,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>Cannot read the system samples of run %1: %2</source>
         <translation>Die Systemmesswerte von Lauf %1 können nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot work out the wait states of run %1: %2</source>
+        <translation>Die Wartezustände von Lauf %1 lassen sich nicht ermitteln: %2</translation>
     </message>
 </context>
 <context>

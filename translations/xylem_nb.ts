@@ -600,6 +600,14 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <source>No gred or thread &apos;%1&apos; in this run.</source>
         <translation>Ingen gred eller tråd «%1» i denne kjøringen.</translation>
     </message>
+    <message>
+        <source>Wait states</source>
+        <translation>Ventetilstander</translation>
+    </message>
+    <message>
+        <source>Run %1 has no MPI data: wait states need a run recorded through the MPI interposer or imported from OTF2.</source>
+        <translation>Kjøring %1 har ingen MPI-data: ventetilstander krever en kjøring tatt opp gjennom MPI-avlytteren eller importert fra OTF2.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::RunPanel</name>
@@ -673,6 +681,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>Cannot read the system samples of run %1: %2</source>
         <translation>Kan ikke lese systemmålingene for kjøring %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot work out the wait states of run %1: %2</source>
+        <translation>Kan ikke beregne ventetilstandene til kjøring %1: %2</translation>
     </message>
 </context>
 <context>

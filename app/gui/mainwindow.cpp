@@ -11,6 +11,7 @@
 #include "views/timelineview.h"
 #include "views/timemapview.h"
 #include "views/viewexport.h"
+#include "views/waitstateview.h"
 #include "views/weightedtreeview.h"
 
 #include <QAction>
@@ -44,7 +45,8 @@ namespace {
 constexpr int kMaxRecent = 8;
 const QStringList kViewNames{QStringLiteral("tree"),          QStringLiteral("timemap"),
                              QStringLiteral("serialization"), QStringLiteral("comparison"),
-                             QStringLiteral("timeline"),      QStringLiteral("tables")};
+                             QStringLiteral("timeline"),      QStringLiteral("tables"),
+                             QStringLiteral("waitstates")};
 } // namespace
 
 std::optional<MainWindow::View> MainWindow::viewNamed(const QString& name)
@@ -63,6 +65,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_serialization(new views::SerializationView(this))
     , m_comparison(new views::ComparisonView(this))
     , m_timeline(new views::TimelineView(this))
+    , m_waitStates(new views::WaitStateView(this))
     , m_runs(new RunPanel(this))
     , m_find(new QLineEdit(this))
     , m_status(new QLabel(this))
@@ -102,6 +105,10 @@ MainWindow::MainWindow(QWidget* parent)
     // Selecting a thread highlights it in every view.
     connect(m_tree, &views::WeightedTreeView::threadSelected, m_timemap,
             &views::TimemapView::highlightThread);
+    connect(m_waitStates, &views::WaitStateView::threadSelected, m_timemap,
+            &views::TimemapView::highlightThread);
+    connect(&m_controller, &SessionController::waitStatesAvailable, this,
+            &MainWindow::showWaitStates);
     auto* subtreeFeed = new SubtreeSerializationFeed(
         m_serialization, [this] { return m_controller.sessionPath(); },
         [this] {
@@ -260,7 +267,8 @@ void MainWindow::buildDocks()
                      tr("Serialization")},
           std::tuple{View::Comparison, static_cast<QWidget*>(m_comparison), tr("Comparison")},
           std::tuple{View::Timeline, static_cast<QWidget*>(m_timeline), tr("Timeline")},
-          std::tuple{View::Tables, static_cast<QWidget*>(m_tables), tr("Tables")}}) {
+          std::tuple{View::Tables, static_cast<QWidget*>(m_tables), tr("Tables")},
+          std::tuple{View::WaitStates, static_cast<QWidget*>(m_waitStates), tr("Wait states")}}) {
         m_viewArea->tabifyDockWidget(first, addViewDock(kind, widget, title));
     }
     first->raise();
@@ -419,6 +427,7 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     m_shownRun = run;
     m_timeline->setRun(m_spans[run].first, m_spans[run].second);
     m_controller.querySystemSamples(run);
+    m_controller.queryWaitStates(run);
     const QString name = m_runs->currentRun() == run ? m_runs->currentName() : QString();
     m_analysed[run] = {tr("run %1: %2").arg(run).arg(name), report, std::move(operationTimes)};
     std::vector<views::LabelledReport> overlaid;
@@ -437,6 +446,20 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
                           .arg(report->incompleteCalls)
                           .arg(culprit));
     emit reportShown(run);
+}
+
+void MainWindow::showWaitStates(qint64 run, std::shared_ptr<const WaitStateData> waits)
+{
+    if (run != m_shownRun) {
+        return; // the user has moved on to another run
+    }
+    if (!waits) {
+        m_waitStates->clear(tr("Run %1 has no MPI data: wait states need a run recorded through "
+                               "the MPI interposer or imported from OTF2.")
+                                .arg(run));
+        return;
+    }
+    m_waitStates->setReport(waits->report, waits->ranks, waits->wrapperOfRank);
 }
 
 void MainWindow::showError(const QString& message)

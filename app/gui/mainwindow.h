@@ -32,6 +32,7 @@ class SerializationView;
 class TablePage;
 class TimelineView;
 class TimemapView;
+class WaitStateView;
 class WeightedTreeView;
 } // namespace xylem::views
 
@@ -51,9 +52,11 @@ public:
         Serialization,
         Comparison,
         Timeline,
-        Tables
+        Tables,
+        WaitStates
     };
-    // "tree", "timemap", "serialization", "comparison", "timeline", "tables"; nullopt otherwise.
+    // "tree", "timemap", "serialization", "comparison", "timeline", "tables", "waitstates";
+    // nullopt otherwise.
     static std::optional<View> viewNamed(const QString& name);
 
     explicit MainWindow(QWidget* parent = nullptr);
@@ -79,6 +82,7 @@ public:
     views::SerializationView* serialization() const { return m_serialization; }
     views::ComparisonView* comparison() const { return m_comparison; }
     views::TimelineView* timeline() const { return m_timeline; }
+    views::WaitStateView* waitStates() const { return m_waitStates; }
     RunPanel* runPanel() const { return m_runs; }
     QListWidget* runList() const;
     QToolButton* cancelButton() const { return m_cancel; }
@@ -103,6 +107,7 @@ private:
     void showRuns(const QString& path, const QVector<RunEntry>& runs);
     void showReport(qint64 run, std::shared_ptr<const AnalysisReport> report,
                     std::shared_ptr<const std::vector<std::int64_t>> operationTimes);
+    void showWaitStates(qint64 run, std::shared_ptr<const WaitStateData> waits);
     void showError(const QString& message);
     void exportTable();
     void saveViewImage();
@@ -122,6 +127,7 @@ private:
     views::SerializationView* m_serialization;
     views::ComparisonView* m_comparison;
     views::TimelineView* m_timeline;
+    views::WaitStateView* m_waitStates;
     std::map<qint64, std::pair<qint64, qint64>> m_spans; // run -> first and last ns
     qint64 m_shownRun = 0;
     // Every run analysed so far, for the views that overlay runs.

@@ -73,6 +73,31 @@ Result<Slices> queryBoth(const std::string& path, qint64 run, store::TimeWindow 
     return Slices{std::move(operation).value(), std::move(slowest).value()};
 }
 
+// Opens the session read-only off the GUI thread, reads with read(session), and hands the value
+// to done on the GUI thread; a failure is emitted as failed(failure with %2 = the error).
+template <typename T, typename Read, typename Done>
+void readOffThread(SessionController* controller, std::string path, Read read, QString failure,
+                   Done done)
+{
+    QPointer<SessionController> self(controller);
+    (void)QtConcurrent::run([self, path = std::move(path), read, failure, done] {
+        auto value = [&]() -> Result<T> {
+            XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
+            return read(session.value());
+        }();
+        QMetaObject::invokeMethod(qApp, [self, failure, done, value = std::move(value)]() mutable {
+            if (!self) {
+                return;
+            }
+            if (!value) {
+                emit self->failed(failure.arg(describe(value.error())));
+                return;
+            }
+            done(self.data(), std::move(value).value());
+        });
+    });
+}
+
 } // namespace
 
 SessionController::SessionController(QObject* parent)
@@ -236,26 +261,25 @@ void SessionController::saveAs(const QString& target)
 
 void SessionController::querySystemSamples(qint64 run)
 {
-    QPointer<SessionController> self(this);
-    const std::string path = m_path.toStdString();
-    (void)QtConcurrent::run([self, path, run] {
-        auto samples = [&]() -> Result<std::vector<store::SystemSample>> {
-            XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
-            return store::systemSamples(session.value(), run);
-        }();
-        QMetaObject::invokeMethod(qApp, [self, run, samples = std::move(samples)] {
-            if (!self) {
-                return;
-            }
-            if (!samples) {
-                emit self->failed(tr("Cannot read the system samples of run %1: %2")
-                                      .arg(run)
-                                      .arg(describe(samples.error())));
-                return;
-            }
-            emit self->systemSamplesAvailable(run, samples.value());
+    readOffThread<std::vector<store::SystemSample>>(
+        this, m_path.toStdString(),
+        [run](store::Session& session) { return store::systemSamples(session, run); },
+        tr("Cannot read the system samples of run %1: %2").arg(run),
+        [run](SessionController* self, std::vector<store::SystemSample> samples) {
+            emit self->systemSamplesAvailable(run, samples);
         });
-    });
+}
+
+void SessionController::queryWaitStates(qint64 run)
+{
+    readOffThread<std::optional<WaitStateData>>(
+        this, m_path.toStdString(),
+        [run](store::Session& session) { return loadWaitStates(session, run); },
+        tr("Cannot work out the wait states of run %1: %2").arg(run),
+        [run](SessionController* self, std::optional<WaitStateData> data) {
+            emit self->waitStatesAvailable(
+                run, data ? std::make_shared<const WaitStateData>(std::move(*data)) : nullptr);
+        });
 }
 
 } // namespace xylem::gui

@@ -35,15 +35,9 @@ MpiTraceBuilder& MpiTraceBuilder::collective(int rank, MpiCall call, std::int64_
                                              std::int64_t enter, std::int64_t exit, int root,
                                              std::int32_t communicator)
 {
-    MpiEvent e;
-    e.enter = enter;
-    e.exit = exit;
+    MpiEvent e = event(rank, call, enter, exit, root, communicator);
     e.seq = seq;
     e.bytes = 8;
-    e.rank = rank;
-    e.communicator = communicator;
-    e.partner = root;
-    e.call = call;
     m_trace.events.push_back(e);
     return *this;
 }
@@ -52,19 +46,26 @@ MpiTraceBuilder& MpiTraceBuilder::p2p(int rank, MpiCall call, int partner, std::
                                       std::int64_t enter, std::int64_t exit, bool completesReceive,
                                       std::int32_t communicator)
 {
-    MpiEvent e;
-    e.enter = enter;
-    e.exit = exit;
+    MpiEvent e = event(rank, call, enter, exit, partner, communicator);
     e.seq = m_p2pCount.at(static_cast<size_t>(rank))++;
     e.bytes = 64;
-    e.rank = rank;
-    e.communicator = communicator;
-    e.partner = partner;
     e.tag = tag;
-    e.call = call;
     e.completesReceive = completesReceive;
     m_trace.events.push_back(e);
     return *this;
+}
+
+MpiEvent MpiTraceBuilder::event(int rank, MpiCall call, std::int64_t enter, std::int64_t exit,
+                                int partner, std::int32_t communicator)
+{
+    MpiEvent e;
+    e.enter = enter;
+    e.exit = exit;
+    e.rank = rank;
+    e.communicator = communicator;
+    e.partner = partner;
+    e.call = call;
+    return e;
 }
 
 MpiTrace lateRankTrace(int ranks, int lateRank, std::int64_t lateNs, int calls)

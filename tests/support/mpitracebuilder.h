@@ -30,6 +30,9 @@ public:
     const MpiTrace& trace() const { return m_trace; }
 
 private:
+    static MpiEvent event(int rank, MpiCall call, std::int64_t enter, std::int64_t exit,
+                          int partner, std::int32_t communicator);
+
     MpiTrace m_trace;
     std::vector<std::int64_t> m_p2pCount;
 };

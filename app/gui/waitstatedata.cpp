@@ -1,0 +1,25 @@
+#include "app/gui/waitstatedata.h"
+
+#include "core/model/mpiruns.h"
+#include "core/store/mpistore.h"
+#include "core/store/runcatalog.h"
+
+namespace xylem::gui {
+
+Result<std::optional<WaitStateData>> loadWaitStates(store::Session& session, std::int64_t run)
+{
+    XYLEM_TRY(has, store::hasMpiTrace(session, run));
+    if (!has.value()) {
+        return std::optional<WaitStateData>();
+    }
+    XYLEM_TRY(trace, store::mpiTrace(session, run));
+    XYLEM_TRY(report, analyzeWaitStates(trace.value()));
+    XYLEM_TRY(config, store::runConfiguration(session, run));
+    WaitStateData data{std::move(report).value(), trace->ranks, {}};
+    for (const MpiRank& r : data.ranks) {
+        data.wrapperOfRank.push_back(config->indexOf(rankWrapperId(r.rank)));
+    }
+    return std::optional(std::move(data));
+}
+
+} // namespace xylem::gui
