@@ -150,6 +150,7 @@ Result<RemovedNode> removeNode(ScopeDesign& design, int id);
 // The inverse of removeNode: puts the node back and reattaches the children it had.
 Result<Ok> restoreNode(ScopeDesign& design, const RemovedNode& removed);
 
+// (From a QObject, call it as live::connect: QObject::connect hides it.)
 // Makes parent the node child sends to (or, for a filter, is attached to). Refuses unknown ids,
 // a front-end with a parent, a collector or relay under a filter or a collector, a non-filter
 // under a collector, and cycles. Returns the previous parent (kNoNode if none).
