@@ -1,6 +1,7 @@
 #include "core/store/storetables.h"
 
 #include "core/store/attachments.h"
+#include "core/store/mpitables.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
 #include "core/store/runsummary.h"
@@ -144,8 +145,9 @@ Result<Table> scopesTable(Session& session)
     return t;
 }
 
-constexpr std::array<std::string_view, 6> kNames{"runs",           "calls",        "summary",
-                                                 "system_samples", "clock_models", "scopes"};
+constexpr std::array<std::string_view, 8> kNames{"runs",           "calls",        "summary",
+                                                 "system_samples", "clock_models", "scopes",
+                                                 "mpi_ranks",      "mpi_events"};
 
 } // namespace
 
@@ -182,6 +184,12 @@ Result<Table> storeTable(Session& session, std::string_view name, std::optional<
     }
     if (name == "clock_models") {
         return clockModelsTable(session, resolved.value());
+    }
+    if (name == "mpi_ranks") {
+        return mpiRanksTable(session, resolved.value());
+    }
+    if (name == "mpi_events") {
+        return mpiEventsTable(session, resolved.value());
     }
     return makeError(ErrorCode::NotFound, "no table '" + std::string(name) + "'");
 }

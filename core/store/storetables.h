@@ -1,8 +1,8 @@
 #pragma once
 
 // The session's own tables as Tables (for "export any table as CSV" and the GUI's lists):
-// "runs", "calls", "summary", "system_samples", "clock_models", "scopes". All but "runs" and
-// "scopes" belong to one run.
+// "runs", "calls", "summary", "system_samples", "clock_models", "scopes", "mpi_ranks",
+// "mpi_events" (mpitables.h). All but "runs" and "scopes" belong to one run.
 
 #include "core/model/result.h"
 #include "core/model/table.h"

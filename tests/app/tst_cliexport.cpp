@@ -172,7 +172,8 @@ private slots:
         QVERIFY(r.out.isEmpty());
         QVERIFY2(
             r.err.contains("no table 'nonsense'; tables: runs, calls, summary, system_samples, "
-                           "clock_models, scopes, threads, contributors, wrappers, hotspots, "
+                           "clock_models, scopes, mpi_ranks, mpi_events, threads, contributors, "
+                           "wrappers, hotspots, "
                            "timemap, classes"),
             qPrintable(r.err));
     }

@@ -5,6 +5,7 @@
 #include "core/store/mpicodec.h"
 #include "core/store/mpistore.h"
 #include "core/store/runcatalog.h"
+#include "core/store/storetables.h"
 #include "tests/support/mpitracebuilder.h"
 
 #include <QTemporaryDir>
@@ -207,6 +208,25 @@ private slots:
         QCOMPARE(back.error().code, ErrorCode::Corrupt);
         QVERIFY(back.error().describe().find("holds 0 MPI events, expected 8") !=
                 std::string::npos);
+    }
+
+    void mpiTablesExport()
+    {
+        Session session = freshSession();
+        QVERIFY(addMpiTrace(session, 1, mixedTrace()).ok());
+        auto ranks = storeTable(session, "mpi_ranks", 1);
+        QVERIFY(ranks.ok());
+        QCOMPARE(ranks->rows.size(), size_t(3));
+        QCOMPARE(std::get<std::string>(ranks->rows[2][2]), std::string("c1"));
+        auto events = storeTable(session, "mpi_events", 1);
+        QVERIFY(events.ok());
+        QCOMPARE(events->rows.size(), size_t(8));
+        QCOMPARE(events->columns.size(), size_t(10));
+        // Rank 0's first call by enter time is its Bcast at 100 ns.
+        QCOMPARE(std::get<std::string>(events->rows[0][1]), std::string("MPI_Bcast"));
+        QCOMPARE(std::get<std::int64_t>(events->rows[0][4]), std::int64_t(100));
+        auto none = storeTable(session, "mpi_events", 2);
+        QCOMPARE(none.error().code, ErrorCode::NotFound);
     }
 
     void deletingTheRunDeletesItsMpiData()

@@ -238,7 +238,7 @@ private slots:
         QVERIFY(!storeTable(session, "calls", std::nullopt));
         QCOMPARE(storeTable(session, "calls", 7).error().code, ErrorCode::NotFound);
         QCOMPARE(storeTable(session, "nonsense", 1).error().code, ErrorCode::NotFound);
-        QCOMPARE(storeTableNames().size(), size_t(6));
+        QCOMPARE(storeTableNames().size(), size_t(8));
         QVERIFY(!storeTableNeedsRun("runs") && !storeTableNeedsRun("scopes") &&
                 storeTableNeedsRun("calls"));
     }
