@@ -1,5 +1,6 @@
 #include "collectors/collector/leafsources.h"
 
+#include "core/gather/nodecountlines.h"
 #include "core/gather/samplelines.h"
 #include "core/tree/clockoffset.h"
 
@@ -58,6 +59,41 @@ public:
 
 private:
     CollectorService& m_service;
+};
+
+// The node's own ring accounting and its host's newest CPU sample as one JSON line
+// (nodecountlines.h): concatenated up the tree, the front-end sees every collector apart.
+class NodeCountSource final : public tree::LeafSource
+{
+public:
+    explicit NodeCountSource(CollectorService& service)
+        : m_service(service)
+        , m_host(service.welcome().host)
+        , m_next(service.nextSampleSequence())
+    {
+    }
+
+    Result<gather::Batch> produce(std::uint64_t) override
+    {
+        m_service.tick(tree::tupleClockNowNs());
+        const auto t = m_service.totals();
+        auto read = m_service.readSamples(protocol::ReadSamplesMessage{m_next, 4096});
+        m_next = read.nextSequence;
+        for (const protocol::SampleRecord& s : read.samples) {
+            if (s.metric == "cpu_busy_pct") {
+                m_cpu = s.value;
+            }
+        }
+        const std::string line = gather::encodeNodeCountLine(
+            {m_host, t.written, t.read, t.overwritten, t.rings, tree::tupleClockNowNs(), m_cpu});
+        return gather::Batch{1, gather::Bytes{{line.begin(), line.end()}}};
+    }
+
+private:
+    CollectorService& m_service;
+    std::string m_host;
+    std::uint64_t m_next; // the sample buffer's next sequence (its own reading position)
+    std::optional<double> m_cpu;
 };
 
 // A node-side monitor with its own reading position in every ring: it sees every tuple,
@@ -151,6 +187,9 @@ Result<std::unique_ptr<tree::LeafSource>> LeafSources::make(const tree::SourceSp
 {
     if (spec.name == "ring-counts") {
         return std::unique_ptr<tree::LeafSource>(new RingCountSource(service()));
+    }
+    if (spec.name == "node-counts") {
+        return std::unique_ptr<tree::LeafSource>(new NodeCountSource(service()));
     }
     if (spec.name == "ring-tuples") {
         const auto max = spec.arguments.empty() ? 65536 : spec.arguments[0];

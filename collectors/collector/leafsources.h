@@ -5,6 +5,9 @@
 //
 //   ring-tuples [max]   tuples read from the node's rings since the last wave (at most max)
 //   ring-counts         Numbers {written, read, overwritten, rings}: the rings' accounting
+//   node-counts         Bytes: one JSON line (core/gather/nodecountlines.h), the same accounting
+//                       with the host and its newest CPU sample, so that concatenated up the
+//                       tree every collector's figures stay apart (scope designs' live figures)
 //   node-monitor kind   Bytes: one JSON line, the newest state of a node-side monitor
 //                       (livemonitors.h) over every tuple of this node; kind 1 = last arrivals
 //                       (distributed load balance), 2 = statistics. Needs the monitored

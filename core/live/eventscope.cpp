@@ -134,6 +134,9 @@ std::string scopeToJson(const EventScope& scope)
     j["ring_capacity"] = scope.ringCapacity;
     j["buffer_policy"] = scope.bufferPolicy;
     j["system_samples"] = scope.systemSamples;
+    if (!scope.lastArrivalAtCollectors) {
+        j["last_arrival_at_collectors"] = false;
+    }
     return j.dump(2);
 }
 
@@ -177,6 +180,8 @@ Result<EventScope> scopeFromJson(const std::string& text)
     scope.bufferPolicy = policy.value();
     XYLEM_TRY(samples, flag(j, "system_samples", true));
     scope.systemSamples = samples.value();
+    XYLEM_TRY(atCollectors, flag(j, "last_arrival_at_collectors", true));
+    scope.lastArrivalAtCollectors = atCollectors.value();
     return scope;
 }
 

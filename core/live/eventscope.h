@@ -56,6 +56,10 @@ struct EventScope
     std::uint32_t ringCapacity = 1u << 16;     // tuples per thread ring
     std::string bufferPolicy = "fill-read";    // fill-read, replace-read, fill-drain, replace-drain
     bool systemSamples = true;                 // stored with the run, when there is one
+    // load-balance: the last-arrival filter runs in the collectors too (reduce at the source),
+    // or only in the relays and the front-end (scope designs choose; the file's
+    // "last_arrival_at_collectors", written when false).
+    bool lastArrivalAtCollectors = true;
     bool operator==(const EventScope&) const = default;
 };
 

@@ -64,7 +64,7 @@ Result<Ok> LiveRecorder::open()
             gredOf.push_back(std::max(m_config.wrapper(w).parent, w));
         }
         XYLEM_TRY(single, openStream(kLastArrivalStream, "last-arrival", std::move(gredOf),
-                                     "ring-tuples", {perWave}, true));
+                                     "ring-tuples", {perWave}, m_scope.lastArrivalAtCollectors));
     }
     if (has(Monitor::LoadBalanceDistributed) || has(Monitor::Statistics)) {
         m_tree.control(

@@ -1,0 +1,158 @@
+#include "core/live/scopedeploy.h"
+
+#include <algorithm>
+#include <deque>
+#include <set>
+
+namespace xylem::live {
+
+namespace {
+
+bool isTreeNode(const DesignNode& node)
+{
+    return node.kind != DesignNodeKind::Filter;
+}
+
+// Breadth-first from the front-end, children in design order: parents before children.
+Result<Ok> buildTopology(const ScopeDesign& design, DeployPlan& plan)
+{
+    std::vector<gather::TopologyNode> nodes;
+    std::map<std::string, std::uint32_t> ranks;
+    std::deque<std::pair<int, std::int32_t>> queue{{design.frontEnd()->id, -1}};
+    while (!queue.empty()) {
+        const auto [id, parent] = queue.front();
+        queue.pop_front();
+        const DesignNode* node = design.find(id);
+        const auto index = static_cast<std::uint32_t>(nodes.size());
+        gather::TopologyNode t;
+        t.host = node->host;
+        t.rank = ranks[node->host]++;
+        t.parent = parent;
+        nodes.push_back(std::move(t));
+        plan.treeNodeOf[id] = index;
+        if (node->kind == DesignNodeKind::Collector) {
+            plan.collectorOfHost[node->host] = id;
+        }
+        for (int child : design.childrenOf(id)) {
+            if (isTreeNode(*design.find(child))) {
+                queue.emplace_back(child, static_cast<std::int32_t>(index));
+            }
+        }
+    }
+    gather::linkChildren(nodes);
+    XYLEM_TRY(topology, gather::makeTopology(std::move(nodes)));
+    plan.topology = std::move(topology).value();
+    return Ok{};
+}
+
+void addMonitor(EventScope& scope, Monitor monitor)
+{
+    if (std::find(scope.monitors.begin(), scope.monitors.end(), monitor) == scope.monitors.end()) {
+        scope.monitors.push_back(monitor);
+    }
+}
+
+void scopeFromFilters(const ScopeDesign& design, EventScope& scope)
+{
+    scope.monitors.clear();
+    bool lastArrivalAtCollectors = false;
+    for (const auto& node : design.nodes) {
+        const DesignNode* at = design.find(node.parent);
+        if (node.kind != DesignNodeKind::Filter || !at) {
+            continue;
+        }
+        switch (node.filter.kind) {
+        case FilterKind::LastArrival:
+            addMonitor(scope, Monitor::LoadBalance);
+            lastArrivalAtCollectors |= at->kind == DesignNodeKind::Collector;
+            break;
+        case FilterKind::LastArrivalCounting:
+            addMonitor(scope, Monitor::LoadBalanceDistributed);
+            break;
+        case FilterKind::Statistics:
+            addMonitor(scope, Monitor::Statistics);
+            break;
+        case FilterKind::Concatenation:
+            if (at->kind != DesignNodeKind::Filter) {
+                addMonitor(scope, Monitor::Raw);
+            }
+            break;
+        default:
+            break; // reduce (sum): the count stream every scope has
+        }
+    }
+    std::sort(scope.monitors.begin(), scope.monitors.end());
+    scope.lastArrivalAtCollectors = lastArrivalAtCollectors;
+}
+
+} // namespace
+
+Result<DeployPlan> planDeployment(const ScopeDesign& design)
+{
+    const auto issues = validate(design);
+    if (!issues.empty()) {
+        std::string text = "the design \"" + design.name + "\" cannot be deployed: ";
+        for (size_t i = 0; i < issues.size(); ++i) {
+            text += (i == 0 ? "" : "; ") + issues[i].message;
+        }
+        return makeError(ErrorCode::InvalidConfiguration, text);
+    }
+    DeployPlan plan;
+    XYLEM_TRY(built, buildTopology(design, plan));
+    const DesignNode& frontEnd = *design.frontEnd();
+    EventScope& scope = plan.scope;
+    scope.name = design.name;
+    scope.gathering =
+        frontEnd.gather.helperThreads > 1 ? tree::Gathering::Parallel : tree::Gathering::Sequential;
+    scope.sync = frontEnd.gather.sync;
+    scope.pullPeriod = frontEnd.pullPeriod;
+    scope.maxTuplesPerWave = design.maxTuplesPerWave;
+    scope.systemSamples = design.systemSamples;
+    const DesignNode& collector = *design.find(plan.collectorOfHost.begin()->second);
+    scope.ringCapacity = collector.ring.capacity;
+    scope.bufferPolicy = collector.ring.bufferPolicy;
+    scopeFromFilters(design, scope);
+    return plan;
+}
+
+std::string DeployChange::describe() const
+{
+    if (topology) {
+        return "the tree itself changed (nodes or edges): restart it, stopping the recording and "
+               "starting it with the new design";
+    }
+    std::vector<std::string> parts;
+    if (streams || pullPeriod) {
+        parts.push_back(streams ? "streams reopened" : "pull period changed");
+    }
+    if (bufferPolicy) {
+        parts.push_back("buffer policy sent to the collectors");
+    }
+    if (ringCapacity) {
+        parts.push_back("the ring capacity applies when the monitored program next starts (the "
+                        "running program keeps its rings)");
+    }
+    std::string text;
+    for (const auto& part : parts) {
+        text += (text.empty() ? "" : "; ") + part;
+    }
+    return text.empty() ? "nothing changed" : text;
+}
+
+DeployChange compareDeployments(const DeployPlan& before, const DeployPlan& after)
+{
+    const EventScope& a = before.scope;
+    const EventScope& b = after.scope;
+    DeployChange change;
+    change.topology = before.topology != after.topology;
+    change.streams = a.monitors != b.monitors || a.sync != b.sync || a.gathering != b.gathering ||
+                     a.maxTuplesPerWave != b.maxTuplesPerWave ||
+                     a.lastArrivalAtCollectors != b.lastArrivalAtCollectors ||
+                     a.systemSamples != b.systemSamples;
+    change.bufferPolicy = a.bufferPolicy != b.bufferPolicy;
+    change.ringCapacity = a.ringCapacity != b.ringCapacity;
+    change.pullPeriod = a.pullPeriod != b.pullPeriod;
+    return change;
+}
+
+} // namespace xylem::live

@@ -1,0 +1,67 @@
+#pragma once
+
+// From a scope design to what the tree runs (pure): the gather topology, the event scope whose
+// streams LiveRecorder opens, and which tree node each design node is; what a redeployment
+// changes; and each design node's live figures from its collectors' count lines.
+//
+// Monitors from the filters (scopedesign.h): a last-arrival filter → load-balance (at the
+// collectors when attached to them, else in relays and the front-end only); last-arrival
+// counting → load-balance-distributed; statistics → statistics; a concatenation attached to a
+// collector, relay or the front-end → raw tracing; a reduce (sum) is the count stream every
+// scope has. No filter: the collectors count their rings and nothing else travels.
+// Helper threads: 1 gathers a node's children one after another, more in parallel.
+
+#include "core/gather/nodecountlines.h"
+#include "core/gather/topology.h"
+#include "core/live/eventscope.h"
+#include "core/live/scopedesign.h"
+#include "core/live/scopefigures.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace xylem::live {
+
+struct DeployPlan
+{
+    gather::Topology topology;                  // front-end first, parents before children
+    EventScope scope;                           // the streams and settings
+    std::map<int, std::uint32_t> treeNodeOf;    // design node id -> topology index
+    std::map<std::string, int> collectorOfHost; // host -> design id of its collector
+};
+
+// Errors when validate() finds issues: the message lists them (each names its node).
+Result<DeployPlan> planDeployment(const ScopeDesign& design);
+
+struct DeployChange
+{
+    bool topology = false;     // other nodes or edges: the tree must be restarted
+    bool streams = false;      // monitors, sync, gathering, per-wave limit: reopen the streams
+    bool bufferPolicy = false; // sent to the collectors again
+    bool ringCapacity = false; // applies when the monitored program next starts its rings
+    bool pullPeriod = false;
+    bool any() const { return topology || streams || bufferPolicy || ringCapacity || pullPeriod; }
+    // For a person: "streams reopened; the ring capacity applies when the program restarts".
+    std::string describe() const;
+};
+DeployChange compareDeployments(const DeployPlan& before, const DeployPlan& after);
+
+// The collectors' count lines of one poll and of the deployment's start, by host.
+struct CountSnapshot
+{
+    std::map<std::string, gather::NodeCounts> base;     // at the (re)deployment
+    std::map<std::string, gather::NodeCounts> previous; // the poll before
+    std::map<std::string, gather::NodeCounts> current;  // this poll
+    std::int64_t frontEndNowNs = 0;                     // when this poll's lines arrived
+    std::vector<std::uint32_t> lostTreeNodes;           // lost and not back
+};
+
+// Figures of every front-end, relay and collector node (scopefigures.h says how a relay's and
+// the front-end's are made from the collectors below them). A collector without a line yet has
+// default figures (100 %, no delay, no CPU).
+DesignFigures designFigures(const ScopeDesign& design, const DeployPlan& plan,
+                            const CountSnapshot& counts);
+
+} // namespace xylem::live

@@ -1,0 +1,168 @@
+#include "core/live/scopedeployment.h"
+
+#include "core/tree/clockoffset.h"
+
+#include <deque>
+
+namespace xylem::live {
+
+namespace {
+
+// "fe/r1/n3#leaf": the hosts from the root down and the role, to match a design's tree to a
+// running one whatever their node order.
+std::string pathOf(const gather::Topology& topology, std::uint32_t index)
+{
+    const auto role = topology.nodes[index].role;
+    std::string path = role == gather::NodeRole::Leaf ? "#leaf" : "#inner";
+    for (std::int32_t at = static_cast<std::int32_t>(index); at >= 0;
+         at = topology.nodes[static_cast<size_t>(at)].parent) {
+        path.insert(0, "/" + topology.nodes[static_cast<size_t>(at)].host);
+    }
+    return path;
+}
+
+std::map<std::string, std::deque<std::uint32_t>> pathsOf(const gather::Topology& topology)
+{
+    std::map<std::string, std::deque<std::uint32_t>> paths;
+    for (std::uint32_t i = 0; i < topology.nodes.size(); ++i) {
+        paths[pathOf(topology, i)].push_back(i);
+    }
+    return paths;
+}
+
+Error treeDiffers(const std::string& what)
+{
+    return makeError(ErrorCode::InvalidArgument,
+                     "the design's tree differs from the running tree (" + what +
+                         "): the tree must be restarted with the design");
+}
+
+} // namespace
+
+ScopeDeployment::ScopeDeployment(tree::FrontEnd& tree, const Configuration& config,
+                                 store::RunWriter* writer)
+    : m_tree(tree)
+    , m_config(config)
+    , m_writer(writer)
+{
+}
+
+ScopeDeployment::~ScopeDeployment()
+{
+    (void)close();
+}
+
+Result<std::unique_ptr<ScopeDeployment>> ScopeDeployment::deploy(tree::FrontEnd& tree,
+                                                                 const Configuration& config,
+                                                                 ScopeDesign design,
+                                                                 store::RunWriter* writer)
+{
+    std::unique_ptr<ScopeDeployment> deployment(new ScopeDeployment(tree, config, writer));
+    XYLEM_TRY(plan, deployment->planOnTree(design));
+    deployment->m_design = std::move(design);
+    deployment->m_plan = std::move(plan).value();
+    XYLEM_TRY(opened, deployment->open());
+    return deployment;
+}
+
+Result<DeployPlan> ScopeDeployment::planOnTree(const ScopeDesign& design) const
+{
+    XYLEM_TRY(plan, planDeployment(design));
+    const gather::Topology& running = m_tree.topology();
+    if (running.nodes.size() != plan->topology.nodes.size()) {
+        return treeDiffers(std::to_string(plan->topology.nodes.size()) + " nodes, the tree has " +
+                           std::to_string(running.nodes.size()));
+    }
+    auto paths = pathsOf(running);
+    std::map<std::uint32_t, std::uint32_t> runningOf; // design topology index -> running index
+    for (std::uint32_t i = 0; i < plan->topology.nodes.size(); ++i) {
+        const std::string path = pathOf(plan->topology, i);
+        auto it = paths.find(path);
+        if (it == paths.end() || it->second.empty()) {
+            return treeDiffers("nothing runs at " + path);
+        }
+        runningOf[i] = it->second.front();
+        it->second.pop_front();
+    }
+    for (auto& [id, index] : plan->treeNodeOf) {
+        index = runningOf[index];
+    }
+    plan->topology = running;
+    return plan;
+}
+
+Result<Ok> ScopeDeployment::open()
+{
+    m_recorder = std::make_unique<LiveRecorder>(m_tree, m_config, m_plan.scope, m_writer);
+    XYLEM_TRY(opened, m_recorder->open());
+    tree::StreamSpec spec;
+    spec.id = kNodeCountStream;
+    spec.filter = gather::FilterSpec{"concat", {}};
+    spec.sync = m_plan.scope.sync;
+    spec.gathering = m_plan.scope.gathering;
+    spec.source = tree::SourceSpec{"node-counts", {}};
+    XYLEM_TRY(counts, m_tree.openStream(spec));
+    m_countsOpen = true;
+    m_counts.base = m_counts.current; // figures count from the (re)deployment
+    m_counts.previous.clear();
+    return Ok{};
+}
+
+Result<Ok> ScopeDeployment::takeCounts(std::chrono::milliseconds timeout)
+{
+    XYLEM_TRY(pulled, m_tree.pull(kNodeCountStream, 1, timeout));
+    XYLEM_TRY(wave, m_tree.next(kNodeCountStream, timeout));
+    const auto* bytes = std::get_if<gather::Bytes>(&wave->batch.content);
+    if (!bytes) {
+        return makeError(ErrorCode::MalformedInput, "the node-counts stream brought no lines");
+    }
+    XYLEM_TRY(lines, gather::decodeNodeCountLines(std::string_view(
+                         reinterpret_cast<const char*>(bytes->bytes.data()), bytes->bytes.size())));
+    m_counts.previous = m_counts.current;
+    for (auto& line : lines.value()) {
+        m_counts.current[line.host] = std::move(line);
+    }
+    if (m_counts.base.empty()) {
+        m_counts.base = m_counts.current;
+    }
+    m_counts.frontEndNowNs = tree::tupleClockNowNs();
+    return Ok{};
+}
+
+Result<Ok> ScopeDeployment::poll(std::chrono::milliseconds timeout)
+{
+    XYLEM_TRY(polled, m_recorder->poll(timeout));
+    XYLEM_TRY(taken, takeCounts(timeout));
+    m_counts.lostTreeNodes = m_recorder->accounting().lost;
+    m_figures = designFigures(m_design, m_plan, m_counts);
+    return Ok{};
+}
+
+Result<DeployChange> ScopeDeployment::redeploy(ScopeDesign design)
+{
+    XYLEM_TRY(plan, planOnTree(design));
+    const DeployChange change = compareDeployments(m_plan, plan.value());
+    if (change.topology) {
+        return makeError(ErrorCode::InvalidArgument, change.describe());
+    }
+    m_design = std::move(design); // names, positions and filters' places may change freely
+    if (!change.any()) {
+        return change;
+    }
+    XYLEM_TRY(closed, close());
+    m_plan = std::move(plan).value();
+    XYLEM_TRY(opened, open());
+    ++m_redeployments;
+    return change;
+}
+
+Result<Ok> ScopeDeployment::close()
+{
+    if (m_countsOpen) {
+        m_tree.closeStream(kNodeCountStream);
+        m_countsOpen = false;
+    }
+    return m_recorder ? m_recorder->close() : Result<Ok>(Ok{});
+}
+
+} // namespace xylem::live

@@ -1,0 +1,63 @@
+#pragma once
+
+// A scope design deployed on a running gather tree (issue 10, "deploy and tune live"): the
+// design's streams pulled through a LiveRecorder, plus the node-counts stream (every collector's
+// own ring accounting and CPU, concatenated) from which each design node's live figures are
+// made at every poll. redeploy() applies a changed design without restarting the monitored
+// program: the collectors keep their rings; the old streams close and the new ones open (a new
+// LiveRecorder on the same run writer, its accounting counted from the redeployment). A design
+// whose tree differs from the running one is refused, saying that the tree must be restarted.
+
+#include "core/live/liverecorder.h"
+#include "core/live/scopedeploy.h"
+
+#include <memory>
+
+namespace xylem::live {
+
+inline constexpr std::uint32_t kNodeCountStream = 7;
+
+class ScopeDeployment
+{
+public:
+    // The tree must run the design's topology (same hosts and edges; indices may differ: the
+    // design's nodes are matched to the tree's by their host path). writer may be null.
+    static Result<std::unique_ptr<ScopeDeployment>> deploy(tree::FrontEnd& tree,
+                                                           const Configuration& config,
+                                                           ScopeDesign design,
+                                                           store::RunWriter* writer);
+    ~ScopeDeployment();
+    ScopeDeployment(const ScopeDeployment&) = delete;
+    ScopeDeployment& operator=(const ScopeDeployment&) = delete;
+
+    // One wave of every stream; the figures are new afterwards.
+    Result<Ok> poll(std::chrono::milliseconds timeout);
+    // Applies design; returns what changed. Refused (nothing changed) when the tree differs.
+    Result<DeployChange> redeploy(ScopeDesign design);
+    Result<Ok> close();
+
+    const DesignFigures& figures() const { return m_figures; }
+    LiveRecorder& recorder() { return *m_recorder; }
+    const ScopeDesign& design() const { return m_design; }
+    const DeployPlan& plan() const { return m_plan; }
+    int redeployments() const { return m_redeployments; }
+
+private:
+    ScopeDeployment(tree::FrontEnd& tree, const Configuration& config, store::RunWriter* writer);
+    Result<DeployPlan> planOnTree(const ScopeDesign& design) const;
+    Result<Ok> open();
+    Result<Ok> takeCounts(std::chrono::milliseconds timeout);
+
+    tree::FrontEnd& m_tree;
+    const Configuration& m_config;
+    store::RunWriter* m_writer;
+    ScopeDesign m_design;
+    DeployPlan m_plan;
+    std::unique_ptr<LiveRecorder> m_recorder;
+    CountSnapshot m_counts;
+    DesignFigures m_figures;
+    int m_redeployments = 0;
+    bool m_countsOpen = false;
+};
+
+} // namespace xylem::live
