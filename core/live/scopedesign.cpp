@@ -227,7 +227,8 @@ Result<RemovedNode> removeNode(ScopeDesign& design, int id)
     if (it == design.nodes.end()) {
         return unknownNode(id);
     }
-    RemovedNode removed{*it, design.childrenOf(id)};
+    RemovedNode removed{*it, design.childrenOf(id),
+                        static_cast<std::size_t>(it - design.nodes.begin())};
     design.nodes.erase(it);
     for (int child : removed.detached) {
         design.find(child)->parent = kNoNode;
@@ -248,6 +249,10 @@ Result<Ok> restoreNode(ScopeDesign& design, const RemovedNode& removed)
         }
     }
     XYLEM_TRY(added, addNode(design, removed.node));
+    // Back to its place (addNode appends): undo gives the very design that was.
+    const auto at = std::min(removed.index, design.nodes.size() - 1);
+    std::rotate(design.nodes.begin() + static_cast<std::ptrdiff_t>(at), design.nodes.end() - 1,
+                design.nodes.end());
     for (int child : removed.detached) {
         design.find(child)->parent = removed.node.id;
     }

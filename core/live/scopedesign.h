@@ -145,6 +145,7 @@ struct RemovedNode
 {
     DesignNode node;
     std::vector<int> detached; // children whose parent was the node, now none
+    std::size_t index = 0;     // where it stood in ScopeDesign::nodes: restored there
 };
 Result<RemovedNode> removeNode(ScopeDesign& design, int id);
 // The inverse of removeNode: puts the node back and reattaches the children it had.

@@ -9,8 +9,10 @@ namespace xylem::live {
 
 namespace {
 
-constexpr double kRowHeight = 120;
-constexpr double kColumnWidth = 140;
+// The canvas draws a node about 190 × 62 (82 with live figures): a column and a row leave room
+// for one node and the edges between.
+constexpr double kRowHeight = 140;
+constexpr double kColumnWidth = 210;
 
 DesignNodeKind kindOf(gather::NodeRole role)
 {
@@ -35,6 +37,27 @@ std::vector<std::uint32_t> depths(const gather::Topology& topology)
     return depth;
 }
 
+// A tidy layout: leaves side by side in tree order, every inner node centred over its children.
+std::vector<double> columns(const gather::Topology& topology)
+{
+    std::vector<double> x(topology.nodes.size(), 0);
+    double next = 0;
+    for (const std::uint32_t leaf : topology.leaves()) {
+        x[leaf] = next++ * kColumnWidth;
+    }
+    for (size_t i = topology.nodes.size(); i-- > 0;) { // children come after their parent
+        const auto& children = topology.nodes[i].children;
+        if (!children.empty()) {
+            double sum = 0;
+            for (const std::uint32_t c : children) {
+                sum += x[c];
+            }
+            x[i] = sum / static_cast<double>(children.size());
+        }
+    }
+    return x;
+}
+
 } // namespace
 
 Result<ScopeDesign> designFromTopology(const gather::Topology& topology, std::string name)
@@ -45,7 +68,7 @@ Result<ScopeDesign> designFromTopology(const gather::Topology& topology, std::st
     ScopeDesign design;
     design.name = std::move(name);
     const auto depth = depths(topology);
-    std::vector<double> nextColumn(topology.depth() + 1, 0);
+    const auto x = columns(topology);
     for (size_t i = 0; i < topology.nodes.size(); ++i) {
         const auto& t = topology.nodes[i];
         DesignNode node;
@@ -54,7 +77,7 @@ Result<ScopeDesign> designFromTopology(const gather::Topology& topology, std::st
         node.host = t.host;
         node.parent = t.parent < 0 ? kNoNode : t.parent + 1;
         node.y = depth[i] * kRowHeight;
-        node.x = nextColumn[depth[i]]++ * kColumnWidth;
+        node.x = x[i];
         XYLEM_TRY(added, addNode(design, std::move(node)));
     }
     return design;
@@ -144,8 +167,10 @@ Result<Ok> attach(ScopeDesign& design, const DesignNode& at, FilterKind kind)
     filter.kind = DesignNodeKind::Filter;
     filter.parent = at.id;
     filter.filter.kind = kind;
-    filter.x = at.x + kColumnWidth / 2;
-    filter.y = at.y + (at.kind == DesignNodeKind::Collector ? kRowHeight / 2 : -kRowHeight / 2);
+    // Under a collector (the lowest row); else half a column right, between the rows.
+    const bool leaf = at.kind == DesignNodeKind::Collector;
+    filter.x = at.x + (leaf ? 0 : kColumnWidth / 2);
+    filter.y = at.y + (leaf ? 105 : -60);
     XYLEM_TRY(added, addNode(design, std::move(filter)));
     return Ok{};
 }

@@ -1,0 +1,229 @@
+// The scope builder offscreen (issue 10): a scope built through the document's operations is
+// validated and its messages sit on the offending node; every edit undoes and redoes back to
+// the same design; dragging from a node's out-port connects it; the inspector edits the
+// selected node; a generated layout takes a preset's filters; live figures show on the nodes.
+// Pictures of the canvas are saved to look at.
+
+#include "core/live/scopedesignjson.h"
+#include "views/scopebuilderpage.h"
+#include "views/scopecanvas.h"
+#include "views/scopedocument.h"
+#include "views/scopeinspector.h"
+#include "views/scopenodeitem.h"
+
+#include <QListWidget>
+#include <QSpinBox>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace xylem;
+using namespace xylem::views;
+
+namespace {
+
+// A node placed where the builder's generator would put it: a row per kind, apart by host.
+live::DesignNode node(live::DesignNodeKind kind, const std::string& host,
+                      int parent = live::kNoNode)
+{
+    live::DesignNode n;
+    n.kind = kind;
+    n.host = host;
+    n.parent = parent;
+    n.y = kind == live::DesignNodeKind::FrontEnd ? 0
+          : kind == live::DesignNodeKind::Relay  ? 140
+                                                 : 280;
+    n.x = host.size() == 2 ? 210.0 * (host.back() - '0') : 0;
+    return n;
+}
+
+// Equal but for nextId: ids are never reused, so undoing an addition keeps the counter.
+bool sameDesign(live::ScopeDesign a, const live::ScopeDesign& b)
+{
+    a.nextId = b.nextId;
+    return a == b;
+}
+
+QString savePicture(QWidget& widget, const char* name)
+{
+    const QString file = QDir::temp().filePath(QString::fromUtf8(name));
+    widget.grab().save(file);
+    qInfo("picture: %s", qPrintable(file));
+    return file;
+}
+
+} // namespace
+
+class TestScopeBuilder : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void aScopeBuiltByOperationsIsValidatedOnItsNodes()
+    {
+        ScopeBuilderPage page;
+        page.resize(1100, 650);
+        ScopeDocument* doc = page.document();
+        const int fe = *doc->addNode(node(live::DesignNodeKind::FrontEnd, "localhost"));
+        const int relay = *doc->addNode(node(live::DesignNodeKind::Relay, "n0", fe));
+        const int c1 = *doc->addNode(node(live::DesignNodeKind::Collector, "n1", relay));
+        const int c2 = *doc->addNode(node(live::DesignNodeKind::Collector, "n2", relay));
+        QVERIFY2(doc->issues().empty(),
+                 doc->issues().empty() ? "" : doc->issues().front().message.c_str());
+        QVERIFY(page.issueList()->count() == 1); // "The design can be deployed."
+
+        QVERIFY(doc->setHost(c2, QStringLiteral("n1"))); // two collectors on one host
+        QVERIFY(!doc->issues().empty());
+        bool onC2 = false;
+        for (const live::DesignIssue& issue : doc->issues()) {
+            onC2 = onC2 || issue.nodeId == c2 || issue.nodeId == c1;
+        }
+        QVERIFY2(onC2, "the message sits on a collector of host n1");
+        const int offending = doc->issues().front().nodeId;
+        QVERIFY(page.canvas()->itemOf(offending));
+        QVERIFY(!page.canvas()->itemOf(offending)->issues().empty());
+        QVERIFY(page.canvas()->itemOf(fe)->issues().empty());
+        page.show();
+        page.canvas()->fitAll();
+        savePicture(page, "xylem-scope-issue.png");
+
+        QVERIFY(!doc->connectNodes(fe, c1));    // the front-end never has a parent
+        QVERIFY(!doc->connectNodes(relay, c1)); // a relay never sends to a collector
+    }
+
+    void everyEditUndoesAndRedoes()
+    {
+        ScopeDocument doc;
+        std::vector<live::ScopeDesign> states{doc.design()};
+        const int fe = *doc.addNode(node(live::DesignNodeKind::FrontEnd, "localhost"));
+        states.push_back(doc.design());
+        const int c1 = *doc.addNode(node(live::DesignNodeKind::Collector, "n1", fe));
+        states.push_back(doc.design());
+        live::DesignNode filter = node(live::DesignNodeKind::Filter, "", c1);
+        filter.filter.kind = live::FilterKind::LastArrival;
+        const int f = *doc.addNode(filter);
+        states.push_back(doc.design());
+        QVERIFY(doc.setRing(c1, {1u << 20, "replace-read"}));
+        states.push_back(doc.design());
+        QVERIFY(doc.moveNode(c1, 40, 200));
+        QVERIFY(doc.moveNode(c1, 60, 220)); // one drag: merged into one step
+        states.push_back(doc.design());
+        QVERIFY(doc.disconnectNode(c1));
+        states.push_back(doc.design());
+        QVERIFY(doc.removeNode(fe));
+        states.push_back(doc.design());
+        QCOMPARE(doc.undoStack()->count(), int(states.size()) - 1);
+        QCOMPARE(doc.design().find(f)->parent, c1);
+
+        for (int i = int(states.size()) - 2; i >= 0; --i) {
+            doc.undoStack()->undo();
+            QVERIFY2(sameDesign(doc.design(), states[size_t(i)]),
+                     qPrintable(QStringLiteral("undo to state %1").arg(i)));
+        }
+        for (size_t i = 1; i < states.size(); ++i) {
+            doc.undoStack()->redo();
+            QVERIFY2(sameDesign(doc.design(), states[i]),
+                     qPrintable(QStringLiteral("redo to state %1").arg(i)));
+        }
+    }
+
+    void draggingFromAnOutPortConnects()
+    {
+        ScopeBuilderPage page;
+        page.resize(900, 600);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        ScopeDocument* doc = page.document();
+        live::DesignNode fe = node(live::DesignNodeKind::FrontEnd, "localhost");
+        const int feId = *doc->addNode(fe);
+        live::DesignNode c = node(live::DesignNodeKind::Collector, "n1");
+        c.x = 0;
+        c.y = 200;
+        const int cId = *doc->addNode(c);
+        QCOMPARE(doc->design().find(cId)->parent, live::kNoNode);
+        ScopeCanvas* canvas = page.canvas();
+        const QPoint from = canvas->mapFromScene(canvas->itemOf(cId)->outPort());
+        const QPoint to = canvas->mapFromScene(canvas->itemOf(feId)->inPort() - QPointF(0, 20));
+        QTest::mousePress(canvas->viewport(), Qt::LeftButton, {}, from);
+        QMouseEvent move(QEvent::MouseMove, to, canvas->viewport()->mapToGlobal(to), Qt::NoButton,
+                         Qt::LeftButton, {});
+        QCoreApplication::sendEvent(canvas->viewport(), &move);
+        QTest::mouseRelease(canvas->viewport(), Qt::LeftButton, {}, to);
+        QCOMPARE(doc->design().find(cId)->parent, feId);
+        doc->undoStack()->undo();
+        QCOMPARE(doc->design().find(cId)->parent, live::kNoNode);
+    }
+
+    void theInspectorEditsTheSelectedNode()
+    {
+        ScopeBuilderPage page;
+        ScopeDocument* doc = page.document();
+        const int fe = *doc->addNode(node(live::DesignNodeKind::FrontEnd, "localhost"));
+        const int relay = *doc->addNode(node(live::DesignNodeKind::Relay, "n0", fe));
+        page.canvas()->selectNode(relay);
+        QCOMPARE(page.inspector()->shownNode(), relay);
+        auto* helpers = page.inspector()->findChild<QSpinBox*>();
+        QVERIFY(helpers);
+        helpers->setValue(6);
+        emit helpers->editingFinished();
+        QCOMPARE(doc->design().find(relay)->gather.helperThreads, 6u);
+        doc->undoStack()->undo();
+        QCOMPARE(doc->design().find(relay)->gather.helperThreads, 2u);
+        QCOMPARE(helpers->value(), 2); // the inspector follows the design
+    }
+
+    void aGeneratedLayoutTakesAPresetAndShowsFigures()
+    {
+        ScopeBuilderPage page;
+        page.resize(1200, 700);
+        live::DesignSpec spec;
+        spec.shape = gather::TopologyShape::Hierarchy;
+        spec.fanout = 2;
+        for (int i = 0; i < 6; ++i) {
+            spec.hosts.hosts.push_back("n" + std::to_string(i));
+            spec.hosts.clusters.push_back(i < 3 ? "c0" : "c1");
+        }
+        QVERIFY(page.generate(spec));
+        QVERIFY(page.applyPreset(live::Monitor::LoadBalance));
+        const live::ScopeDesign& design = page.document()->design();
+        int collectors = 0;
+        live::DesignFigures figures;
+        for (const live::DesignNode& n : design.nodes) {
+            if (n.kind != live::DesignNodeKind::Collector) {
+                continue;
+            }
+            ++collectors;
+            bool filtered = false;
+            for (int f : design.filterChainOf(n.id)) {
+                filtered = filtered || design.find(f)->filter.kind == live::FilterKind::LastArrival;
+            }
+            QVERIFY2(filtered, live::describeNode(n).c_str());
+            live::NodeFigures fig;
+            fig.tuplesPerSecond = 1.2e5;
+            fig.gatherRatePct = n.host == "n4" ? 93.0 : 100.0; // one falls behind
+            fig.delayMs = 2.5;
+            fig.cpuPct = 12;
+            figures[n.id] = fig;
+        }
+        QCOMPARE(collectors, 6);
+        QVERIFY2(page.document()->issues().empty(),
+                 page.document()->issues().empty()
+                     ? ""
+                     : page.document()->issues().front().message.c_str());
+        page.document()->setFigures(figures);
+        for (const auto& [id, fig] : figures) {
+            QVERIFY(page.canvas()->itemOf(id)->hasFigures());
+        }
+        page.show();
+        page.canvas()->fitAll();
+        savePicture(page, "xylem-scope-builder.png");
+
+        const QString file = QDir::temp().filePath(QStringLiteral("xylem-scope-design.json"));
+        QVERIFY(page.saveDesign(file));
+        ScopeBuilderPage other;
+        QVERIFY(other.openDesign(file));
+        QCOMPARE(other.document()->design(), design);
+    }
+};
+
+QTEST_MAIN(TestScopeBuilder)
+#include "tst_scopebuilder.moc"

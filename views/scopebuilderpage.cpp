@@ -1,0 +1,254 @@
+#include "views/scopebuilderpage.h"
+
+#include "core/live/scopedesignjson.h"
+#include "views/scopecanvas.h"
+#include "views/scopedocument.h"
+#include "views/scopegeneratedialog.h"
+#include "views/scopeinspector.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QSplitter>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace xylem::views {
+
+namespace {
+
+QString describe(const Error& error)
+{
+    return QString::fromStdString(error.describe());
+}
+
+} // namespace
+
+ScopeBuilderPage::ScopeBuilderPage(QWidget* parent)
+    : QWidget(parent)
+    , m_document(new ScopeDocument(this))
+    , m_canvas(new ScopeCanvas(m_document, this))
+    , m_inspector(new ScopeInspector(m_document, this))
+    , m_issueList(new QListWidget(this))
+    , m_toolBar(new QToolBar(this))
+    , m_status(new QLabel(this))
+{
+    buildToolBar();
+    m_issueList->setWordWrap(true);
+    auto* side = new QSplitter(Qt::Vertical, this);
+    side->addWidget(m_inspector);
+    side->addWidget(m_issueList);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_canvas);
+    split->addWidget(side);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    split->setSizes({760, 300});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_toolBar);
+    layout->addWidget(split, 1);
+    layout->addWidget(m_status);
+    connect(m_canvas, &ScopeCanvas::nodeSelected, m_inspector, &ScopeInspector::showNode);
+    connect(m_document, &ScopeDocument::changed, this, &ScopeBuilderPage::showIssues);
+    connect(m_document, &ScopeDocument::refused, this, &ScopeBuilderPage::setStatus);
+    connect(m_issueList, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+        m_canvas->selectNode(item->data(Qt::UserRole).toInt());
+    });
+    showIssues();
+    setDeployed(false);
+}
+
+QAction* ScopeBuilderPage::addAction(const QString& text, const QString& tip,
+                                     std::function<void()> job)
+{
+    QAction* action = m_toolBar->addAction(text);
+    action->setToolTip(tip);
+    connect(action, &QAction::triggered, this, [job = std::move(job)] { job(); });
+    return action;
+}
+
+void ScopeBuilderPage::buildToolBar()
+{
+    auto* add = new QMenu(tr("Add"), this);
+    using live::DesignNodeKind;
+    add->addAction(tr("Front-end"), this, [this] { addNode(DesignNodeKind::FrontEnd); });
+    add->addAction(tr("Relay"), this, [this] { addNode(DesignNodeKind::Relay); });
+    add->addAction(tr("Collector"), this, [this] { addNode(DesignNodeKind::Collector); });
+    QMenu* filters = add->addMenu(tr("Filter"));
+    for (int k = 0; k <= static_cast<int>(live::FilterKind::Plugin); ++k) {
+        const auto kind = static_cast<live::FilterKind>(k);
+        filters->addAction(QString::fromUtf8(live::filterKindName(kind)), this,
+                           [this, kind] { addNode(DesignNodeKind::Filter, kind); });
+    }
+    auto* addButton = new QToolButton(this);
+    addButton->setText(tr("Add"));
+    addButton->setMenu(add);
+    addButton->setPopupMode(QToolButton::InstantPopup);
+    m_toolBar->addWidget(addButton);
+    QAction* remove = addAction(tr("Remove"), tr("Remove the selected node"),
+                                [this] { m_document->removeNode(m_canvas->selectedNode()); });
+    remove->setShortcut(QKeySequence::Delete);
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    m_toolBar->addAction(undo);
+    m_toolBar->addAction(redo);
+    m_toolBar->addSeparator();
+    addAction(tr("Generate…"), tr("Lay out a tree over a list of hosts"),
+              [this] { chooseGenerate(); });
+    auto* presets = new QMenu(tr("Preset"), this);
+    for (const auto& [monitor, text] :
+         {std::pair{live::Monitor::Raw, tr("Raw tracing")},
+          std::pair{live::Monitor::LoadBalance, tr("Load balance (single scope)")},
+          std::pair{live::Monitor::LoadBalanceDistributed, tr("Load balance (distributed)")},
+          std::pair{live::Monitor::Statistics, tr("Statistics")}}) {
+        presets->addAction(text, this, [this, m = monitor] { applyPreset(m); });
+    }
+    auto* presetButton = new QToolButton(this);
+    presetButton->setText(tr("Preset"));
+    presetButton->setMenu(presets);
+    presetButton->setPopupMode(QToolButton::InstantPopup);
+    m_toolBar->addWidget(presetButton);
+    addAction(tr("Open…"), tr("Open a scope design file"), [this] { chooseOpen(); });
+    addAction(tr("Save As…"), tr("Save the design to a file to share"), [this] { chooseSave(); });
+    addAction(tr("Fit"), tr("Fit the whole design into the view"), [this] { m_canvas->fitAll(); });
+    m_toolBar->addSeparator();
+    m_deploy = addAction(tr("Deploy"),
+                         tr("Deploy the design to the running tree (again after "
+                            "a change: the program keeps running)"),
+                         [this] { emit deployRequested(m_document->design()); });
+    m_stop = addAction(tr("Stop"), tr("Stop the deployed scope"), [this] { emit stopRequested(); });
+}
+
+std::optional<int> ScopeBuilderPage::addNode(live::DesignNodeKind kind, live::FilterKind filter)
+{
+    live::DesignNode node;
+    node.kind = kind;
+    node.filter.kind = filter;
+    if (kind != live::DesignNodeKind::Filter) {
+        node.host = "localhost";
+    }
+    const QPointF at = m_canvas->freePosition();
+    node.x = at.x();
+    node.y = at.y();
+    const live::DesignNode* selected = m_document->design().find(m_canvas->selectedNode());
+    const bool underSelected = selected && (kind == live::DesignNodeKind::Filter ||
+                                            selected->kind == live::DesignNodeKind::FrontEnd ||
+                                            selected->kind == live::DesignNodeKind::Relay);
+    if (underSelected) {
+        node.parent = selected->id; // a new node joins the one selected, where it can
+        node.x = selected->x + (kind == live::DesignNodeKind::Filter ? 220 : 0);
+        node.y = selected->y + (kind == live::DesignNodeKind::Filter ? 0 : 130);
+    }
+    auto id = m_document->addNode(node);
+    if (id) {
+        m_canvas->selectNode(*id);
+    }
+    return id;
+}
+
+bool ScopeBuilderPage::generate(const live::DesignSpec& spec)
+{
+    auto design = live::generateDesign(spec);
+    if (!design) {
+        emit failed(tr("Cannot generate the scope: %1").arg(describe(design.error())));
+        return false;
+    }
+    m_document->replaceDesign(std::move(design).value(), tr("Generate"));
+    return true;
+}
+
+bool ScopeBuilderPage::applyPreset(live::Monitor preset)
+{
+    live::ScopeDesign design = m_document->design();
+    if (auto ok = live::applyPreset(design, preset); !ok) {
+        emit failed(tr("Cannot apply the preset: %1").arg(describe(ok.error())));
+        return false;
+    }
+    m_document->replaceDesign(std::move(design),
+                              tr("Preset %1").arg(QString::fromUtf8(live::monitorName(preset))));
+    return true;
+}
+
+bool ScopeBuilderPage::openDesign(const QString& path)
+{
+    auto design = live::readDesignFile(path.toStdString());
+    if (!design) {
+        emit failed(tr("Cannot open %1: %2").arg(path, describe(design.error())));
+        return false;
+    }
+    m_document->replaceDesign(std::move(design).value(), tr("Open %1").arg(path));
+    return true;
+}
+
+bool ScopeBuilderPage::saveDesign(const QString& path)
+{
+    if (auto ok = live::writeDesignFile(path.toStdString(), m_document->design()); !ok) {
+        emit failed(tr("Cannot save %1: %2").arg(path, describe(ok.error())));
+        return false;
+    }
+    setStatus(tr("Saved %1.").arg(path));
+    return true;
+}
+
+void ScopeBuilderPage::chooseGenerate()
+{
+    ScopeGenerateDialog dialog(this);
+    if (m_hostSource) {
+        dialog.setHosts(m_hostSource());
+    }
+    if (dialog.exec() == QDialog::Accepted) {
+        generate(dialog.spec());
+    }
+}
+
+void ScopeBuilderPage::chooseOpen()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scope Design"), {},
+                                                      tr("Scope designs (*.json);;All files (*)"));
+    if (!path.isEmpty()) {
+        openDesign(path);
+    }
+}
+
+void ScopeBuilderPage::chooseSave()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save Scope Design"), {},
+                                                      tr("Scope designs (*.json)"));
+    if (!path.isEmpty()) {
+        saveDesign(path);
+    }
+}
+
+void ScopeBuilderPage::showIssues()
+{
+    m_issueList->clear();
+    for (const live::DesignIssue& issue : m_document->issues()) {
+        auto* item = new QListWidgetItem(QString::fromStdString(issue.message), m_issueList);
+        item->setData(Qt::UserRole, issue.nodeId);
+        item->setForeground(QColor(204, 0, 0));
+    }
+    if (m_document->issues().empty()) {
+        new QListWidgetItem(tr("The design can be deployed."), m_issueList);
+    }
+    m_deploy->setEnabled(m_document->issues().empty());
+}
+
+void ScopeBuilderPage::setStatus(const QString& text)
+{
+    m_status->setText(text);
+}
+
+void ScopeBuilderPage::setDeployed(bool deployed)
+{
+    m_stop->setEnabled(deployed);
+    m_deploy->setText(deployed ? tr("Redeploy") : tr("Deploy"));
+}
+
+} // namespace xylem::views

@@ -1,0 +1,198 @@
+#include "views/scopecanvas.h"
+
+#include "views/scopedocument.h"
+#include "views/scopenodeitem.h"
+
+#include <QGraphicsLineItem>
+#include <QGraphicsScene>
+#include <QMouseEvent>
+#include <QResizeEvent>
+#include <QWheelEvent>
+
+namespace xylem::views {
+
+ScopeCanvas::ScopeCanvas(ScopeDocument* document, QWidget* parent)
+    : QGraphicsView(parent)
+    , m_document(document)
+{
+    setScene(new QGraphicsScene(this));
+    setRenderHint(QPainter::Antialiasing);
+    setDragMode(QGraphicsView::RubberBandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    connect(document, &ScopeDocument::changed, this, &ScopeCanvas::rebuild);
+    connect(document, &ScopeDocument::figuresChanged, this, &ScopeCanvas::rebuild);
+    connect(scene(), &QGraphicsScene::selectionChanged, this,
+            [this] { emit nodeSelected(selectedNode()); });
+    rebuild();
+}
+
+int ScopeCanvas::selectedNode() const
+{
+    const auto selected = scene()->selectedItems();
+    for (QGraphicsItem* item : selected) {
+        if (auto* node = dynamic_cast<ScopeNodeItem*>(item)) {
+            return node->nodeId();
+        }
+    }
+    return live::kNoNode;
+}
+
+void ScopeCanvas::selectNode(int id)
+{
+    scene()->clearSelection();
+    if (ScopeNodeItem* item = itemOf(id)) {
+        item->setSelected(true);
+        ensureVisible(item);
+    }
+}
+
+ScopeNodeItem* ScopeCanvas::itemOf(int id) const
+{
+    const auto found = m_items.find(id);
+    return found == m_items.end() ? nullptr : found->second;
+}
+
+void ScopeCanvas::rebuild()
+{
+    const int selected = selectedNode();
+    const QSignalBlocker quiet(scene());
+    scene()->clear();
+    m_items.clear();
+    m_rubberLine = nullptr;
+    const live::ScopeDesign& design = m_document->design();
+    for (const live::DesignNode& node : design.nodes) {
+        const auto figures = m_document->figures().find(node.id);
+        auto* item = new ScopeNodeItem(
+            node, m_document->issuesOf(node.id),
+            figures == m_document->figures().end() ? std::nullopt : std::optional(figures->second));
+        scene()->addItem(item);
+        m_items[node.id] = item;
+        // Queued: the item that reports the move is deleted by the rebuild the move causes.
+        connect(
+            item, &ScopeNodeItem::moved, this,
+            [this](int id, QPointF at) { m_document->moveNode(id, at.x(), at.y()); },
+            Qt::QueuedConnection);
+    }
+    addEdges();
+    if (ScopeNodeItem* item = itemOf(selected)) {
+        item->setSelected(true);
+    }
+    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-80, -60, 80, 60));
+    if (m_autoFit) {
+        fitAll();
+    }
+}
+
+void ScopeCanvas::addEdges()
+{
+    for (const live::DesignNode& node : m_document->design().nodes) {
+        ScopeNodeItem* child = itemOf(node.id);
+        ScopeNodeItem* parent = itemOf(node.parent);
+        if (!child || !parent) {
+            continue;
+        }
+        const bool attached = node.kind == live::DesignNodeKind::Filter;
+        QPen pen(attached ? QColor(206, 92, 0) : QColor(90, 90, 90), attached ? 1.6 : 1.8,
+                 attached ? Qt::DashLine : Qt::SolidLine);
+        auto* line = scene()->addLine(QLineF(child->outPort(), parent->inPort()), pen);
+        line->setZValue(0);
+    }
+}
+
+ScopeNodeItem* ScopeCanvas::nodeAt(const QPointF& scenePoint, int except) const
+{
+    for (QGraphicsItem* item : scene()->items(scenePoint)) {
+        auto* node = dynamic_cast<ScopeNodeItem*>(item);
+        if (node && node->nodeId() != except) {
+            return node;
+        }
+    }
+    return nullptr;
+}
+
+void ScopeCanvas::mousePressEvent(QMouseEvent* event)
+{
+    const QPointF at = mapToScene(event->position().toPoint());
+    for (const auto& [id, item] : m_items) {
+        if (event->button() == Qt::LeftButton && item->isOnOutPort(at)) {
+            m_connectFrom = id;
+            m_rubberLine = scene()->addLine(QLineF(item->outPort(), at),
+                                            QPen(QColor(204, 0, 0), 1.5, Qt::DashLine));
+            event->accept();
+            return;
+        }
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void ScopeCanvas::mouseMoveEvent(QMouseEvent* event)
+{
+    if (m_rubberLine) {
+        QLineF line = m_rubberLine->line();
+        line.setP2(mapToScene(event->position().toPoint()));
+        m_rubberLine->setLine(line);
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void ScopeCanvas::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (!m_rubberLine) {
+        QGraphicsView::mouseReleaseEvent(event);
+        return;
+    }
+    const int from = m_connectFrom;
+    ScopeNodeItem* target = nodeAt(mapToScene(event->position().toPoint()), from);
+    delete m_rubberLine;
+    m_rubberLine = nullptr;
+    m_connectFrom = live::kNoNode;
+    event->accept();
+    if (target) {
+        m_document->connectNodes(from, target->nodeId());
+    } else if (const live::DesignNode* node = m_document->design().find(from);
+               node && node->parent != live::kNoNode) {
+        m_document->disconnectNode(from); // dropped on empty space: detached
+    }
+}
+
+void ScopeCanvas::wheelEvent(QWheelEvent* event)
+{
+    const double factor = event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15;
+    m_autoFit = false;
+    scale(factor, factor);
+    event->accept();
+}
+
+void ScopeCanvas::fitAll()
+{
+    const QRectF all = scene()->itemsBoundingRect().adjusted(-30, -30, 30, 30);
+    fitInView(all, Qt::KeepAspectRatio);
+    if (transform().m11() > 1.0) {
+        resetTransform();
+        centerOn(all.center());
+    }
+}
+
+void ScopeCanvas::resizeEvent(QResizeEvent* event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (m_autoFit) {
+        fitAll();
+    }
+}
+
+QPointF ScopeCanvas::freePosition() const
+{
+    double lowest = 0;
+    double sumX = 0;
+    for (const live::DesignNode& node : m_document->design().nodes) {
+        lowest = std::max(lowest, node.y);
+        sumX += node.x;
+    }
+    const auto count = static_cast<double>(m_document->design().nodes.size());
+    return {count > 0 ? sumX / count : 0, count > 0 ? lowest + 130 : 0};
+}
+
+} // namespace xylem::views

@@ -1,0 +1,262 @@
+#include "views/scopeinspector.h"
+
+#include "views/scopedocument.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+
+namespace xylem::views {
+
+namespace {
+
+QString utf8(const char* text)
+{
+    return QString::fromUtf8(text);
+}
+
+void fillCombo(QComboBox* box, std::initializer_list<std::pair<QString, int>> items)
+{
+    for (const auto& [text, value] : items) {
+        box->addItem(text, value);
+    }
+}
+
+void selectData(QComboBox* box, int value)
+{
+    box->setCurrentIndex(std::max(0, box->findData(value)));
+}
+
+} // namespace
+
+ScopeInspector::ScopeInspector(ScopeDocument* document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_form(new QFormLayout(this))
+    , m_heading(new QLabel(this))
+    , m_host(new QLineEdit(this))
+    , m_helpers(new QSpinBox(this))
+    , m_sync(new QComboBox(this))
+    , m_timeoutMs(new QSpinBox(this))
+    , m_pullMs(new QSpinBox(this))
+    , m_ring(new QComboBox(this))
+    , m_policy(new QComboBox(this))
+    , m_filterKind(new QComboBox(this))
+    , m_reduce(new QComboBox(this))
+    , m_pluginLibrary(new QLineEdit(this))
+    , m_pluginFilter(new QLineEdit(this))
+    , m_arguments(new QLineEdit(this))
+    , m_issues(new QLabel(this))
+{
+    build();
+    connect(document, &ScopeDocument::changed, this, &ScopeInspector::load);
+    showNode(live::kNoNode);
+}
+
+void ScopeInspector::build()
+{
+    m_heading->setWordWrap(true);
+    m_issues->setWordWrap(true);
+    m_issues->setStyleSheet(QStringLiteral("color: #cc0000"));
+    m_helpers->setRange(1, 64);
+    m_timeoutMs->setRange(1, 600000);
+    m_timeoutMs->setSuffix(tr(" ms"));
+    m_pullMs->setRange(1, 600000);
+    m_pullMs->setSuffix(tr(" ms"));
+    fillCombo(m_sync, {{tr("wait for all"), static_cast<int>(gather::SyncMode::WaitForAll)},
+                       {tr("time-out"), static_cast<int>(gather::SyncMode::TimeOut)},
+                       {tr("do not wait"), static_cast<int>(gather::SyncMode::DoNotWait)}});
+    for (int shift = 10; shift <= 24; ++shift) {
+        m_ring->addItem(tr("%1 tuples").arg(1 << shift), 1 << shift);
+    }
+    for (const char* policy : {"fill-read", "replace-read", "fill-drain", "replace-drain"}) {
+        m_policy->addItem(utf8(policy), utf8(policy));
+    }
+    for (int k = 0; k <= static_cast<int>(live::FilterKind::Plugin); ++k) {
+        m_filterKind->addItem(utf8(live::filterKindName(static_cast<live::FilterKind>(k))), k);
+    }
+    for (int o = 0; o <= static_cast<int>(live::ReduceOperator::Average); ++o) {
+        m_reduce->addItem(utf8(live::reduceOperatorName(static_cast<live::ReduceOperator>(o))), o);
+    }
+    m_arguments->setPlaceholderText(tr("integers, separated by commas"));
+    m_form->addRow(m_heading);
+    m_form->addRow(tr("Host:"), m_host);
+    m_form->addRow(tr("Helper threads:"), m_helpers);
+    m_form->addRow(tr("Synchronization:"), m_sync);
+    m_form->addRow(tr("Time-out:"), m_timeoutMs);
+    m_form->addRow(tr("Pull period:"), m_pullMs);
+    m_form->addRow(tr("Ring size:"), m_ring);
+    m_form->addRow(tr("Buffer policy:"), m_policy);
+    m_form->addRow(tr("Filter:"), m_filterKind);
+    m_form->addRow(tr("Reduce with:"), m_reduce);
+    m_form->addRow(tr("Plugin library:"), m_pluginLibrary);
+    m_form->addRow(tr("Plugin filter:"), m_pluginFilter);
+    m_form->addRow(tr("Arguments:"), m_arguments);
+    m_form->addRow(m_issues);
+    connect(m_host, &QLineEdit::editingFinished, this, &ScopeInspector::applyHost);
+    connect(m_helpers, &QSpinBox::editingFinished, this, &ScopeInspector::applyGather);
+    connect(m_sync, &QComboBox::activated, this, &ScopeInspector::applyGather);
+    connect(m_timeoutMs, &QSpinBox::editingFinished, this, &ScopeInspector::applyGather);
+    connect(m_pullMs, &QSpinBox::editingFinished, this, &ScopeInspector::applyPullPeriod);
+    connect(m_ring, &QComboBox::activated, this, &ScopeInspector::applyRing);
+    connect(m_policy, &QComboBox::activated, this, &ScopeInspector::applyRing);
+    for (QComboBox* box : {m_filterKind, m_reduce}) {
+        connect(box, &QComboBox::activated, this, &ScopeInspector::applyFilter);
+    }
+    for (QLineEdit* edit : {m_pluginLibrary, m_pluginFilter, m_arguments}) {
+        connect(edit, &QLineEdit::editingFinished, this, &ScopeInspector::applyFilter);
+    }
+}
+
+void ScopeInspector::showNode(int id)
+{
+    m_id = id;
+    load();
+}
+
+void ScopeInspector::load()
+{
+    const QSignalBlocker quiet(this);
+    m_loading = true;
+    const live::DesignNode* node = m_document->design().find(m_id);
+    if (!node) {
+        m_id = live::kNoNode;
+        m_heading->setText(tr("Select a node to see its properties. Drag from a node's circle "
+                              "to another node to connect them."));
+    } else {
+        m_heading->setText(
+            QStringLiteral("<b>%1</b>")
+                .arg(QString::fromStdString(live::describeNode(*node)).toHtmlEscaped()));
+        m_host->setText(QString::fromStdString(node->host));
+        m_helpers->setValue(static_cast<int>(node->gather.helperThreads));
+        selectData(m_sync, static_cast<int>(node->gather.sync.mode));
+        m_timeoutMs->setValue(static_cast<int>(std::max<std::int64_t>(
+            1, std::chrono::duration_cast<std::chrono::milliseconds>(node->gather.sync.timeout)
+                   .count())));
+        m_pullMs->setValue(static_cast<int>(node->pullPeriod.count()));
+        selectData(m_ring, static_cast<int>(node->ring.capacity));
+        m_policy->setCurrentIndex(
+            std::max(0, m_policy->findData(QString::fromStdString(node->ring.bufferPolicy))));
+        selectData(m_filterKind, static_cast<int>(node->filter.kind));
+        selectData(m_reduce, static_cast<int>(node->filter.reduce));
+        m_pluginLibrary->setText(QString::fromStdString(node->filter.pluginLibrary));
+        m_pluginFilter->setText(QString::fromStdString(node->filter.pluginFilter));
+        QStringList arguments;
+        for (const std::int64_t a : node->filter.arguments) {
+            arguments << QString::number(a);
+        }
+        m_arguments->setText(arguments.join(QStringLiteral(", ")));
+    }
+    QStringList issues;
+    for (const QString& issue : m_document->issuesOf(m_id)) {
+        issues << issue;
+    }
+    m_issues->setText(issues.join(QLatin1Char('\n')));
+    setRowsVisible();
+    m_loading = false;
+}
+
+void ScopeInspector::setRowsVisible()
+{
+    const live::DesignNode* node = m_document->design().find(m_id);
+    using live::DesignNodeKind;
+    const auto kind = node ? std::optional(node->kind) : std::nullopt;
+    const bool gathers = kind == DesignNodeKind::FrontEnd || kind == DesignNodeKind::Relay;
+    const bool filter = kind == DesignNodeKind::Filter;
+    // From the boxes, not the node: a plugin or a time-out chosen but not yet complete shows
+    // the rows still to fill in.
+    const auto filterKind = static_cast<live::FilterKind>(m_filterKind->currentData().toInt());
+    const auto syncMode = static_cast<gather::SyncMode>(m_sync->currentData().toInt());
+    const bool plugin = filter && filterKind == live::FilterKind::Plugin;
+    m_form->setRowVisible(m_host, kind && !filter);
+    m_form->setRowVisible(m_helpers, gathers);
+    m_form->setRowVisible(m_sync, gathers);
+    m_form->setRowVisible(m_timeoutMs, gathers && syncMode == gather::SyncMode::TimeOut);
+    m_form->setRowVisible(m_pullMs, kind == DesignNodeKind::FrontEnd);
+    m_form->setRowVisible(m_ring, kind == DesignNodeKind::Collector);
+    m_form->setRowVisible(m_policy, kind == DesignNodeKind::Collector);
+    m_form->setRowVisible(m_filterKind, filter);
+    m_form->setRowVisible(m_reduce, filter && filterKind == live::FilterKind::Reduce);
+    m_form->setRowVisible(m_pluginLibrary, plugin);
+    m_form->setRowVisible(m_pluginFilter, plugin);
+    m_form->setRowVisible(m_arguments, plugin);
+}
+
+void ScopeInspector::applyHost()
+{
+    const live::DesignNode* node = m_document->design().find(m_id);
+    if (!m_loading && node && m_host->text().toStdString() != node->host) {
+        m_document->setHost(m_id, m_host->text().trimmed());
+    }
+}
+
+void ScopeInspector::applyGather()
+{
+    const live::DesignNode* node = m_document->design().find(m_id);
+    if (m_loading || !node) {
+        return;
+    }
+    live::GatherSettings settings;
+    settings.helperThreads = static_cast<std::uint32_t>(m_helpers->value());
+    settings.sync.mode = static_cast<gather::SyncMode>(m_sync->currentData().toInt());
+    if (settings.sync.mode == gather::SyncMode::TimeOut) {
+        settings.sync.timeout = std::chrono::milliseconds(m_timeoutMs->value());
+    }
+    if (!(settings == node->gather) && !m_document->setGather(m_id, settings)) {
+        load();
+    }
+}
+
+void ScopeInspector::applyPullPeriod()
+{
+    const live::DesignNode* node = m_document->design().find(m_id);
+    if (!m_loading && node && m_pullMs->value() != node->pullPeriod.count()) {
+        m_document->setPullPeriod(m_id, m_pullMs->value());
+    }
+}
+
+void ScopeInspector::applyRing()
+{
+    const live::DesignNode* node = m_document->design().find(m_id);
+    if (m_loading || !node) {
+        return;
+    }
+    live::RingSettings ring{static_cast<std::uint32_t>(m_ring->currentData().toInt()),
+                            m_policy->currentData().toString().toStdString()};
+    if (!(ring == node->ring) && !m_document->setRing(m_id, ring)) {
+        load();
+    }
+}
+
+void ScopeInspector::applyFilter()
+{
+    const live::DesignNode* node = m_document->design().find(m_id);
+    if (m_loading || !node) {
+        return;
+    }
+    live::FilterSettings filter = node->filter;
+    filter.kind = static_cast<live::FilterKind>(m_filterKind->currentData().toInt());
+    filter.reduce = static_cast<live::ReduceOperator>(m_reduce->currentData().toInt());
+    filter.pluginLibrary = m_pluginLibrary->text().trimmed().toStdString();
+    filter.pluginFilter = m_pluginFilter->text().trimmed().toStdString();
+    if (filter.kind == live::FilterKind::Plugin &&
+        (filter.pluginLibrary.empty() || filter.pluginFilter.empty())) {
+        setRowsVisible(); // a plugin needs its library and name before it can be set
+        return;
+    }
+    filter.arguments.clear();
+    for (const QString& part : m_arguments->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const qlonglong value = part.trimmed().toLongLong(&ok);
+        if (ok) {
+            filter.arguments.push_back(value);
+        }
+    }
+    if (!(filter == node->filter) && !m_document->setFilter(m_id, filter)) {
+        load();
+    }
+}
+
+} // namespace xylem::views

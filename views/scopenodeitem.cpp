@@ -1,0 +1,249 @@
+#include "views/scopenodeitem.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QGraphicsSceneMouseEvent>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+namespace xylem::views {
+
+namespace {
+
+constexpr double kWidth = 190;
+constexpr double kHeight = 62;
+constexpr double kFilterHeight = 44;
+constexpr double kFiguresHeight = 32; // two lines
+constexpr double kPortRadius = 6;
+constexpr double kIssueWidth = 230;
+
+QString text(const char* utf8)
+{
+    return QString::fromUtf8(utf8);
+}
+
+QString syncText(const gather::SyncSpec& sync)
+{
+    switch (sync.mode) {
+    case gather::SyncMode::WaitForAll:
+        return QCoreApplication::translate("ScopeNodeItem", "wait for all");
+    case gather::SyncMode::TimeOut:
+        return QCoreApplication::translate("ScopeNodeItem", "time-out %1 ms")
+            .arg(static_cast<double>(sync.timeout.count()) / 1000.0);
+    case gather::SyncMode::DoNotWait:
+        return QCoreApplication::translate("ScopeNodeItem", "do not wait");
+    }
+    return {};
+}
+
+QColor levelColour(live::FigureLevel level)
+{
+    switch (level) {
+    case live::FigureLevel::Ok:
+        return {200, 235, 200};
+    case live::FigureLevel::Warning:
+        return {250, 225, 150};
+    case live::FigureLevel::Critical:
+        return {245, 170, 165};
+    }
+    return Qt::white;
+}
+
+} // namespace
+
+ScopeNodeItem::ScopeNodeItem(const live::DesignNode& node, std::vector<QString> issues,
+                             std::optional<live::NodeFigures> figures)
+    : m_node(node)
+    , m_issues(std::move(issues))
+    , m_figures(figures)
+{
+    setFlags(ItemIsMovable | ItemIsSelectable);
+    setPos(node.x, node.y);
+    setZValue(1);
+    setToolTip(m_issues.empty() ? title() : issueLines().join(QLatin1Char('\n')));
+}
+
+QRectF ScopeNodeItem::box() const
+{
+    const double h = m_node.kind == live::DesignNodeKind::Filter ? kFilterHeight : kHeight;
+    return {-kWidth / 2, 0, kWidth, h + (m_figures ? kFiguresHeight : 0)};
+}
+
+QPointF ScopeNodeItem::outPort() const
+{
+    return mapToScene(QPointF(0, 0));
+}
+
+QPointF ScopeNodeItem::inPort() const
+{
+    return mapToScene(QPointF(0, box().bottom()));
+}
+
+bool ScopeNodeItem::isOnOutPort(const QPointF& scenePoint) const
+{
+    const QPointF d = mapFromScene(scenePoint);
+    return d.x() * d.x() + d.y() * d.y() <= (kPortRadius + 3) * (kPortRadius + 3);
+}
+
+QStringList ScopeNodeItem::issueLines() const
+{
+    QStringList lines;
+    for (const QString& issue : m_issues) {
+        lines << issue;
+    }
+    return lines;
+}
+
+QRectF ScopeNodeItem::boundingRect() const
+{
+    QRectF r = box().adjusted(-3, -kPortRadius - 2, 3, 3);
+    if (!m_issues.empty()) {
+        r.setBottom(r.bottom() + 16.0 * static_cast<double>(m_issues.size()) * 3);
+        r.setLeft(std::min(r.left(), -kIssueWidth / 2));
+        r.setRight(std::max(r.right(), kIssueWidth / 2));
+    }
+    return r;
+}
+
+QString ScopeNodeItem::title() const
+{
+    if (m_node.kind == live::DesignNodeKind::Filter) {
+        return QCoreApplication::translate("ScopeNodeItem", "%1 filter")
+            .arg(text(live::filterKindName(m_node.filter.kind)));
+    }
+    const QString kind = text(live::nodeKindName(m_node.kind));
+    return m_node.host.empty()
+               ? QCoreApplication::translate("ScopeNodeItem", "%1 (no host)").arg(kind)
+               : QCoreApplication::translate("ScopeNodeItem", "%1 on %2")
+                     .arg(kind, QString::fromStdString(m_node.host));
+}
+
+QString ScopeNodeItem::settingsLine() const
+{
+    using live::DesignNodeKind;
+    switch (m_node.kind) {
+    case DesignNodeKind::FrontEnd:
+        return QCoreApplication::translate("ScopeNodeItem", "pull %1 ms · %2 helpers · %3")
+            .arg(m_node.pullPeriod.count())
+            .arg(m_node.gather.helperThreads)
+            .arg(syncText(m_node.gather.sync));
+    case DesignNodeKind::Relay:
+        return QCoreApplication::translate("ScopeNodeItem", "%1 helpers · %2")
+            .arg(m_node.gather.helperThreads)
+            .arg(syncText(m_node.gather.sync));
+    case DesignNodeKind::Collector:
+        return QCoreApplication::translate("ScopeNodeItem", "ring %1 · %2")
+            .arg(m_node.ring.capacity)
+            .arg(QString::fromStdString(m_node.ring.bufferPolicy));
+    case DesignNodeKind::Filter:
+        if (m_node.filter.kind == live::FilterKind::Reduce) {
+            return text(live::reduceOperatorName(m_node.filter.reduce));
+        }
+        if (m_node.filter.kind == live::FilterKind::Plugin) {
+            return QString::fromStdString(m_node.filter.pluginFilter);
+        }
+        return {};
+    }
+    return {};
+}
+
+QString ScopeNodeItem::figuresLine() const
+{
+    const live::NodeFigures& f = *m_figures;
+    const double rate = f.tuplesPerSecond;
+    const QString perSecond =
+        rate >= 1e6
+            ? QCoreApplication::translate("ScopeNodeItem", "%1 M/s").arg(rate / 1e6, 0, 'f', 1)
+        : rate >= 1e3
+            ? QCoreApplication::translate("ScopeNodeItem", "%1 k/s").arg(rate / 1e3, 0, 'f', 0)
+            : QCoreApplication::translate("ScopeNodeItem", "%1/s").arg(rate, 0, 'f', 0);
+    QString line = QCoreApplication::translate("ScopeNodeItem", "%1 · %2 % read · %3 lost\n")
+                       .arg(perSecond)
+                       .arg(f.gatherRatePct, 0, 'f', 1)
+                       .arg(f.overwritten);
+    QStringList second;
+    if (f.delayMs) {
+        second << QCoreApplication::translate("ScopeNodeItem", "delay %1 ms")
+                      .arg(*f.delayMs, 0, 'f', 1);
+    }
+    if (f.cpuPct) {
+        second
+            << QCoreApplication::translate("ScopeNodeItem", "CPU %1 %").arg(*f.cpuPct, 0, 'f', 0);
+    }
+    if (f.lost) {
+        second << QCoreApplication::translate("ScopeNodeItem", "LOST");
+    }
+    line += second.join(QStringLiteral(" · "));
+    return line;
+}
+
+QColor ScopeNodeItem::kindColour() const
+{
+    switch (m_node.kind) {
+    case live::DesignNodeKind::FrontEnd:
+        return {80, 80, 90};
+    case live::DesignNodeKind::Relay:
+        return {52, 101, 164};
+    case live::DesignNodeKind::Collector:
+        return {78, 154, 6};
+    case live::DesignNodeKind::Filter:
+        return {206, 92, 0};
+    }
+    return Qt::gray;
+}
+
+void ScopeNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    painter->setRenderHint(QPainter::Antialiasing);
+    const QRectF r = box();
+    const bool broken = !m_issues.empty();
+    const bool selected = option->state & QStyle::State_Selected;
+    painter->setPen(QPen(broken ? QColor(204, 0, 0) : kindColour().darker(130),
+                         broken || selected ? 2.6 : 1.2, selected ? Qt::DashLine : Qt::SolidLine));
+    painter->setBrush(Qt::white);
+    painter->drawRoundedRect(r, 6, 6);
+    painter->fillRect(QRectF(r.left() + 1, r.top() + 1, r.width() - 2, 20), kindColour());
+    painter->setPen(Qt::white);
+    QFont bold = painter->font();
+    bold.setBold(true);
+    painter->setFont(bold);
+    painter->drawText(QRectF(r.left() + 6, r.top() + 1, r.width() - 12, 20),
+                      Qt::AlignVCenter | Qt::AlignLeft,
+                      QStringLiteral("%1  %2").arg(m_node.id).arg(title()));
+    bold.setBold(false);
+    painter->setFont(bold);
+    painter->setPen(Qt::black);
+    const double settingsHeight =
+        (m_node.kind == live::DesignNodeKind::Filter ? kFilterHeight : kHeight) - 24;
+    painter->drawText(QRectF(r.left() + 6, r.top() + 22, r.width() - 12, settingsHeight),
+                      Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, settingsLine());
+    if (m_figures) {
+        const QRectF band(r.left() + 1, r.bottom() - kFiguresHeight - 1, r.width() - 2,
+                          kFiguresHeight);
+        painter->fillRect(band, levelColour(live::figureLevel(*m_figures)));
+        painter->drawText(band.adjusted(5, 0, -5, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                          figuresLine());
+    }
+    painter->setBrush(kindColour());
+    painter->setPen(QPen(Qt::white, 1.5));
+    if (m_node.kind != live::DesignNodeKind::FrontEnd) {
+        painter->drawEllipse(QPointF(0, 0), kPortRadius, kPortRadius);
+    }
+    if (broken) {
+        painter->setPen(QColor(204, 0, 0));
+        const QRectF below(-kIssueWidth / 2, r.bottom() + 4, kIssueWidth,
+                           boundingRect().bottom() - r.bottom() - 4);
+        painter->drawText(below, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
+                          issueLines().join(QLatin1Char('\n')));
+    }
+}
+
+void ScopeNodeItem::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
+{
+    QGraphicsObject::mouseReleaseEvent(event);
+    if (pos() != QPointF(m_node.x, m_node.y)) {
+        emit moved(m_node.id, pos());
+    }
+}
+
+} // namespace xylem::views

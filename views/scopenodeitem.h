@@ -1,0 +1,59 @@
+#pragma once
+
+// One node of a scope design on the canvas: its kind and id, host and the settings that matter
+// for it, the validation messages placed on it (red outline, the messages under it), and, when
+// the design is deployed, its live figures coloured by level (core/live/scopefigures.h). The
+// small circle on top is its out-port: dragging from it to another node connects the two.
+
+#include "core/live/scopedesign.h"
+#include "core/live/scopefigures.h"
+
+#include <QGraphicsObject>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace xylem::views {
+
+class ScopeNodeItem : public QGraphicsObject
+{
+    Q_OBJECT
+
+public:
+    ScopeNodeItem(const live::DesignNode& node, std::vector<QString> issues,
+                  std::optional<live::NodeFigures> figures);
+
+    int nodeId() const { return m_node.id; }
+    const std::vector<QString>& issues() const { return m_issues; }
+    bool hasFigures() const { return m_figures.has_value(); }
+    // Scene positions where edges meet the node.
+    QPointF outPort() const;
+    QPointF inPort() const;
+    bool isOnOutPort(const QPointF& scenePoint) const;
+
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+signals:
+    // The user let go after dragging the node: where it now is.
+    void moved(int id, QPointF position);
+
+protected:
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent* event) override;
+
+private:
+    QRectF box() const;
+    QString title() const;
+    QString settingsLine() const;
+    QString figuresLine() const;
+    QColor kindColour() const;
+    QStringList issueLines() const;
+
+    live::DesignNode m_node;
+    std::vector<QString> m_issues;
+    std::optional<live::NodeFigures> m_figures;
+    QPointF m_pressedAt;
+};
+
+} // namespace xylem::views
