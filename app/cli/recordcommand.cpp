@@ -10,13 +10,17 @@
 #include "app/cli/recordstatus.h"
 #include "app/cli/siblingprogram.h"
 #include "app/cli/stoprequest.h"
+#include "core/live/designfilewatch.h"
 #include "core/live/liverecorder.h"
+#include "core/live/scopedeployment.h"
+#include "core/live/scopedesignjson.h"
 #include "core/model/configurationjson.h"
 #include "core/store/attachments.h"
 #include "core/store/runwriter.h"
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <set>
 #include <thread>
@@ -30,7 +34,8 @@ using Clock = std::chrono::steady_clock;
 
 constexpr const char* kUsage =
     "usage: xylem-cli record (--config F.tree.json | --hosts H [--threads T] [--shape S])\n"
-    "                        [--scope S.scope.json] [--iterations N | --duration D]\n"
+    "                        [--scope S.scope.json | --design D.json [--figures-json]]\n"
+    "                        [--iterations N | --duration D]\n"
     "                        [--benchmark gsum|compute-gsum [--compute-us US]]\n"
     "                        [--noise THREAD:US[:EVERY]]...\n"
     "                        [--baseline] [--name NAME] [--notes TEXT] -o|--session S.xylem\n"
@@ -39,7 +44,11 @@ constexpr const char* kUsage =
     "       without collectors first and reports the slowdown\n"
     "   or: xylem-cli record --attach TREE.address --config F.tree.json --duration D -o S.xylem\n"
     "       monitors a program started by someone else: its collectors (xylem-collector\n"
-    "       --attach TREE.address --host H --ring-prefix P) join the tree this writes\n";
+    "       --attach TREE.address --host H --ring-prefix P) join the tree this writes\n"
+    "   --design D.json: the tree and streams of a scope design (xylem-scope-design/1); record\n"
+    "       rereads the file at every poll and redeploys a changed design without restarting\n"
+    "       the program; --figures-json prints every node's live figures as one JSON line\n"
+    "       ({\"figures\": {...}}) per poll\n";
 
 // The run's scratch: a folder for the configuration and the program's output, and the
 // shared-memory prefix of its rings; both removed at the end, whatever happened.
@@ -154,9 +163,25 @@ Result<double> runBaseline(const Arguments& a, const RecordPlan& plan, const Scr
     return *us;
 }
 
+// What gather() polls: one LiveRecorder, or a deployed design whose recorder a redeployment
+// replaces (and whose pull period it may change).
+struct Polling
+{
+    std::function<Result<Ok>(std::chrono::milliseconds)> poll;
+    std::function<live::LiveRecorder&()> recorder;
+};
+
+Polling pollingOf(live::LiveRecorder& recorder)
+{
+    return {[&recorder](std::chrono::milliseconds t) { return recorder.poll(t); },
+            [&recorder]() -> live::LiveRecorder& {
+                return recorder;
+            }};
+}
+
 // Pulls while the program runs (and until the duration is up; with no program, for the
 // duration), then drains what the rings still hold: waves until two bring nothing new.
-Result<Ok> gather(live::LiveRecorder& recorder, ChildProcess* workload, const RecordPlan& plan,
+Result<Ok> gather(const Polling& polling, ChildProcess* workload, const RecordPlan& plan,
                   RecordStatus& status, const StopRequest& stop)
 {
     const auto started = Clock::now();
@@ -169,29 +194,107 @@ Result<Ok> gather(live::LiveRecorder& recorder, ChildProcess* workload, const Re
             }
             break;
         }
-        next += plan.scope.pullPeriod;
+        next += polling.recorder().scope().pullPeriod;
         std::this_thread::sleep_until(next);
-        XYLEM_TRY(polled, recorder.poll(timeout));
-        status.maybePrint(recorder);
+        XYLEM_TRY(polled, polling.poll(timeout));
+        status.maybePrint(polling.recorder());
     }
     if (workload) {
         workload->wait();
     }
     for (int quiet = 0; quiet < 2;) {
-        const auto before = recorder.accounting().tuples;
-        XYLEM_TRY(polled, recorder.poll(timeout));
-        quiet = recorder.accounting().tuples == before ? quiet + 1 : 0;
+        const auto before = polling.recorder().accounting().tuples;
+        XYLEM_TRY(polled, polling.poll(timeout));
+        quiet = polling.recorder().accounting().tuples == before ? quiet + 1 : 0;
     }
-    status.finish(recorder);
+    status.finish(polling.recorder());
+    return Ok{};
+}
+
+// A deployed scope design: each poll prints the nodes' figures (--figures-json) and, when the
+// design file changed, redeploys it and says what changed (or why it could not).
+class DesignRun
+{
+public:
+    DesignRun(std::unique_ptr<live::ScopeDeployment> deployment, const RecordPlan& plan,
+              bool figuresJson, std::ostream& out)
+        : m_deployment(std::move(deployment))
+        , m_watch(plan.designFile, plan.designText)
+        , m_used{*plan.design}
+        , m_figuresJson(figuresJson)
+        , m_out(out)
+    {
+    }
+
+    Polling polling()
+    {
+        return {[this](std::chrono::milliseconds t) { return poll(t); },
+                [this]() -> live::LiveRecorder& {
+                    return m_deployment->recorder();
+                }};
+    }
+    live::ScopeDeployment& deployment() { return *m_deployment; }
+    const std::vector<live::ScopeDesign>& used() const { return m_used; }
+
+private:
+    Result<Ok> poll(std::chrono::milliseconds timeout)
+    {
+        XYLEM_TRY(polled, m_deployment->poll(timeout));
+        if (m_figuresJson) {
+            m_out << live::figuresToJson(m_deployment->figures()) << std::endl;
+        }
+        auto changed = m_watch.changed();
+        if (!changed) {
+            m_out << "record: redeploy refused: " << changed.error().describe() << std::endl;
+        } else if (changed.value()) {
+            redeploy(std::move(*changed.value()));
+        }
+        return Ok{};
+    }
+
+    void redeploy(live::ScopeDesign design)
+    {
+        const std::string name = design.name;
+        auto applied = m_deployment->redeploy(design);
+        if (!applied) {
+            m_out << "record: redeploy refused: " << applied.error().describe() << std::endl;
+            return;
+        }
+        m_used.push_back(std::move(design));
+        m_out << "record: redeployed design \"" << name << "\": " << applied->describe()
+              << std::endl;
+    }
+
+    std::unique_ptr<live::ScopeDeployment> m_deployment;
+    live::DesignFileWatch m_watch;
+    std::vector<live::ScopeDesign> m_used; // every design deployed, the first one first
+    bool m_figuresJson;
+    std::ostream& m_out;
+};
+
+// The session's scopes table keeps what the run used: the event scope, or each design deployed.
+Result<Ok> storeScopes(store::Session& session, std::int64_t run, live::LiveRecorder& recorder,
+                       const DesignRun* designs)
+{
+    std::vector<std::pair<std::string, std::string>> definitions;
+    if (designs) {
+        for (const live::ScopeDesign& d : designs->used()) {
+            definitions.emplace_back(d.name, live::designToJson(d));
+        }
+    } else {
+        definitions.emplace_back(recorder.scope().name, live::scopeToJson(recorder.scope()));
+    }
+    for (const auto& [name, json] : definitions) {
+        XYLEM_TRY(scope, store::saveScope(session, name, json));
+        XYLEM_TRY(linked, store::linkRunToScope(session, run, scope.value()));
+    }
     return Ok{};
 }
 
 Result<Ok> storeScopeAndAccounting(store::Session& session, std::int64_t run,
-                                   live::LiveRecorder& recorder)
+                                   live::LiveRecorder& recorder, const DesignRun* designs)
 {
-    XYLEM_TRY(scope, store::saveScope(session, recorder.scope().name,
-                                      live::scopeToJson(recorder.scope())));
-    XYLEM_TRY(linked, store::linkRunToScope(session, run, scope.value()));
+    XYLEM_TRY(scopes, storeScopes(session, run, recorder, designs));
     XYLEM_TRY(accounted, store::storeCachedResult(session, run, "scope-accounting", 1,
                                                   accountingJson(recorder.accounting())));
     return store::storeCachedResult(session, run, "monitor-results", 1,
@@ -234,11 +337,23 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
             plan->scope.name,
         "realtime", notes.value()};
     XYLEM_TRY(writer, store::RunWriter::begin(session.value(), plan->config, meta));
-    live::LiveRecorder recorder(*tree.value(), plan->config, plan->scope, &writer.value());
-    XYLEM_TRY(opened, recorder.open());
+    std::optional<live::LiveRecorder> single;
+    std::unique_ptr<DesignRun> designRun;
+    Polling polling;
+    if (plan->design) {
+        XYLEM_TRY(deployment, live::ScopeDeployment::deploy(*tree.value(), plan->config,
+                                                            *plan->design, &writer.value()));
+        designRun = std::make_unique<DesignRun>(std::move(deployment).value(), plan.value(),
+                                                a.has("figures-json"), out);
+        polling = designRun->polling();
+    } else {
+        single.emplace(*tree.value(), plan->config, plan->scope, &writer.value());
+        XYLEM_TRY(opened, single->open());
+        polling = pollingOf(*single);
+    }
     // One wave first: every collector has made its sources (and calibrated its clock) before
     // the program starts, so the scope's start-up is not counted as the program's slowdown.
-    XYLEM_TRY(deployed, recorder.poll(std::chrono::seconds(10)));
+    XYLEM_TRY(deployed, polling.poll(std::chrono::seconds(10)));
     std::optional<ChildProcess> workload;
     if (!attached) {
         XYLEM_TRY(started, startWorkload(a, plan.value(), scratch, true));
@@ -246,14 +361,17 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     }
     RecordStatus status(err, ::isatty(STDERR_FILENO) != 0);
     const StopRequest stop; // Ctrl-C from here on ends the recording cleanly
-    auto gathered = gather(recorder, workload ? &*workload : nullptr, plan.value(), status, stop);
+    auto gathered = gather(polling, workload ? &*workload : nullptr, plan.value(), status, stop);
+    live::LiveRecorder& recorder = polling.recorder();
     if (workload) {
         recorder.noteWorkload(baselineUs, gsumIterationUs(workload->output()));
     }
-    auto closed = recorder.close(); // stores the last system samples
+    // Stores the last system samples.
+    auto closed = designRun ? designRun->deployment().close() : recorder.close();
     tree.value()->shutdown();
     XYLEM_TRY(finished, writer->finish());
-    XYLEM_TRY(stored, storeScopeAndAccounting(session.value(), writer->run(), recorder));
+    XYLEM_TRY(stored,
+              storeScopeAndAccounting(session.value(), writer->run(), recorder, designRun.get()));
     printSummary(out, recorder, workload ? &*workload : nullptr, path.value(), writer->run());
     if (!gathered) {
         return gathered.error();
@@ -272,8 +390,8 @@ int runRecord(const Args& args, std::ostream& out, std::ostream& err)
                                   kUsage,
                                   {"config", "hosts", "threads", "shape", "arity", "root", "scope",
                                    "iterations", "duration", "benchmark", "noise", "name", "notes",
-                                   "o", "session", "attach", "compute-us"},
-                                  {"baseline"}};
+                                   "o", "session", "attach", "compute-us", "design"},
+                                  {"baseline", "figures-json"}};
     return runCommand(spec, args, out, err, record);
 }
 

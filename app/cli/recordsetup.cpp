@@ -1,6 +1,9 @@
 #include "app/cli/recordsetup.h"
 
+#include "core/live/scopedeploy.h"
+#include "core/live/scopedesignjson.h"
 #include "core/model/configurationjson.h"
+#include "core/model/textfile.h"
 
 #include <charconv>
 
@@ -92,19 +95,54 @@ Result<gather::Topology> gatherTreeOver(const Configuration& config)
     return gather::generateTopology(spec);
 }
 
+// The design's tree and scope replace the generated ones; it must have a collector on every
+// host of the configuration (those are where the program records).
+Result<Ok> useDesign(RecordPlan& plan, const std::string& path, const std::string& text)
+{
+    auto design = live::designFromJson(text);
+    if (!design) {
+        Error e = design.error();
+        e.where = path + (e.where.empty() ? "" : ": " + e.where);
+        return e;
+    }
+    XYLEM_TRY(deploy, live::planDeployment(design.value()));
+    for (const Host& h : plan.config.hosts()) {
+        if (!deploy->collectorOfHost.count(h.id)) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "the design has no collector on host " + h.id +
+                                 ", where the program records",
+                             path);
+        }
+    }
+    plan.scope = deploy->scope;
+    plan.topology = deploy->topology;
+    plan.design = std::move(design).value();
+    plan.designFile = path;
+    plan.designText = text;
+    return Ok{};
+}
+
 } // namespace
 
 Result<RecordPlan> planRecording(const Arguments& a)
 {
     XYLEM_TRY(config, configurationFrom(a));
     live::EventScope scope;
-    if (a.has("scope")) {
-        XYLEM_TRY(path, a.one("scope"));
-        XYLEM_TRY(read, live::readScopeFile(path.value()));
+    if (a.has("scope") && a.has("design")) {
+        return makeError(ErrorCode::InvalidArgument, "give either --scope or --design, not both");
+    }
+    XYLEM_TRY(scopePath, a.oneOr(a.has("design") ? "design" : "scope", ""));
+    XYLEM_TRY(scopeText, scopePath->empty() ? Result<std::string>(std::string{})
+                                            : readTextFile(scopePath.value()));
+    if (!scopePath->empty() && !live::isDesignJson(scopeText.value())) {
+        XYLEM_TRY(read, live::readScopeFile(scopePath.value()));
         scope = read.value();
     }
     XYLEM_TRY(topology, gatherTreeOver(config.value()));
     RecordPlan plan{std::move(config).value(), scope, std::move(topology).value(), 0, {}};
+    if (!scopePath->empty() && live::isDesignJson(scopeText.value())) {
+        XYLEM_TRY(designed, useDesign(plan, scopePath.value(), scopeText.value()));
+    }
     if (a.has("duration")) {
         XYLEM_TRY(text, a.one("duration"));
         XYLEM_TRY(duration, parseDuration(text.value()));

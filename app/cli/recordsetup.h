@@ -8,6 +8,7 @@
 #include "app/cli/arguments.h"
 #include "core/gather/topology.h"
 #include "core/live/eventscope.h"
+#include "core/live/scopedesign.h"
 #include "core/model/configuration.h"
 #include "core/model/treegenerator.h"
 
@@ -24,6 +25,11 @@ struct RecordPlan
     std::int64_t iterations = 0;                       // calls per thread
     std::optional<std::chrono::milliseconds> duration; // stop the program after this long
     std::string attachFile; // collectors started elsewhere join through this address file
+    // --design F (or --scope F naming a xylem-scope-design/1 file): the scope and the tree come
+    // from the design, and the file is watched for changes to redeploy while recording.
+    std::optional<live::ScopeDesign> design;
+    std::string designFile;
+    std::string designText; // the file's content as read
 };
 
 // --hosts/--threads/--shape/--arity/--root/--name as `xylem-cli generate` takes them.

@@ -39,15 +39,34 @@ void CollectorService::note(std::string line)
     m_log.push_back(std::move(line));
 }
 
-ClientId CollectorService::openClient(const std::string& name)
+ClientId CollectorService::openClient(const std::string& name, bool resume)
 {
     const ClientId id = m_nextClient++;
-    m_clients[id].name = name;
+    Client& c = m_clients[id];
+    c.name = name;
+    c.resumable = resume;
+    auto parked = m_parked.find(name);
+    if (!resume || parked == m_parked.end() || parked->second.empty()) {
+        return id;
+    }
+    auto [previous, cursors] = std::move(parked->second.front());
+    parked->second.pop_front();
+    c.cursors = std::move(cursors);
+    for (auto& [ring, counts] : m_counts) { // its counts go on under the new id
+        if (auto it = counts.byClient.find(previous); it != counts.byClient.end()) {
+            counts.byClient[id] = it->second;
+            counts.byClient.erase(it);
+        }
+    }
     return id;
 }
 
 void CollectorService::closeClient(ClientId client)
 {
+    auto it = m_clients.find(client);
+    if (it != m_clients.end() && it->second.resumable) {
+        m_parked[it->second.name].emplace_back(client, std::move(it->second.cursors));
+    }
     m_clients.erase(client);
 }
 

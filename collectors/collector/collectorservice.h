@@ -14,6 +14,7 @@
 #include "core/protocol/collectormessages.h"
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -41,7 +42,11 @@ class CollectorService
 public:
     explicit CollectorService(CollectorOptions options);
 
-    ClientId openClient(const std::string& name);
+    // resume: take over the reading position (and the counts) of the oldest closed client of
+    // that name, if any, so that a redeployed scope's tuple stream neither reads again what its
+    // predecessor read nor misses what came in between; else a client reads from each ring's
+    // oldest record.
+    ClientId openClient(const std::string& name, bool resume = false);
     void closeClient(ClientId client);
 
     protocol::WelcomeMessage welcome() const;
@@ -85,6 +90,7 @@ private:
         std::string name;
         std::map<std::uint32_t, ring::RingCursor> cursors; // per ring
         std::map<std::uint32_t, std::unique_ptr<NodeFilter>> filters;
+        bool resumable = false; // parked on close for a successor (openClient's resume)
     };
     // A ring's accounting: every client reads every record (its own cursor), so the ring's
     // "read" is the most any client got and its "overwritten" the fewest any client lost;
@@ -111,6 +117,10 @@ private:
     sampler::SampleBuffer m_samples;
     std::int64_t m_nextSampleNs = 0;
     std::map<ClientId, Client> m_clients;
+    // Closed clients that opened to be resumed, by name, oldest first: their cursors and id.
+    std::map<std::string,
+             std::deque<std::pair<ClientId, std::map<std::uint32_t, ring::RingCursor>>>>
+        m_parked;
     ClientId m_nextClient = 1;
     std::vector<std::string> m_log;
 };

@@ -10,13 +10,14 @@ namespace xylem::collector {
 
 namespace {
 
-// Tuples from this node's rings: each wave takes what was recorded since the previous one.
+// Tuples from this node's rings: each wave takes what was recorded since the previous one. A
+// stream opened again (a redeployed scope) goes on where the closed one stopped.
 class RingTupleSource final : public tree::LeafSource
 {
 public:
     RingTupleSource(CollectorService& service, std::uint32_t maxTuples)
         : m_service(service)
-        , m_client(service.openClient("gather tree"))
+        , m_client(service.openClient("gather tree", true)) // a redeployed stream goes on
         , m_max(maxTuples)
     {
     }

@@ -141,6 +141,34 @@ private slots:
         QCOMPARE(totals.rings, 1u);
     }
 
+    // A redeployed scope's tuple stream (a resumable client closed and opened again) goes on
+    // where its predecessor stopped: nothing read twice, nothing missed, counts continuous.
+    void aResumedClientGoesOnWhereTheClosedOneStopped()
+    {
+        collectortest::RingPrefix prefix("resume");
+        auto writer = ringOf(prefix, 256);
+        CollectorService service(optionsFor(prefix));
+        service.tick(now());
+        const ClientId first = service.openClient("gather tree", true);
+        for (std::int64_t i = 0; i < 100; ++i) {
+            writer.push(i, i, i, 1, 0, 0);
+        }
+        QCOMPARE(tuplesIn(service.readTuples(first, 100000)), size_t(100));
+        service.closeClient(first);
+        for (std::int64_t i = 100; i < 150; ++i) {
+            writer.push(i, i, i, 1, 0, 0);
+        }
+        const ClientId fresh = service.openClient("other", true); // another name: from the start
+        const ClientId second = service.openClient("gather tree", true);
+        const auto batch = service.readTuples(second, 100000);
+        QCOMPARE(tuplesIn(batch), size_t(50));
+        QCOMPARE(batch.rings.front().tuples.front().seq, std::int64_t(100));
+        QCOMPARE(tuplesIn(service.readTuples(fresh, 100000)), size_t(150));
+        QCOMPARE(service.totals().read, std::uint64_t(150));
+        const ClientId plain = service.openClient("gather tree"); // not resuming: from the start
+        QCOMPARE(tuplesIn(service.readTuples(plain, 100000)), size_t(150));
+    }
+
     void policiesAtRunTime()
     {
         collectortest::RingPrefix prefix("policy");

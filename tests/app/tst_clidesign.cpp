@@ -1,0 +1,192 @@
+// Scope designs on a real local tree (issue 10): `xylem-cli record --design F --figures-json`
+// deploys a design over xylem-gsum, figures arrive for every node of the design, and a changed
+// design written over the file is redeployed while gsum keeps running — gsum's sums stay right
+// (it exits 0 only when every sum was), the stored run stays whole, and the session keeps both
+// designs, linked to the run.
+
+#include "core/live/scopedesignjson.h"
+#include "core/live/scopefigures.h"
+#include "core/live/scopegenerator.h"
+#include "core/store/attachments.h"
+#include "core/store/session.h"
+#include "tests/app/clisessiontest.h"
+#include "tests/support/waituntil.h"
+
+#include <QDir>
+
+using namespace xylem;
+using namespace xylem::testing;
+
+namespace {
+
+// h0 and h1 (record --hosts 2) under a relay, raw tracing, one helper thread everywhere.
+live::ScopeDesign twoHostDesign()
+{
+    live::DesignSpec spec;
+    spec.shape = gather::TopologyShape::Kary;
+    spec.fanout = 2;
+    spec.hosts.hosts = {"h0", "h1"};
+    spec.name = "two hosts";
+    live::ScopeDesign design = live::generateDesign(spec).value();
+    // A relay over both collectors (k-ary with two leaves puts them under the front-end).
+    live::DesignNode relay;
+    relay.kind = live::DesignNodeKind::Relay;
+    relay.host = "h0";
+    relay.parent = design.frontEnd()->id;
+    const int relayId = live::addNode(design, relay).value();
+    for (const auto& node : std::vector<live::DesignNode>(design.nodes)) {
+        if (node.kind == live::DesignNodeKind::Collector) {
+            (void)live::connect(design, node.id, relayId);
+        }
+    }
+    (void)live::applyPreset(design, live::Monitor::Raw);
+    for (const auto& node : std::vector<live::DesignNode>(design.nodes)) {
+        if (node.kind == live::DesignNodeKind::Relay ||
+            node.kind == live::DesignNodeKind::FrontEnd) {
+            (void)live::setGather(design, node.id, {1, {}});
+        }
+    }
+    return design;
+}
+
+// Writes the design as a tuner would: a temporary file renamed over the watched one.
+void replaceDesign(const QString& path, const live::ScopeDesign& design)
+{
+    const std::string temporary = (path + ".tmp").toStdString();
+    QVERIFY(live::writeDesignFile(temporary, design));
+    QVERIFY(QFile::remove(path) || !QFile::exists(path));
+    QVERIFY(QFile::rename(QString::fromStdString(temporary), path));
+}
+
+} // namespace
+
+class TestCliDesign : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void aDesignIsDeployedTunedAndKept()
+    {
+        QTemporaryDir dir;
+        const QString designPath = dir.filePath("scope.design.json");
+        const QString session = dir.filePath("design.xylem");
+        const live::ScopeDesign design = twoHostDesign();
+        QVERIFY2(live::validate(design).empty(), "the test's design is valid");
+        QVERIFY(live::writeDesignFile(designPath.toStdString(), design));
+
+        QProcess record;
+        record.start(QStringLiteral(XYLEM_CLI),
+                     {"record", "--hosts", "2", "--threads", "2", "--iterations", "150000",
+                      "--design", designPath, "--figures-json", "-o", session});
+        QStringList lines;
+        QString partial;
+        auto readLines = [&] {
+            record.waitForReadyRead(50); // no event loop here: let QProcess read the pipe
+            partial += QString::fromUtf8(record.readAllStandardOutput());
+            const int end = partial.lastIndexOf('\n');
+            if (end >= 0) {
+                lines += partial.left(end).split('\n', Qt::SkipEmptyParts);
+                partial = partial.mid(end + 1);
+            }
+        };
+        auto figureLines = [&] {
+            return lines.filter(QRegularExpression("^\\{\"figures\""));
+        };
+        // Figures with tuples flowing: gsum runs.
+        QVERIFY2(waitUntil(
+                     [&] {
+                         readLines();
+                         const auto f = figureLines();
+                         return !f.isEmpty() && f.last().contains("\"tuples_per_s\":") &&
+                                !f.last().contains("\"tuples_per_s\":0.0");
+                     },
+                     std::chrono::seconds(60)),
+                 qPrintable(lines.join('\n') + record.readAllStandardError()));
+        auto first = live::figuresFromJson(figureLines().last().toStdString());
+        QVERIFY2(first, first ? "" : first.error().describe().c_str());
+        for (const auto& node : design.nodes) {
+            if (node.kind != live::DesignNodeKind::Filter) {
+                QVERIFY2(first->count(node.id),
+                         qPrintable("no figures for node " + QString::number(node.id)));
+            }
+        }
+        QVERIFY(first->at(design.frontEnd()->id).tuplesPerSecond > 0);
+
+        // More helper threads everywhere and a time-out: applied while gsum runs.
+        live::ScopeDesign tuned = design;
+        tuned.name = "two hosts, tuned";
+        for (const auto& node : design.nodes) {
+            if (node.kind == live::DesignNodeKind::Relay ||
+                node.kind == live::DesignNodeKind::FrontEnd) {
+                QVERIFY(live::setGather(tuned, node.id,
+                                        {4, {gather::SyncMode::TimeOut, std::chrono::seconds(2)}}));
+            }
+        }
+        replaceDesign(designPath, tuned);
+        QVERIFY2(waitUntil(
+                     [&] {
+                         readLines();
+                         return !lines.filter("record: redeploy").isEmpty();
+                     },
+                     std::chrono::seconds(30)),
+                 qPrintable(lines.join('\n')));
+        QVERIFY2(!lines
+                      .filter("record: redeployed design \"two hosts, tuned\": streams "
+                              "reopened")
+                      .isEmpty(),
+                 qPrintable(lines.filter("record: redeploy").join('\n')));
+        QVERIFY2(lines.filter("the program exited").isEmpty(), "redeployed while gsum runs");
+        const int figuresBefore = figureLines().size();
+
+        QVERIFY(record.waitForFinished(180000));
+        readLines();
+        const QString err = QString::fromUtf8(record.readAllStandardError());
+        QVERIFY2(record.exitCode() == 0, qPrintable(lines.join('\n') + err));
+        QVERIFY2(!lines.filter("record: the program exited with code 0").isEmpty(),
+                 qPrintable(lines.filter("record:").join('\n'))); // every sum right
+        QVERIFY2(figureLines().size() > figuresBefore, "figures go on after the redeployment");
+        auto last = live::figuresFromJson(figureLines().last().toStdString());
+        QVERIFY(last);
+        QCOMPARE(last->size(), first->size());
+
+        // The stored run is whole across the redeployment: at most the interrupted last call.
+        const CliResult analyzed =
+            runCli({"analyze", "--session", session, "--run", "1", "--json"});
+        QCOMPARE(analyzed.exitCode, 0);
+        const auto report = parseJson(analyzed.out);
+        QVERIFY2(report["calls"].get<int>() >= 150000, qPrintable(analyzed.out.left(300)));
+        QVERIFY2(report["incomplete_calls"].get<int>() <= 1, qPrintable(analyzed.out.left(300)));
+
+        auto opened = store::Session::open(session.toStdString(), store::OpenMode::ReadOnly);
+        QVERIFY(opened);
+        auto linked = store::scopesOfRun(opened.value(), 1);
+        QVERIFY(linked);
+        QCOMPARE(linked->size(), size_t(2));
+        auto all = store::scopes(opened.value());
+        QVERIFY(all);
+        QStringList names;
+        for (const auto& scope : all.value()) {
+            names << QString::fromStdString(scope.name);
+            QVERIFY(live::designFromJson(scope.definitionJson));
+        }
+        QVERIFY2(names.contains("two hosts") && names.contains("two hosts, tuned"),
+                 qPrintable(names.join(", ")));
+    }
+
+    void aDesignWithoutTheProgramsHostsIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString designPath = dir.filePath("one.design.json");
+        live::DesignSpec spec;
+        spec.hosts.hosts = {"h0"};
+        QVERIFY(
+            live::writeDesignFile(designPath.toStdString(), live::generateDesign(spec).value()));
+        const CliResult r = runCli({"record", "--hosts", "2", "--iterations", "10", "--design",
+                                    designPath, "-o", dir.filePath("s.xylem")});
+        QVERIFY(r.exitCode != 0);
+        QVERIFY2(r.err.contains("the design has no collector on host h1"), qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliDesign)
+#include "tst_clidesign.moc"
