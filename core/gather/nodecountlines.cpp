@@ -1,5 +1,7 @@
 #include "core/gather/nodecountlines.h"
 
+#include "core/gather/jsonlines.h"
+
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -62,20 +64,7 @@ std::string encodeNodeCountLine(const NodeCounts& counts)
 
 Result<std::vector<NodeCounts>> decodeNodeCountLines(std::string_view text)
 {
-    std::vector<NodeCounts> lines;
-    size_t number = 0;
-    while (!text.empty()) {
-        const size_t end = text.find('\n');
-        const std::string_view line = text.substr(0, end);
-        text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
-        ++number;
-        if (line.find_first_not_of(" \t\r") == std::string_view::npos) {
-            continue;
-        }
-        XYLEM_TRY(decoded, decodeLine(line, number));
-        lines.push_back(std::move(decoded).value());
-    }
-    return lines;
+    return decodeLines<NodeCounts>(text, decodeLine);
 }
 
 } // namespace xylem::gather

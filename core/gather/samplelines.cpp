@@ -1,5 +1,7 @@
 #include "core/gather/samplelines.h"
 
+#include "core/gather/jsonlines.h"
+
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -68,20 +70,7 @@ std::string encodeSampleLine(const HostSamples& samples)
 
 Result<std::vector<HostSamples>> decodeSampleLines(std::string_view text)
 {
-    std::vector<HostSamples> out;
-    size_t number = 0;
-    while (!text.empty()) {
-        const size_t end = text.find('\n');
-        const std::string_view line = text.substr(0, end);
-        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
-        ++number;
-        if (line.empty()) {
-            continue;
-        }
-        XYLEM_TRY(decoded, decodeLine(line, number));
-        out.push_back(std::move(decoded).value());
-    }
-    return out;
+    return decodeLines<HostSamples>(text, decodeLine);
 }
 
 } // namespace xylem::gather
