@@ -5,7 +5,9 @@
 #include "core/live/scopedesign.h"
 #include "core/live/scopegenerator.h"
 #include "core/model/configurationjson.h"
+#include "core/tree/addressfile.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace xylem;
@@ -293,6 +295,28 @@ private slots:
         QCOMPARE(design->nodes.size(), size_t(7));
         QCOMPARE(design->find(1)->kind, DesignNodeKind::FrontEnd);
         QVERIFY(!hostsOfAddressFile("/nonexistent/address"));
+    }
+
+    void hostListFromARunningTreesAddressFile()
+    {
+        DesignSpec spec;
+        spec.hosts.hosts = {"a", "b", "c"};
+        spec.fanout = 2;
+        auto topology = gather::generateTopology(
+            {gather::TopologyShape::Kary, 2, "fe", spec.hosts.hosts, {}, {}, true});
+        QVERIFY(topology);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("tree.address").toStdString();
+        QVERIFY(
+            tree::writeAddressFile(path, {"secret", {{0, "127.0.0.1", 4000}}, topology.value()}));
+        auto hosts = hostsOfAddressFile(path);
+        QVERIFY2(hosts, hosts ? "" : hosts.error().describe().c_str());
+        QCOMPARE(hosts->hosts, spec.hosts.hosts);
+        // The running tree as a design to tune: every node, the front-end first.
+        auto design = designFromTopology(topology.value(), "running");
+        QVERIFY(design);
+        QCOMPARE(design->nodes.size(), topology->nodes.size());
+        QVERIFY(validate(design.value()).empty());
     }
 
     void presetsPlaceTheirFilters()
