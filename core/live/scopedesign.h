@@ -24,10 +24,13 @@
 // What the deployment honours (scopedeploy.h): the tree runs one filter, one sync mode and one
 // gathering per stream. So a stream's filter runs in every relay and at the front-end
 // (attaching it to one relay or to the front-end deploys the same way: these filters compose),
-// and either at every collector or at none; sync mode, time-out and helper threads are set on
-// the front-end and every relay must agree; buffer policy and ring capacity are set on every
-// collector and they must agree. validate() names the node that breaks one of these rules,
-// so nothing in a valid design is silently ignored.
+// and either at every collector or at none; sync mode and time-out are set on the front-end and
+// every relay must agree; helper threads choose sequential (1) or parallel (2+) gathering, and
+// every relay must agree with the front-end on which; buffer policy and ring capacity are set on
+// every collector and they must agree (the ring capacity applies when the monitored program
+// starts its rings: a redeployment cannot change the rings of a running program). validate()
+// names the node that breaks one of these rules, so nothing in a valid design is silently
+// ignored. scopedeploy.h says which monitors the filters become.
 //
 // Removing a node: its children (collectors, relays, filters) stay in the design, detached
 // (parent none); RemovedNode lists them so that restoreNode() reattaches them.

@@ -8,11 +8,15 @@
 //   {"figures": {"3": {"tuples_per_s": 1.2e5, "gather_rate_pct": 100, "overwritten": 0,
 //                      "delay_ms": 2.5, "cpu_pct": 12, "lost": false, "level": "ok"}, ...}}
 //
-// Where they come from: a collector's own ring counts (written, read, overwritten: the count
-// stream, concatenated per leaf rather than summed), its host's CPU (the system-samples stream),
-// and the delay from record (a tuple's up) to the front-end (wave timestamps). A relay's or the
-// front-end's figures are those of the collectors below it: tuples summed, gather rate over
-// their rings together, overwrites summed, delay the largest, CPU of its own host.
+// Where they come from: the node-counts stream (core/gather/nodecountlines.h): every
+// collector's own ring counts (written, read, overwritten; the ring-counts stream sums them),
+// its host's newest CPU sample, and the time it made the line. tuples_per_s: tuples read in the
+// last poll over the time between the collector's two lines; gather rate and overwrites: since
+// the (re)deployment; delay: from the collector making its line to the front-end taking the
+// wave (how far the front-end's view lags behind the collector; the hosts' clock offsets are
+// not applied, so on one machine it is exact). A relay's or the front-end's figures are those
+// of the collectors below it: tuples summed, gather rate over their rings together, overwrites
+// summed, delay the largest, CPU that of a collector on its own host (none: unknown).
 
 #include "core/model/result.h"
 
