@@ -138,6 +138,26 @@ private slots:
         QVERIFY2(lines.filter("the program exited").isEmpty(), "redeployed while gsum runs");
         const int figuresBefore = figureLines().size();
 
+        // A design whose tree differs (a collector moved up to the front-end) is refused, and
+        // the tuned one goes on.
+        live::ScopeDesign moved = tuned;
+        moved.name = "moved";
+        for (const auto& node : tuned.nodes) {
+            if (node.kind == live::DesignNodeKind::Collector && node.host == "h1") {
+                QVERIFY(live::connect(moved, node.id, moved.frontEnd()->id));
+            }
+        }
+        replaceDesign(designPath, moved);
+        QVERIFY2(waitUntil(
+                     [&] {
+                         readLines();
+                         return !lines.filter("record: redeploy refused").isEmpty();
+                     },
+                     std::chrono::seconds(30)),
+                 qPrintable(lines.filter("record:").join('\n')));
+        QVERIFY2(!lines.filter("the design's tree differs from the running tree").isEmpty(),
+                 qPrintable(lines.filter("record: redeploy").join('\n')));
+
         QVERIFY(record.waitForFinished(180000));
         readLines();
         const QString err = QString::fromUtf8(record.readAllStandardError());
