@@ -205,6 +205,12 @@ private slots:
                                     designPath, "-o", dir.filePath("s.xylem")});
         QVERIFY(r.exitCode != 0);
         QVERIFY2(r.err.contains("the design has no collector on host h1"), qPrintable(r.err));
+        // --scope takes a design file too (by its format).
+        const CliResult asScope = runCli({"record", "--hosts", "2", "--iterations", "10", "--scope",
+                                          designPath, "-o", dir.filePath("s.xylem")});
+        QVERIFY(asScope.exitCode != 0);
+        QVERIFY2(asScope.err.contains("the design has no collector on host h1"),
+                 qPrintable(asScope.err));
     }
 };
 
