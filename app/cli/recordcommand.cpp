@@ -301,6 +301,33 @@ Result<Ok> storeScopeAndAccounting(store::Session& session, std::int64_t run,
                                     recorder.monitorResultsJson());
 }
 
+// The recording's scope: a design deployed (redeployed as its file changes) or one recorder.
+struct Scope
+{
+    std::optional<live::LiveRecorder> single;
+    std::unique_ptr<DesignRun> design;
+    Polling polling;
+
+    Result<Ok> open(tree::FrontEnd& tree, const RecordPlan& plan, store::RunWriter& writer,
+                    bool figuresJson, std::ostream& out)
+    {
+        if (plan.design) {
+            XYLEM_TRY(deployment,
+                      live::ScopeDeployment::deploy(tree, plan.config, *plan.design, &writer));
+            design =
+                std::make_unique<DesignRun>(std::move(deployment).value(), plan, figuresJson, out);
+            polling = design->polling();
+        } else {
+            single.emplace(tree, plan.config, plan.scope, &writer);
+            XYLEM_TRY(opened, single->open());
+            polling = pollingOf(*single);
+        }
+        // One wave first: every collector has made its sources (and calibrated its clock)
+        // before the program starts, so the scope's start-up is not counted as its slowdown.
+        return polling.poll(std::chrono::seconds(10));
+    }
+};
+
 Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
 {
     if (a.has("o") == a.has("session")) {
@@ -337,23 +364,10 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
             plan->scope.name,
         "realtime", notes.value()};
     XYLEM_TRY(writer, store::RunWriter::begin(session.value(), plan->config, meta));
-    std::optional<live::LiveRecorder> single;
-    std::unique_ptr<DesignRun> designRun;
-    Polling polling;
-    if (plan->design) {
-        XYLEM_TRY(deployment, live::ScopeDeployment::deploy(*tree.value(), plan->config,
-                                                            *plan->design, &writer.value()));
-        designRun = std::make_unique<DesignRun>(std::move(deployment).value(), plan.value(),
-                                                a.has("figures-json"), out);
-        polling = designRun->polling();
-    } else {
-        single.emplace(*tree.value(), plan->config, plan->scope, &writer.value());
-        XYLEM_TRY(opened, single->open());
-        polling = pollingOf(*single);
-    }
-    // One wave first: every collector has made its sources (and calibrated its clock) before
-    // the program starts, so the scope's start-up is not counted as the program's slowdown.
-    XYLEM_TRY(deployed, polling.poll(std::chrono::seconds(10)));
+    Scope scope;
+    XYLEM_TRY(deployed,
+              scope.open(*tree.value(), plan.value(), writer.value(), a.has("figures-json"), out));
+    const Polling& polling = scope.polling;
     std::optional<ChildProcess> workload;
     if (!attached) {
         XYLEM_TRY(started, startWorkload(a, plan.value(), scratch, true));
@@ -367,11 +381,11 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
         recorder.noteWorkload(baselineUs, gsumIterationUs(workload->output()));
     }
     // Stores the last system samples.
-    auto closed = designRun ? designRun->deployment().close() : recorder.close();
+    auto closed = scope.design ? scope.design->deployment().close() : recorder.close();
     tree.value()->shutdown();
     XYLEM_TRY(finished, writer->finish());
-    XYLEM_TRY(stored,
-              storeScopeAndAccounting(session.value(), writer->run(), recorder, designRun.get()));
+    XYLEM_TRY(stored, storeScopeAndAccounting(session.value(), writer->run(), recorder,
+                                              scope.design.get()));
     printSummary(out, recorder, workload ? &*workload : nullptr, path.value(), writer->run());
     if (!gathered) {
         return gathered.error();
