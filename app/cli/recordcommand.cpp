@@ -11,6 +11,7 @@
 #include "app/cli/siblingprogram.h"
 #include "app/cli/stoprequest.h"
 #include "core/live/designfilewatch.h"
+#include "core/live/designstore.h"
 #include "core/live/liverecorder.h"
 #include "core/live/scopedeployment.h"
 #include "core/live/scopedesignjson.h"
@@ -276,19 +277,15 @@ private:
 Result<Ok> storeScopes(store::Session& session, std::int64_t run, live::LiveRecorder& recorder,
                        const DesignRun* designs)
 {
-    std::vector<std::pair<std::string, std::string>> definitions;
     if (designs) {
         for (const live::ScopeDesign& d : designs->used()) {
-            definitions.emplace_back(d.name, live::designToJson(d));
+            XYLEM_TRY(saved, live::saveDesign(session, d, run));
         }
-    } else {
-        definitions.emplace_back(recorder.scope().name, live::scopeToJson(recorder.scope()));
+        return Ok{};
     }
-    for (const auto& [name, json] : definitions) {
-        XYLEM_TRY(scope, store::saveScope(session, name, json));
-        XYLEM_TRY(linked, store::linkRunToScope(session, run, scope.value()));
-    }
-    return Ok{};
+    XYLEM_TRY(scope, store::saveScope(session, recorder.scope().name,
+                                      live::scopeToJson(recorder.scope())));
+    return store::linkRunToScope(session, run, scope.value());
 }
 
 Result<Ok> storeScopeAndAccounting(store::Session& session, std::int64_t run,
