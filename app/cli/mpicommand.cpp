@@ -1,19 +1,19 @@
 // xylem-cli mpi: records an MPI program. Starts this node's collector, runs the given command
 // (mpirun ...) with the PMPI interposer preloaded, gathers the ranks' tuples live, and stores
-// the decoded MpiTrace (store::addMpiTrace) with the run of the world communicator's
-// collectives (core/model/mpiruns), so that every analysis and view applies to it.
+// the decoded MpiTrace (store::addMpiTrace), corrected onto one host's clock, with every host's
+// clock model and the run of the world communicator's collectives (core/model/mpiruns), so that
+// every analysis and view applies to it.
 
 #include "app/cli/childprocess.h"
 #include "app/cli/command.h"
 #include "app/cli/mpigather.h"
+#include "app/cli/mpistoring.h"
 #include "app/cli/mpisummary.h"
 #include "app/cli/stoprequest.h"
 #include "core/model/mpiassemble.h"
 #include "core/model/mpiruns.h"
 #include "core/model/mpituple.h"
 #include "core/model/textfile.h"
-#include "core/store/mpistore.h"
-#include "core/store/runwriter.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -132,17 +132,39 @@ Result<MpiTrace> traceOf(const MpiGather& gather, const Scratch& scratch, MpiSum
     return assembleMpiTrace(description, std::move(decoded).value().events);
 }
 
-Result<std::int64_t> storeTrace(store::Session& session, const MpiTrace& trace,
+// Corrects the clocks, derives the world run and stores them with the clock models.
+Result<std::int64_t> storeTrace(store::Session& session, MpiTrace& trace,
                                 const store::RunMetadata& meta, RunShape shape)
 {
+    XYLEM_TRY(model, correctClocks(trace));
     XYLEM_TRY(run, collectiveRun(trace, 0, shape));
-    XYLEM_TRY(id, store::importRun(session, run->configuration, run->tuples, meta));
-    XYLEM_TRY(added, store::addMpiTrace(session, id.value(), trace));
-    return id.value();
+    store::RunMetadata corrected = meta;
+    corrected.clock = "realtime, corrected to host " + model->referenceHost();
+    return storeMpiRun(session, trace, run.value(), model.value(), corrected);
 }
 
-Result<Ok> mpiRecord(const Arguments& a, const std::vector<std::string>& command, std::ostream& out,
-                     std::ostream& err)
+// The store has no flag for a run cut short, so its notes say it (info and the GUI show them).
+std::string runNotes(const std::string& given, const MpiSummary& summary, int code)
+{
+    if (summary.complete && code == 0) {
+        return given;
+    }
+    const std::string why = "interrupted: the MPI program " + summary.programExit +
+                            (summary.complete ? "" : " before MPI_Finalize") +
+                            "; instances some rank never finished are incomplete";
+    return given.empty() ? why : given + "\n" + why;
+}
+
+struct MpiOptions
+{
+    std::string path;
+    std::string name;
+    std::string notes;
+    RunShape shape = RunShape::Hierarchy;
+    std::int64_t ringCapacity = 0;
+};
+
+Result<MpiOptions> parseOptions(const Arguments& a, const std::vector<std::string>& command)
 {
     if (a.has("o") == a.has("session")) {
         return makeError(ErrorCode::InvalidArgument, "name the session once, with -o or --session");
@@ -161,17 +183,49 @@ Result<Ok> mpiRecord(const Arguments& a, const std::vector<std::string>& command
     XYLEM_TRY(name,
               a.oneOr("name", "mpi " + std::filesystem::path(command.back()).filename().string()));
     XYLEM_TRY(notes, a.oneOr("notes", ""));
+    return MpiOptions{path.value(), name.value(), notes.value(),
+                      shapeName.value() == "flat" ? RunShape::Flat : RunShape::Hierarchy,
+                      capacity.value()};
+}
+
+// Stores what the program recorded, however it ended, and says how it ended.
+Result<Ok> storeRecording(store::Session& session, MpiTrace& trace, const MpiOptions& o,
+                          const MpiSummary& summary, int code, const std::string& program,
+                          std::ostream& out, std::ostream& err)
+{
+    if (trace.events.empty()) {
+        printProgramOutput(err, summary);
+        return makeError(ErrorCode::IoError, "the MPI program " + summary.programExit +
+                                                 " and recorded no MPI call; nothing was stored");
+    }
+    const store::RunMetadata meta{o.name, "", "live: mpi " + program, "realtime",
+                                  runNotes(o.notes, summary, code)};
+    XYLEM_TRY(run, storeTrace(session, trace, meta, o.shape));
+    printMpiSummary(out, trace, summary, o.path, run.value());
+    if (code != 0) {
+        printProgramOutput(err, summary);
+        return makeError(ErrorCode::IoError, "the MPI program " + summary.programExit +
+                                                 "; what it recorded is stored as run " +
+                                                 std::to_string(run.value()));
+    }
+    return Ok{};
+}
+
+Result<Ok> mpiRecord(const Arguments& a, const std::vector<std::string>& command, std::ostream& out,
+                     std::ostream& err)
+{
+    XYLEM_TRY(o, parseOptions(a, command));
     XYLEM_TRY(library, findInterposer());
     char folder[] = "/tmp/xylem-mpi-XXXXXX";
     if (!::mkdtemp(folder)) {
         return makeError(ErrorCode::IoError, "cannot make a scratch folder in /tmp");
     }
     const Scratch scratch{folder, "xylem-mpi-" + std::to_string(::getpid()) + "-"};
-    XYLEM_TRY(session, store::Session::openOrCreate(path.value()));
+    XYLEM_TRY(session, store::Session::openOrCreate(o->path));
     XYLEM_TRY(gather, MpiGather::start(scratch.ringBase));
     XYLEM_TRY(program,
               ChildProcess::start(resolved(command),
-                                  programEnvironment(library.value(), scratch, capacity.value()),
+                                  programEnvironment(library.value(), scratch, o->ringCapacity),
                                   scratch.folder + "/program.out"));
     XYLEM_TRY(code, runAndGather(gather.value(), program.value(), err));
     gather->shutdown();
@@ -180,23 +234,8 @@ Result<Ok> mpiRecord(const Arguments& a, const std::vector<std::string>& command
     summary.programOutput =
         readTextFile(program->output()).ok() ? readTextFile(program->output()).value() : "";
     XYLEM_TRY(trace, traceOf(gather.value(), scratch, summary));
-    if (trace->events.empty()) {
-        printProgramOutput(err, summary);
-        return makeError(ErrorCode::IoError, "the MPI program " + summary.programExit +
-                                                 " and recorded no MPI call; nothing was stored");
-    }
-    const store::RunMetadata meta{name.value(), "", "live: mpi " + command.front(), "realtime",
-                                  notes.value()};
-    const RunShape shape = shapeName.value() == "flat" ? RunShape::Flat : RunShape::Hierarchy;
-    XYLEM_TRY(run, storeTrace(session.value(), trace.value(), meta, shape));
-    printMpiSummary(out, trace.value(), summary, path.value(), run.value());
-    if (code.value() != 0) {
-        printProgramOutput(err, summary);
-        return makeError(ErrorCode::IoError, "the MPI program " + summary.programExit +
-                                                 "; what it recorded is stored as run " +
-                                                 std::to_string(run.value()));
-    }
-    return Ok{};
+    return storeRecording(session.value(), trace.value(), o.value(), summary, code.value(),
+                          command.front(), out, err);
 }
 
 } // namespace

@@ -62,11 +62,13 @@ Result<Ok> MpiGather::drain(std::chrono::milliseconds timeout)
 void MpiGather::printStatus(std::ostream& err, bool terminal)
 {
     const auto now = std::chrono::steady_clock::now();
-    if (!terminal || now - m_lastStatus < std::chrono::milliseconds(500)) {
+    if (now - m_lastStatus < std::chrono::milliseconds(terminal ? 500 : 1000)) {
         return;
     }
     m_lastStatus = now;
-    err << "\rmpi: " << m_tuples.size() << " tuples gathered" << std::flush;
+    // A line per second when read by a program (the GUI shows them as its status line).
+    err << (terminal ? "\r" : "") << "mpi: " << m_tuples.size() << " tuples gathered"
+        << (terminal ? "" : "\n") << std::flush;
 }
 
 } // namespace xylem::cli

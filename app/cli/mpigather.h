@@ -2,7 +2,7 @@
 
 // The gather side of `xylem-cli mpi`: a gather tree over this node's collector, one raw tuple
 // stream, and every tuple the ranks recorded, kept for decoding (core/model/mpituple.h) once the
-// program ends. A one-line live status on a terminal, as record prints.
+// program ends. A live status as record prints it: one line on a terminal, else a line a second.
 
 #include "core/model/tuple.h"
 #include "core/tree/frontend.h"

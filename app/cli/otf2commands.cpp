@@ -1,45 +1,16 @@
 #include "app/cli/otf2commands.h"
 
 #include "app/cli/command.h"
+#include "app/cli/mpistoring.h"
 #include "app/cli/sessioninput.h"
-#include "core/analysis/clockmodel.h"
-#include "core/analysis/clockmodeljson.h"
-#include "core/analysis/clockresidual.h"
 #include "core/model/mpiruns.h"
 #include "core/otf2/otf2export.h"
 #include "core/otf2/otf2import.h"
-#include "core/store/attachments.h"
 #include "core/store/mpistore.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
-#include "core/store/runwriter.h"
 
 namespace xylem::cli {
-
-namespace {
-
-// The trace on the reference host's clock, and the model that put it there.
-Result<ClockModel> correctClocks(MpiTrace& trace)
-{
-    XYLEM_TRY(model, ClockModel::build(trace));
-    model->correct(trace);
-    measureResidualSkew(trace, model.value());
-    return model;
-}
-
-Result<std::int64_t> storeImport(store::Session& session, const MpiTrace& trace, const Run& run,
-                                 const ClockModel& model, const store::RunMetadata& meta)
-{
-    XYLEM_TRY(id, store::importRun(session, run.configuration, run.tuples, meta));
-    XYLEM_TRY(stored, store::addMpiTrace(session, id.value(), trace));
-    for (const HostClock& clock : model.hosts()) {
-        XYLEM_TRY(set, store::setClockModel(session, id.value(), clock.host,
-                                            clockModelJson(clock, model.referenceHost())));
-    }
-    return id;
-}
-
-} // namespace
 
 bool isOtf2Anchor(const std::string& word)
 {
@@ -71,7 +42,7 @@ int runImportOtf2(const std::string& anchor, const Args& args, std::ostream& out
                           const store::RunMetadata meta{
                               name.value(), "", "otf2: " + anchor,
                               "corrected to host " + model->referenceHost(), notes.value()};
-                          XYLEM_TRY(id, storeImport(session.value(), trace.value(), run.value(),
+                          XYLEM_TRY(id, storeMpiRun(session.value(), trace.value(), run.value(),
                                                     model.value(), meta));
                           XYLEM_TRY(info, store::runInfo(session.value(), id.value()));
                           o << path.value() << ": run " << id.value() << " \""

@@ -9,16 +9,27 @@ namespace xylem {
 
 namespace {
 
+// Communicators the trace does not know, each with the ranks seen calling it.
+void addSeenCommunicators(MpiTrace& trace, const std::vector<MpiEvent>& events)
+{
+    std::map<std::int32_t, std::set<int>> seen;
+    for (const MpiEvent& e : events) {
+        if (!trace.communicator(e.communicator)) {
+            seen[e.communicator].insert(e.rank);
+        }
+    }
+    for (const auto& [id, members] : seen) {
+        trace.communicators.push_back(MpiCommunicator{
+            id, "comm " + std::to_string(id), std::vector<int>(members.begin(), members.end())});
+    }
+}
+
 MpiTrace fromCallsAlone(const std::vector<MpiEvent>& events)
 {
     MpiTrace trace;
     int highest = -1;
-    std::map<std::int32_t, std::set<int>> seen;
     for (const MpiEvent& e : events) {
         highest = std::max(highest, e.rank);
-        if (e.communicator != 0) {
-            seen[e.communicator].insert(e.rank);
-        }
     }
     MpiCommunicator world{0, "MPI_COMM_WORLD", {}};
     for (int r = 0; r <= highest; ++r) {
@@ -26,10 +37,7 @@ MpiTrace fromCallsAlone(const std::vector<MpiEvent>& events)
         world.worldRanks.push_back(r);
     }
     trace.communicators.push_back(world);
-    for (const auto& [id, members] : seen) {
-        trace.communicators.push_back(MpiCommunicator{
-            id, "comm " + std::to_string(id), std::vector<int>(members.begin(), members.end())});
-    }
+    addSeenCommunicators(trace, events);
     return trace;
 }
 
@@ -39,6 +47,11 @@ Result<MpiTrace> assembleMpiTrace(const std::optional<MpiRunInfo>& description,
                                   std::vector<MpiEvent> events)
 {
     MpiTrace trace = description ? description->trace : fromCallsAlone(events);
+    if (description && !description->complete) {
+        // Written at MPI_Init only (the program died before MPI_Finalize): communicators made
+        // later are missing from it, so they are made from the calls, as without a description.
+        addSeenCommunicators(trace, events);
+    }
     for (const MpiEvent& e : events) {
         const auto* comm = trace.communicator(e.communicator);
         const bool knownRank = e.rank >= 0 && e.rank < static_cast<int>(trace.ranks.size());

@@ -1,17 +1,21 @@
 // xylem-cli mpi as a user runs it: a real mpirun of 4 ranks (oversubscribed) with the PMPI
 // interposer preloaded. Every call of every rank arrives and decodes (counts per kind,
 // communicators, seqs, roots, bytes, partners); a late rank ends the imbalance path of the
-// stored world run; a failing program gives a clear error and keeps what it recorded; hpcc from
-// Debian's archive records too (the README's recipe).
+// stored world run and the main cause of Wait at N x N; a failing program gives a clear error and
+// keeps what it recorded; hpcc from Debian's archive records too (the README's recipe).
 
 #include "core/analysis/analyzer.h"
+#include "core/analysis/clockmodeljson.h"
+#include "core/analysis/waitstates.h"
 #include "core/model/mpiruns.h"
+#include "core/store/attachments.h"
 #include "core/store/mpistore.h"
 #include "core/store/runcatalog.h"
 #include "core/store/session.h"
 #include "tests/app/clisessiontest.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QStandardPaths>
 
 #include <map>
@@ -135,6 +139,22 @@ private slots:
         QVERIFY(!report.imbalancePath.empty());
         const int last = report.imbalancePath.back();
         QCOMPARE(report.configuration->wrapper(last).id, rankWrapperId(2));
+
+        // The same rank is the one the others wait for in every Allreduce and Barrier.
+        const auto waits = analyzeWaitStates(trace.value());
+        QVERIFY2(waits.ok(), waits.ok() ? "" : waits.error().describe().c_str());
+        const PatternSeverity& nxn = waits->of(WaitPattern::WaitAtNxN);
+        QCOMPARE(nxn.mainCause, 2);
+        QVERIFY(nxn.total.waitNs > 0);
+        QCOMPARE(waits->incompleteInstances, std::int64_t(0));
+        // Descheduled ranks (4 ranks on a busy machine) cause some waiting too, but rank 2 more
+        // than all the others together.
+        QCOMPARE(nxn.causedNs.size(), size_t(kRanks));
+        const std::int64_t others = nxn.causedNs[0] + nxn.causedNs[1] + nxn.causedNs[3];
+        QVERIFY2(nxn.causedNs[2] > others,
+                 qPrintable(QStringLiteral("rank 2 caused %1 ns, the others %2 ns")
+                                .arg(nxn.causedNs[2])
+                                .arg(others)));
     }
 
     void failingProgramIsNamedAndKeepsWhatItRecorded()
@@ -155,6 +175,85 @@ private slots:
         QVERIFY2(missing.err.contains("recorded no MPI call"), qPrintable(missing.err));
         QVERIFY2(runCli({"mpi", "-o", session}).err.contains("give the MPI command after --"),
                  "a missing command is named");
+    }
+
+    void killedRankEndsTheRecordingAndKeepsWhatItRecorded()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("killed.xylem");
+        QElapsedTimer clock;
+        clock.start();
+        // Rank 1 dies of SIGKILL before its 31st iteration of every call kind; the others block
+        // until mpirun ends the job. runCli gives up (exit -1) after a minute: that would be a
+        // hang. Rank 0 wrote the run's description at MPI_Init only, before the loop split its
+        // communicator: the calls on that communicator are kept all the same.
+        const auto r = runCli(QStringList{"mpi", "-o", session} +
+                              mpirun({XYLEM_MPILOOP, "--pattern", "mixed", "--iterations",
+                                      "100000000", "--kill-rank", "1", "--kill-after", "30"}));
+        QVERIFY2(r.exitCode > 0, qPrintable(QStringLiteral("exit %1 after %2 ms: %3")
+                                                .arg(r.exitCode)
+                                                .arg(clock.elapsed())
+                                                .arg(r.out + r.err)));
+        QVERIFY2(r.err.contains("what it recorded is stored as run 1"), qPrintable(r.err));
+        QVERIFY2(r.out.contains("did not reach MPI_Finalize"), qPrintable(r.out));
+        const auto trace = storedTrace(session, 1);
+        QVERIFY2(trace.ok(), trace.ok() ? "" : trace.error().describe().c_str());
+        QCOMPARE(trace->ranks.size(), size_t(kRanks));
+        auto calls = byRankAndCall(trace.value());
+        // On the world and on the rank's half, 30 iterations each.
+        QCOMPARE(calls[std::make_pair(1, MpiCall::Allreduce)].size(), size_t(60));
+        QCOMPARE(trace->communicators.size(), size_t(3));
+        for (int rank : {0, 2, 3}) {
+            QVERIFY(calls[std::make_pair(rank, MpiCall::Allreduce)].size() >= 60);
+        }
+        auto opened = store::Session::open(session.toStdString(), store::OpenMode::ReadOnly);
+        QVERIFY(opened.ok());
+        const auto info = store::runInfo(opened.value(), 1);
+        QVERIFY(info.ok());
+        QVERIFY2(info->metadata.notes.find("interrupted") != std::string::npos,
+                 info->metadata.notes.c_str());
+    }
+
+    void everyHostsClockModelIsStored()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("clocks.xylem");
+        // Two "hosts" of two ranks on this machine (MPMD): their masters ping-pong at MPI_Init
+        // and MPI_Finalize, hostb against hosta (rank 0's host, the reference).
+        const QStringList loop{XYLEM_MPILOOP, "--iterations", "50"};
+        const auto r =
+            runCli(QStringList{"mpi", "-o", session, "--", "mpirun", "--allow-run-as-root",
+                               "--oversubscribe", "-np", "2", "-x", "XYLEM_MPI_HOST=hosta"} +
+                   loop + QStringList{":", "-np", "2", "-x", "XYLEM_MPI_HOST=hostb"} + loop);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        auto opened = store::Session::open(session.toStdString(), store::OpenMode::ReadOnly);
+        QVERIFY(opened.ok());
+        const auto models = store::clockModels(opened.value(), 1);
+        QVERIFY(models.ok());
+        QCOMPARE(models->size(), size_t(2));
+        std::map<std::string, HostClock> byHost;
+        for (const store::ClockModelRecord& m : models.value()) {
+            auto parsed = parseClockModelJson(m.modelJson);
+            QVERIFY2(parsed.ok(), m.modelJson.c_str());
+            byHost[m.host] = parsed.value();
+        }
+        QVERIFY(byHost.at("hosta").reference);
+        const HostClock& b = byHost.at("hostb");
+        QVERIFY(b.measured);
+        QCOMPARE(b.master, std::string("hosta"));
+        // One machine, one clock: the measured offset is within the error bound, which is
+        // half a loopback round trip (well under a millisecond).
+        QVERIFY(b.errorBoundNs.has_value());
+        QVERIFY2(*b.errorBoundNs > 0 && *b.errorBoundNs < 1'000'000,
+                 qPrintable(QString::number(*b.errorBoundNs)));
+        QVERIFY2(std::abs(b.start.offsetNs) <= *b.errorBoundNs,
+                 qPrintable(QString::number(b.start.offsetNs)));
+        QVERIFY(b.end.localNs > b.start.localNs); // sampled at MPI_Init and at MPI_Finalize
+        // The stored trace is the corrected one: its samples are in the model now.
+        const auto trace = storedTrace(session, 1);
+        QVERIFY(trace.ok());
+        QVERIFY(trace->clockSamples.empty());
+        QCOMPARE(trace->ranks[2].host, std::string("hostb"));
     }
 
     void hpccFromDebianRecords()

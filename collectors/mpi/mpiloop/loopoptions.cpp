@@ -41,7 +41,8 @@ Result<LoopOptions> parseLoopOptions(int argc, char** argv)
             continue;
         }
         const std::int64_t high = option == "--bytes" ? (1 << 26) : (1 << 30);
-        XYLEM_TRY(n, number(option, value, option == "--late-rank" ? 0 : 1, high));
+        XYLEM_TRY(n, number(option, value,
+                            option == "--late-rank" || option == "--kill-rank" ? 0 : 1, high));
         if (option == "--iterations") {
             o.iterations = static_cast<int>(n.value());
         } else if (option == "--bytes") {
@@ -52,6 +53,10 @@ Result<LoopOptions> parseLoopOptions(int argc, char** argv)
             o.lateRank = static_cast<int>(n.value());
         } else if (option == "--late-us") {
             o.lateUs = static_cast<int>(n.value());
+        } else if (option == "--kill-rank") {
+            o.killRank = static_cast<int>(n.value());
+        } else if (option == "--kill-after") {
+            o.killAfter = static_cast<int>(n.value());
         } else {
             return makeError(ErrorCode::InvalidArgument, "unknown option " + std::string(option));
         }

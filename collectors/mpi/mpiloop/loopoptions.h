@@ -10,7 +10,8 @@ namespace xylem::mpi {
 
 inline constexpr const char* kLoopUsage =
     "usage: xylem-mpiloop [--iterations N] [--bytes B] [--pattern allreduce|mixed]\n"
-    "                     [--compute-us US] [--late-rank R --late-us US]\n";
+    "                     [--compute-us US] [--late-rank R --late-us US]\n"
+    "                     [--kill-rank R --kill-after N]  (R dies of SIGKILL before iteration N)\n";
 
 struct LoopOptions
 {
@@ -20,6 +21,8 @@ struct LoopOptions
     int computeUs = 0;
     int lateRank = -1;
     int lateUs = 0;
+    int killRank = -1; // a rank that dies abruptly, as a crashed or killed one does
+    int killAfter = 0;
 };
 
 Result<LoopOptions> parseLoopOptions(int argc, char** argv);

@@ -2,11 +2,13 @@
 // busy loop of --compute-us, and --late-us more on --late-rank), then calls MPI_Allreduce on
 // --bytes (pattern allreduce) or one of each recorded call (pattern mixed: the nine
 // collectives, a ring of Isend/Irecv/Wait, Send/Recv pairs, and an Allreduce on a split
-// communicator). Rank 0 prints the time per iteration.
+// communicator). Rank 0 prints the time per iteration. --kill-rank makes one rank die of
+// SIGKILL mid-run, to test that a recording survives a crashed rank.
 
 #include "collectors/mpi/mpiloop/loopoptions.h"
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <mpi.h>
 #include <vector>
@@ -98,6 +100,9 @@ int main(int argc, char** argv)
     MPI_Barrier(MPI_COMM_WORLD);
     const auto started = Clock::now();
     for (int i = 0; i < o.iterations; ++i) {
+        if (rank == o.killRank && i == o.killAfter) {
+            std::raise(SIGKILL);
+        }
         compute(o.computeUs + (rank == o.lateRank ? o.lateUs : 0));
         if (o.mixed) {
             mixed(buffers, half, rank, size, static_cast<int>(o.bytes), i);
