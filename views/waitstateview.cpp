@@ -1,5 +1,6 @@
 #include "views/waitstateview.h"
 
+#include "views/clockskewview.h"
 #include "views/palette.h"
 #include "views/waitstatemodel.h"
 
@@ -19,6 +20,7 @@ WaitStateView::WaitStateView(QWidget* parent)
     , m_summary(new QLabel(this))
     , m_table(new QTableView(this))
     , m_plot(new QCustomPlot(this))
+    , m_clocks(new ClockSkewView(this))
 {
     m_summary->setWordWrap(true);
     m_table->setModel(m_model);
@@ -41,6 +43,7 @@ WaitStateView::WaitStateView(QWidget* parent)
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_table);
     split->addWidget(m_plot);
+    split->addWidget(m_clocks);
     split->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -72,8 +75,14 @@ void WaitStateView::clear(const QString& why)
     m_wrapperOfRank.clear();
     m_model->setReport({}, {});
     m_summary->setText(why);
+    m_clocks->setClocks({});
     m_plot->clearPlottables();
     m_plot->replot();
+}
+
+void WaitStateView::setClocks(std::vector<HostClock> clocks)
+{
+    m_clocks->setClocks(std::move(clocks));
 }
 
 QString WaitStateView::summary() const

@@ -3,8 +3,10 @@
 // The wait-state patterns of an MPI run (core/analysis/waitstates.h): a summary line, a table
 // of ranks × patterns with waiting time and grid share, and a bar chart of each rank's waiting
 // stacked by pattern. Selecting a rank (a row or a bar) emits threadSelected with the rank's
-// thread wrapper in the run's configuration, the signal the other views use.
+// thread wrapper in the run's configuration, the signal the other views use. Below, the clocks
+// of the run's hosts and their residual skew (ClockSkewView).
 
+#include "core/analysis/clockmodel.h"
 #include "core/analysis/waitstates.h"
 
 #include <QWidget>
@@ -18,6 +20,7 @@ class QTableView;
 
 namespace xylem::views {
 
+class ClockSkewView;
 class WaitStateModel;
 
 class WaitStateView : public QWidget
@@ -33,10 +36,13 @@ public:
     // For a run without MPI data: says so and shows nothing else.
     void clear(const QString& why);
     void selectRank(int rank);
+    // The run's stored clock models (ClockSkewView::setClocks).
+    void setClocks(std::vector<HostClock> clocks);
 
     WaitStateModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
     QCustomPlot* plot() const { return m_plot; }
+    ClockSkewView* clockSkew() const { return m_clocks; }
     QString summary() const;
 
 signals:
@@ -52,6 +58,7 @@ private:
     QLabel* m_summary;
     QTableView* m_table;
     QCustomPlot* m_plot;
+    ClockSkewView* m_clocks;
     std::vector<int> m_wrapperOfRank;
 };
 

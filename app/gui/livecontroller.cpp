@@ -10,17 +10,31 @@
 
 namespace xylem::gui {
 
-QString cliProgram()
+namespace {
+
+// name beside this program (installed), where this build put it, or on the PATH.
+QString siblingProgram(const QString& name, const QString& built)
 {
-    const QString beside =
-        QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("xylem-cli"));
+    const QString beside = QDir(QCoreApplication::applicationDirPath()).filePath(name);
     if (QFileInfo(beside).isExecutable()) {
         return beside;
     }
-    if (QFileInfo(QStringLiteral(XYLEM_BUILT_CLI)).isExecutable()) {
-        return QStringLiteral(XYLEM_BUILT_CLI);
+    if (QFileInfo(built).isExecutable()) {
+        return built;
     }
-    return QStandardPaths::findExecutable(QStringLiteral("xylem-cli"));
+    return QStandardPaths::findExecutable(name);
+}
+
+} // namespace
+
+QString cliProgram()
+{
+    return siblingProgram(QStringLiteral("xylem-cli"), QStringLiteral(XYLEM_BUILT_CLI));
+}
+
+QString mpiLoopProgram()
+{
+    return siblingProgram(QStringLiteral("xylem-mpiloop"), QStringLiteral(XYLEM_BUILT_MPILOOP));
 }
 
 LiveController::LiveController(QObject* parent)
@@ -106,6 +120,24 @@ bool LiveController::attach(const AttachSettings& s)
     return launch(args, s.session);
 }
 
+bool LiveController::recordMpi(const MpiRecordSettings& s)
+{
+    if (s.command.isEmpty()) {
+        return false;
+    }
+    const QString program = QFileInfo(s.command.back()).fileName();
+    const QStringList args = QStringList{QStringLiteral("mpi"),
+                                         QStringLiteral("--shape"),
+                                         s.shape,
+                                         QStringLiteral("--name"),
+                                         tr("MPI %1").arg(program),
+                                         QStringLiteral("-o"),
+                                         s.session,
+                                         QStringLiteral("--")} +
+                             s.command;
+    return launch(args, s.session);
+}
+
 bool LiveController::launch(const QStringList& arguments, const QString& session)
 {
     if (running()) {
@@ -143,7 +175,7 @@ void LiveController::readStatus(QByteArray& pending, const QByteArray& more, boo
         if (keep && !line.isEmpty()) {
             m_output += line + QLatin1Char('\n');
         }
-        if (line.startsWith(QLatin1String("record: "))) {
+        if (line.startsWith(QLatin1String("record: ")) || line.startsWith(QLatin1String("mpi: "))) {
             emit status(line);
         }
     }

@@ -2,9 +2,10 @@
 
 // Live mode: a recording the user watches. It runs `xylem-cli record` as a child process —
 // either a local demo cluster (a gsum cluster under a gather tree of collectors) or a gather
-// tree that collectors of a program started elsewhere attach to (`record --attach`) — passes
-// its status lines on, and ticks once a second so the window re-reads the growing run; stop()
-// asks the recording to end cleanly (SIGTERM), which keeps the session.
+// tree that collectors of a program started elsewhere attach to (`record --attach`) — or
+// `xylem-cli mpi` around an MPI program's command line, passes its status lines on, and ticks once
+// a second so the window re-reads the growing run; stop() asks the recording to end cleanly
+// (SIGTERM), which keeps the session.
 
 #include <QObject>
 #include <QProcess>
@@ -33,6 +34,14 @@ struct AttachSettings
     QString session;
 };
 
+// An MPI program recorded through the PMPI interposer (`xylem-cli mpi -o S -- COMMAND`).
+struct MpiRecordSettings
+{
+    QStringList command;                         // mpirun and its arguments, as exec takes them
+    QString shape = QStringLiteral("hierarchy"); // hierarchy or flat
+    QString session;
+};
+
 class LiveController : public QObject
 {
     Q_OBJECT
@@ -44,6 +53,7 @@ public:
     // False when a recording is under way already.
     bool start(const DemoSettings& settings);
     bool attach(const AttachSettings& settings);
+    bool recordMpi(const MpiRecordSettings& settings);
     void stop();
     bool running() const;
     QString session() const { return m_session; }
@@ -55,7 +65,8 @@ signals:
 
 private:
     bool launch(const QStringList& arguments, const QString& session);
-    // Emits the "record: " lines of a stream; keep: also collect them all for the summary.
+    // Emits the "record: " and "mpi: " lines of a stream; keep: also collect them all for the
+    // summary.
     void readStatus(QByteArray& pending, const QByteArray& more, bool keep);
 
     QProcess m_process;
@@ -68,5 +79,7 @@ private:
 
 // xylem-cli beside this program (installed), where this build put it, or on the PATH.
 QString cliProgram();
+// xylem-mpiloop, the project's MPI program, found the same way; empty when there is none.
+QString mpiLoopProgram();
 
 } // namespace xylem::gui

@@ -3,6 +3,7 @@
 #include "app/gui/attachdialog.h"
 #include "app/gui/demodialog.h"
 #include "app/gui/languagemenu.h"
+#include "app/gui/mpirecorddialog.h"
 #include "app/gui/runpanel.h"
 #include "app/gui/subtreeserializationfeed.h"
 #include "views/comparisonview.h"
@@ -232,19 +233,23 @@ void MainWindow::buildLiveMenu()
             startMonitoring(dialog.settings());
         }
     });
+    QAction* mpi = live->addAction(tr("Record an &MPI Program…"), this, [this] {
+        MpiRecordDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted) {
+            startMpiRecording(dialog.settings());
+        }
+    });
     QAction* stop =
         live->addAction(tr("&Stop and Keep the Session"), this, [this] { m_live.stop(); });
     stop->setEnabled(false);
-    connect(&m_live, &LiveController::tick, this, [demo, monitor, stop] {
-        demo->setEnabled(false);
-        monitor->setEnabled(false);
-        stop->setEnabled(true);
-    });
-    connect(&m_live, &LiveController::finished, this, [demo, monitor, stop] {
-        demo->setEnabled(true);
-        monitor->setEnabled(true);
-        stop->setEnabled(false);
-    });
+    const auto recording = [demo, monitor, mpi, stop](bool on) {
+        for (QAction* start : {demo, monitor, mpi}) {
+            start->setEnabled(!on);
+        }
+        stop->setEnabled(on);
+    };
+    connect(&m_live, &LiveController::tick, this, [recording] { recording(true); });
+    connect(&m_live, &LiveController::finished, this, [recording] { recording(false); });
 }
 
 void MainWindow::buildDocks()
@@ -373,6 +378,18 @@ void MainWindow::startMonitoring(const AttachSettings& settings)
     }
 }
 
+void MainWindow::startMpiRecording(const MpiRecordSettings& settings)
+{
+    m_shownRun = 0;
+    m_status->setText(
+        tr("Recording %1 into %2…").arg(settings.command.join(QLatin1Char(' ')), settings.session));
+    if (!m_live.recordMpi(settings)) {
+        showError(settings.command.isEmpty()
+                      ? tr("Give the MPI program's command line, e.g. mpirun -np 4 PROGRAM.")
+                      : tr("A recording is under way already: stop it first (Live ▸ Stop)."));
+    }
+}
+
 // Once a second while recording: open the session when its run exists, then re-analyse the
 // growing run (a newer request replaces one still running).
 void MainWindow::refreshLive(const QString& session)
@@ -460,6 +477,7 @@ void MainWindow::showWaitStates(qint64 run, std::shared_ptr<const WaitStateData>
         return;
     }
     m_waitStates->setReport(waits->report, waits->ranks, waits->wrapperOfRank);
+    m_waitStates->setClocks(waits->clocks);
 }
 
 void MainWindow::showError(const QString& message)

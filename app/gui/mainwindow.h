@@ -71,6 +71,8 @@ public:
     void startLiveDemo(const DemoSettings& settings);
     // Records a program started elsewhere whose collectors attach through an address file.
     void startMonitoring(const AttachSettings& settings);
+    // Records an MPI program under the PMPI interposer; the session opens when it ends.
+    void startMpiRecording(const MpiRecordSettings& settings);
     void saveSessionAs(const QString& path);
     void showView(View view);
     View currentView() const { return m_currentView; }
