@@ -342,6 +342,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>monitored program</source>
         <translation>überwachtes Programm</translation>
     </message>
+    <message>
+        <source>MPI %1</source>
+        <translation>MPI %1</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::MainWindow</name>
@@ -608,6 +612,53 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>Run %1 has no MPI data: wait states need a run recorded through the MPI interposer or imported from OTF2.</source>
         <translation>Lauf %1 hat keine MPI-Daten: Wartezustände brauchen einen Lauf, der über den MPI-Interposer aufgezeichnet oder aus OTF2 importiert wurde.</translation>
     </message>
+    <message>
+        <source>Record an &amp;MPI Program…</source>
+        <translation>&amp;MPI-Programm aufzeichnen…</translation>
+    </message>
+    <message>
+        <source>Recording %1 into %2…</source>
+        <translation>Zeichne %1 in %2 auf…</translation>
+    </message>
+    <message>
+        <source>Give the MPI program&apos;s command line, e.g. mpirun -np 4 PROGRAM.</source>
+        <translation>Geben Sie die Befehlszeile des MPI-Programms an, z. B. mpirun -np 4 PROGRAMM.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::MpiRecordDialog</name>
+    <message>
+        <source>Record an MPI Program</source>
+        <translation>MPI-Programm aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Run with the PMPI interposer preloaded into every rank; every MPI call of every rank is recorded</source>
+        <translation>Läuft mit dem PMPI-Interposer in jedem Rang vorgeladen; jeder MPI-Aufruf jedes Rangs wird aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>Hierarchy (ranks, hosts, clusters)</source>
+        <translation>Hierarchie (Ränge, Hosts, Cluster)</translation>
+    </message>
+    <message>
+        <source>Flat (ranks under one root)</source>
+        <translation>Flach (Ränge unter einer Wurzel)</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>Befehl:</translation>
+    </message>
+    <message>
+        <source>Tree of the run:</source>
+        <translation>Baum des Laufs:</translation>
+    </message>
+    <message>
+        <source>Session file:</source>
+        <translation>Sitzungsdatei:</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Aufzeichnen</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::RunPanel</name>
@@ -692,6 +743,82 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>Cannot work out the serialization of subtree %1: %2</source>
         <translation>Die Serialisierung des Teilbaums %1 kann nicht ermittelt werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ClockSkewModel</name>
+    <message>
+        <source>reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>The residual skew exceeds the error bound: the clock model does not describe this host&apos;s clock well.</source>
+        <translation>Der Restversatz übersteigt die Fehlerschranke: Das Uhrenmodell beschreibt die Uhr dieses Hosts schlecht.</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Measured against</source>
+        <translation>Gemessen gegen</translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation>Versatz</translation>
+    </message>
+    <message>
+        <source>Drift (ppm)</source>
+        <translation>Drift (ppm)</translation>
+    </message>
+    <message>
+        <source>Error bound</source>
+        <translation>Fehlerschranke</translation>
+    </message>
+    <message>
+        <source>Residual skew</source>
+        <translation>Restversatz</translation>
+    </message>
+    <message>
+        <source>Violations</source>
+        <translation>Verletzungen</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ClockSkewView</name>
+    <message>
+        <source>No clock model is stored with this run.</source>
+        <translation>Zu diesem Lauf ist kein Uhrenmodell gespeichert.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Clocks of %n host(s).</source>
+        <translation>
+            <numerusform>Uhr von %n Host.</numerusform>
+            <numerusform>Uhren von %n Hosts.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Clocks of %n host(s), mapped onto %1.</source>
+        <translation>
+            <numerusform>Uhr von %n Host, abgebildet auf %1.</numerusform>
+            <numerusform>Uhren von %n Hosts, abgebildet auf %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No residual skew: every checked ordering holds.</source>
+        <translation>Kein Restversatz: Jede geprüfte Reihenfolge gilt.</translation>
+    </message>
+    <message>
+        <source>Largest residual skew %1 on %2.</source>
+        <translation>Größter Restversatz %1 auf %2.</translation>
     </message>
 </context>
 <context>

@@ -342,6 +342,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <source>monitored program</source>
         <translation>overvåket program</translation>
     </message>
+    <message>
+        <source>MPI %1</source>
+        <translation>MPI %1</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::MainWindow</name>
@@ -608,6 +612,53 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <source>Run %1 has no MPI data: wait states need a run recorded through the MPI interposer or imported from OTF2.</source>
         <translation>Kjøring %1 har ingen MPI-data: ventetilstander krever en kjøring tatt opp gjennom MPI-avlytteren eller importert fra OTF2.</translation>
     </message>
+    <message>
+        <source>Record an &amp;MPI Program…</source>
+        <translation>Ta opp et &amp;MPI-program…</translation>
+    </message>
+    <message>
+        <source>Recording %1 into %2…</source>
+        <translation>Tar opp %1 i %2…</translation>
+    </message>
+    <message>
+        <source>Give the MPI program&apos;s command line, e.g. mpirun -np 4 PROGRAM.</source>
+        <translation>Oppgi kommandolinjen til MPI-programmet, f.eks. mpirun -np 4 PROGRAM.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::MpiRecordDialog</name>
+    <message>
+        <source>Record an MPI Program</source>
+        <translation>Ta opp et MPI-program</translation>
+    </message>
+    <message>
+        <source>Run with the PMPI interposer preloaded into every rank; every MPI call of every rank is recorded</source>
+        <translation>Kjøres med PMPI-mellomleddet forhåndslastet i hver rang; hvert MPI-kall fra hver rang tas opp</translation>
+    </message>
+    <message>
+        <source>Hierarchy (ranks, hosts, clusters)</source>
+        <translation>Hierarki (ranger, verter, klynger)</translation>
+    </message>
+    <message>
+        <source>Flat (ranks under one root)</source>
+        <translation>Flat (ranger under én rot)</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>Kommando:</translation>
+    </message>
+    <message>
+        <source>Tree of the run:</source>
+        <translation>Kjøringens tre:</translation>
+    </message>
+    <message>
+        <source>Session file:</source>
+        <translation>Øktfil:</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Ta opp</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::RunPanel</name>
@@ -692,6 +743,82 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>Cannot work out the serialization of subtree %1: %2</source>
         <translation>Kan ikke beregne serialiseringen av deltreet %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ClockSkewModel</name>
+    <message>
+        <source>reference</source>
+        <translation>referanse</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>ikke målt</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 av %2</translation>
+    </message>
+    <message>
+        <source>The residual skew exceeds the error bound: the clock model does not describe this host&apos;s clock well.</source>
+        <translation>Restavviket overstiger feilgrensen: klokkemodellen beskriver ikke klokken til denne verten godt.</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Vert</translation>
+    </message>
+    <message>
+        <source>Measured against</source>
+        <translation>Målt mot</translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation>Forskyvning</translation>
+    </message>
+    <message>
+        <source>Drift (ppm)</source>
+        <translation>Drift (ppm)</translation>
+    </message>
+    <message>
+        <source>Error bound</source>
+        <translation>Feilgrense</translation>
+    </message>
+    <message>
+        <source>Residual skew</source>
+        <translation>Restavvik</translation>
+    </message>
+    <message>
+        <source>Violations</source>
+        <translation>Brudd</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ClockSkewView</name>
+    <message>
+        <source>No clock model is stored with this run.</source>
+        <translation>Ingen klokkemodell er lagret med denne kjøringen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Clocks of %n host(s).</source>
+        <translation>
+            <numerusform>Klokken til %n vert.</numerusform>
+            <numerusform>Klokkene til %n verter.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Clocks of %n host(s), mapped onto %1.</source>
+        <translation>
+            <numerusform>Klokken til %n vert, avbildet på %1.</numerusform>
+            <numerusform>Klokkene til %n verter, avbildet på %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No residual skew: every checked ordering holds.</source>
+        <translation>Ingen restavvik: hver kontrollerte rekkefølge holder.</translation>
+    </message>
+    <message>
+        <source>Largest residual skew %1 on %2.</source>
+        <translation>Største restavvik %1 på %2.</translation>
     </message>
 </context>
 <context>
