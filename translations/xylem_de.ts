@@ -169,6 +169,75 @@
     </message>
 </context>
 <context>
+    <name>ScopeNodeItem</name>
+    <message>
+        <source>wait for all</source>
+        <translation>auf alle warten</translation>
+    </message>
+    <message>
+        <source>time-out %1 ms</source>
+        <translation>Zeitlimit %1 ms</translation>
+    </message>
+    <message>
+        <source>do not wait</source>
+        <translation>nicht warten</translation>
+    </message>
+    <message>
+        <source>%1 filter</source>
+        <translation>Filter %1</translation>
+    </message>
+    <message>
+        <source>%1 (no host)</source>
+        <translation>%1 (kein Host)</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>pull %1 ms · %2 helpers · %3</source>
+        <translation>Abruf %1 ms · %2 Helfer · %3</translation>
+    </message>
+    <message>
+        <source>%1 helpers · %2</source>
+        <translation>%1 Helfer · %2</translation>
+    </message>
+    <message>
+        <source>ring %1 · %2</source>
+        <translation>Ring %1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 M/s</source>
+        <translation>%1 M/s</translation>
+    </message>
+    <message>
+        <source>%1 k/s</source>
+        <translation>%1 k/s</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>%1 · %2 % read · %3 lost
+</source>
+        <translation>%1 · %2 % gelesen · %3 verloren
+</translation>
+    </message>
+    <message>
+        <source>delay %1 ms</source>
+        <translation>Verzögerung %1 ms</translation>
+    </message>
+    <message>
+        <source>CPU %1 %</source>
+        <translation>CPU %1 %</translation>
+    </message>
+    <message>
+        <source>LOST</source>
+        <translation>VERLOREN</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Performance analysis of collective communication</source>
@@ -617,8 +686,12 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <translation>&amp;MPI-Programm aufzeichnen…</translation>
     </message>
     <message>
+        <source>Scope builder</source>
+        <translation>Umfang-Baukasten</translation>
+    </message>
+    <message>
         <source>Recording %1 into %2…</source>
-        <translation>Zeichne %1 in %2 auf…</translation>
+        <translation>%1 wird in %2 aufgezeichnet…</translation>
     </message>
     <message>
         <source>Give the MPI program&apos;s command line, e.g. mpirun -np 4 PROGRAM.</source>
@@ -633,7 +706,7 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     </message>
     <message>
         <source>Run with the PMPI interposer preloaded into every rank; every MPI call of every rank is recorded</source>
-        <translation>Läuft mit dem PMPI-Interposer in jedem Rang vorgeladen; jeder MPI-Aufruf jedes Rangs wird aufgezeichnet</translation>
+        <translation>Mit dem vorgeladenen PMPI-Interposer in jedem Rang ausführen; jeder MPI-Aufruf jedes Rangs wird aufgezeichnet</translation>
     </message>
     <message>
         <source>Hierarchy (ranks, hosts, clusters)</source>
@@ -689,6 +762,33 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>(unnamed)</source>
         <translation>(unbenannt)</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::ScopeBuilderLink</name>
+    <message>
+        <source>Cannot write the scope design to %1: %2</source>
+        <translation>Der Umfangsentwurf kann nicht nach %1 geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Redeploying “%1”: the program keeps running…</source>
+        <translation>„%1“ wird neu ausgerollt: Das Programm läuft weiter…</translation>
+    </message>
+    <message>
+        <source>A recording is under way already: stop it first (Live ▸ Stop).</source>
+        <translation>Es läuft bereits eine Aufzeichnung: Halten Sie sie zuerst an (Live ▸ Anhalten).</translation>
+    </message>
+    <message>
+        <source>Cannot start the recording for the scope design.</source>
+        <translation>Die Aufzeichnung für den Umfangsentwurf kann nicht gestartet werden.</translation>
+    </message>
+    <message>
+        <source>Deploying “%1” on a local gsum cluster; recording into %2…</source>
+        <translation>„%1“ wird auf einem lokalen gsum-Cluster ausgerollt; Aufzeichnung in %2…</translation>
+    </message>
+    <message>
+        <source>Unreadable figures from the recording: %1</source>
+        <translation>Unlesbare Kennzahlen aus der Aufzeichnung: %1</translation>
     </message>
 </context>
 <context>
@@ -761,7 +861,7 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     </message>
     <message>
         <source>The residual skew exceeds the error bound: the clock model does not describe this host&apos;s clock well.</source>
-        <translation>Der Restversatz übersteigt die Fehlerschranke: Das Uhrenmodell beschreibt die Uhr dieses Hosts schlecht.</translation>
+        <translation>Der Restversatz übersteigt die Fehlerschranke: Das Uhrenmodell beschreibt die Uhr dieses Hosts nicht gut.</translation>
     </message>
     <message>
         <source>Host</source>
@@ -916,6 +1016,344 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>%1 — %2, call %3</source>
         <translation>%1 — %2, Aufruf %3</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ScopeBuilderPage</name>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Front-end</source>
+        <translation>Front-End</translation>
+    </message>
+    <message>
+        <source>Relay</source>
+        <translation>Relay</translation>
+    </message>
+    <message>
+        <source>Collector</source>
+        <translation>Kollektor</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove the selected node</source>
+        <translation>Den gewählten Knoten entfernen</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <source>Generate…</source>
+        <translation>Erzeugen…</translation>
+    </message>
+    <message>
+        <source>Lay out a tree over a list of hosts</source>
+        <translation>Einen Baum über eine Liste von Hosts anlegen</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Vorlage</translation>
+    </message>
+    <message>
+        <source>Raw tracing</source>
+        <translation>Rohe Ablaufverfolgung</translation>
+    </message>
+    <message>
+        <source>Load balance (single scope)</source>
+        <translation>Lastverteilung (ein Umfang)</translation>
+    </message>
+    <message>
+        <source>Load balance (distributed)</source>
+        <translation>Lastverteilung (verteilt)</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistik</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>Öffnen…</translation>
+    </message>
+    <message>
+        <source>Open a scope design file</source>
+        <translation>Eine Umfangsentwurfsdatei öffnen</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>Speichern unter…</translation>
+    </message>
+    <message>
+        <source>Save the design to a file to share</source>
+        <translation>Den Entwurf in eine Datei zum Weitergeben speichern</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Fit the whole design into the view</source>
+        <translation>Den ganzen Entwurf in die Ansicht einpassen</translation>
+    </message>
+    <message>
+        <source>Deploy</source>
+        <translation>Ausrollen</translation>
+    </message>
+    <message>
+        <source>Deploy the design to the running tree (again after a change: the program keeps running)</source>
+        <translation>Den Entwurf auf dem laufenden Baum ausrollen (nach einer Änderung erneut: das Programm läuft weiter)</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Stop the deployed scope</source>
+        <translation>Den ausgerollten Umfang anhalten</translation>
+    </message>
+    <message>
+        <source>Cannot generate the scope: %1</source>
+        <translation>Der Umfang kann nicht erzeugt werden: %1</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>Erzeugen</translation>
+    </message>
+    <message>
+        <source>Cannot apply the preset: %1</source>
+        <translation>Die Vorlage kann nicht angewendet werden: %1</translation>
+    </message>
+    <message>
+        <source>Preset %1</source>
+        <translation>Vorlage %1</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 öffnen</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>%1 kann nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Open Scope Design</source>
+        <translation>Umfangsentwurf öffnen</translation>
+    </message>
+    <message>
+        <source>Scope designs (*.json);;All files (*)</source>
+        <translation>Umfangsentwürfe (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Save Scope Design</source>
+        <translation>Umfangsentwurf speichern</translation>
+    </message>
+    <message>
+        <source>Scope designs (*.json)</source>
+        <translation>Umfangsentwürfe (*.json)</translation>
+    </message>
+    <message>
+        <source>The design can be deployed.</source>
+        <translation>Der Entwurf kann ausgerollt werden.</translation>
+    </message>
+    <message>
+        <source>Redeploy</source>
+        <translation>Neu ausrollen</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ScopeDocument</name>
+    <message>
+        <source>Add %1</source>
+        <translation>%1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove node %1</source>
+        <translation>Knoten %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Connect %1 to %2</source>
+        <translation>%1 mit %2 verbinden</translation>
+    </message>
+    <message>
+        <source>Disconnect %1</source>
+        <translation>%1 abtrennen</translation>
+    </message>
+    <message>
+        <source>Set host of %1</source>
+        <translation>Host von %1 setzen</translation>
+    </message>
+    <message>
+        <source>Set gathering of %1</source>
+        <translation>Sammeln von %1 einstellen</translation>
+    </message>
+    <message>
+        <source>Set pull period of %1</source>
+        <translation>Abrufintervall von %1 setzen</translation>
+    </message>
+    <message>
+        <source>Set ring of %1</source>
+        <translation>Ring von %1 einstellen</translation>
+    </message>
+    <message>
+        <source>Set filter %1</source>
+        <translation>Filter %1 einstellen</translation>
+    </message>
+    <message>
+        <source>Move node %1</source>
+        <translation>Knoten %1 verschieben</translation>
+    </message>
+    <message>
+        <source>Rename scope</source>
+        <translation>Umfang umbenennen</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ScopeGenerateDialog</name>
+    <message>
+        <source>Generate a Scope</source>
+        <translation>Einen Umfang erzeugen</translation>
+    </message>
+    <message>
+        <source>k-ary</source>
+        <translation>k-när</translation>
+    </message>
+    <message>
+        <source>k-nomial</source>
+        <translation>k-nomial</translation>
+    </message>
+    <message>
+        <source>flat</source>
+        <translation>flach</translation>
+    </message>
+    <message>
+        <source>hierarchy-aware (one relay per cluster)</source>
+        <translation>hierarchiebewusst (ein Relay pro Cluster)</translation>
+    </message>
+    <message>
+        <source>one host per line, optionally followed by its cluster:
+n1 c0
+n2 c0
+n3 c1</source>
+        <translation>ein Host pro Zeile, optional gefolgt von seinem Cluster:
+n1 c0
+n2 c0
+n3 c1</translation>
+    </message>
+    <message>
+        <source>Shape:</source>
+        <translation>Form:</translation>
+    </message>
+    <message>
+        <source>Fan-out:</source>
+        <translation>Verzweigungsgrad:</translation>
+    </message>
+    <message>
+        <source>Front-end host:</source>
+        <translation>Host des Front-Ends:</translation>
+    </message>
+    <message>
+        <source>Hosts:</source>
+        <translation>Hosts:</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ScopeInspector</name>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>wait for all</source>
+        <translation>auf alle warten</translation>
+    </message>
+    <message>
+        <source>time-out</source>
+        <translation>Zeitlimit</translation>
+    </message>
+    <message>
+        <source>do not wait</source>
+        <translation>nicht warten</translation>
+    </message>
+    <message>
+        <source>%1 tuples</source>
+        <translation>%1 Tupel</translation>
+    </message>
+    <message>
+        <source>integers, separated by commas</source>
+        <translation>ganze Zahlen, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>Host:</translation>
+    </message>
+    <message>
+        <source>Helper threads:</source>
+        <translation>Helfer-Threads:</translation>
+    </message>
+    <message>
+        <source>Synchronization:</source>
+        <translation>Synchronisierung:</translation>
+    </message>
+    <message>
+        <source>Time-out:</source>
+        <translation>Zeitlimit:</translation>
+    </message>
+    <message>
+        <source>Pull period:</source>
+        <translation>Abrufintervall:</translation>
+    </message>
+    <message>
+        <source>Ring size:</source>
+        <translation>Ringgröße:</translation>
+    </message>
+    <message>
+        <source>Buffer policy:</source>
+        <translation>Pufferstrategie:</translation>
+    </message>
+    <message>
+        <source>Filter:</source>
+        <translation>Filter:</translation>
+    </message>
+    <message>
+        <source>Reduce with:</source>
+        <translation>Reduzieren mit:</translation>
+    </message>
+    <message>
+        <source>Plugin library:</source>
+        <translation>Plugin-Bibliothek:</translation>
+    </message>
+    <message>
+        <source>Plugin filter:</source>
+        <translation>Plugin-Filter:</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>Argumente:</translation>
+    </message>
+    <message>
+        <source>Select a node to see its properties. Drag from a node&apos;s circle to another node to connect them.</source>
+        <translation>Wählen Sie einen Knoten, um seine Eigenschaften zu sehen. Ziehen Sie vom Kreis eines Knotens zu einem anderen Knoten, um sie zu verbinden.</translation>
     </message>
 </context>
 <context>

@@ -169,6 +169,75 @@
     </message>
 </context>
 <context>
+    <name>ScopeNodeItem</name>
+    <message>
+        <source>wait for all</source>
+        <translation>vent på alle</translation>
+    </message>
+    <message>
+        <source>time-out %1 ms</source>
+        <translation>tidsavbrudd %1 ms</translation>
+    </message>
+    <message>
+        <source>do not wait</source>
+        <translation>ikke vent</translation>
+    </message>
+    <message>
+        <source>%1 filter</source>
+        <translation>%1-filter</translation>
+    </message>
+    <message>
+        <source>%1 (no host)</source>
+        <translation>%1 (ingen vert)</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 på %2</translation>
+    </message>
+    <message>
+        <source>pull %1 ms · %2 helpers · %3</source>
+        <translation>henter %1 ms · %2 hjelpere · %3</translation>
+    </message>
+    <message>
+        <source>%1 helpers · %2</source>
+        <translation>%1 hjelpere · %2</translation>
+    </message>
+    <message>
+        <source>ring %1 · %2</source>
+        <translation>ring %1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 M/s</source>
+        <translation>%1 M/s</translation>
+    </message>
+    <message>
+        <source>%1 k/s</source>
+        <translation>%1 k/s</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>%1 · %2 % read · %3 lost
+</source>
+        <translation>%1 · %2 % lest · %3 tapt
+</translation>
+    </message>
+    <message>
+        <source>delay %1 ms</source>
+        <translation>forsinkelse %1 ms</translation>
+    </message>
+    <message>
+        <source>CPU %1 %</source>
+        <translation>CPU %1 %</translation>
+    </message>
+    <message>
+        <source>LOST</source>
+        <translation>TAPT</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Performance analysis of collective communication</source>
@@ -617,6 +686,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <translation>Ta opp et &amp;MPI-program…</translation>
     </message>
     <message>
+        <source>Scope builder</source>
+        <translation>Omfangsbygger</translation>
+    </message>
+    <message>
         <source>Recording %1 into %2…</source>
         <translation>Tar opp %1 i %2…</translation>
     </message>
@@ -633,7 +706,7 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
     <message>
         <source>Run with the PMPI interposer preloaded into every rank; every MPI call of every rank is recorded</source>
-        <translation>Kjøres med PMPI-mellomleddet forhåndslastet i hver rang; hvert MPI-kall fra hver rang tas opp</translation>
+        <translation>Kjør med PMPI-mellomleddet forhåndslastet i hver rang; hvert MPI-kall i hver rang tas opp</translation>
     </message>
     <message>
         <source>Hierarchy (ranks, hosts, clusters)</source>
@@ -641,7 +714,7 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
     <message>
         <source>Flat (ranks under one root)</source>
-        <translation>Flat (ranger under én rot)</translation>
+        <translation>Flatt (ranger under én rot)</translation>
     </message>
     <message>
         <source>Command:</source>
@@ -649,7 +722,7 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
     <message>
         <source>Tree of the run:</source>
-        <translation>Kjøringens tre:</translation>
+        <translation>Treet for kjøringen:</translation>
     </message>
     <message>
         <source>Session file:</source>
@@ -689,6 +762,33 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>(unnamed)</source>
         <translation>(uten navn)</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::ScopeBuilderLink</name>
+    <message>
+        <source>Cannot write the scope design to %1: %2</source>
+        <translation>Kan ikke skrive omfangsutkastet til %1: %2</translation>
+    </message>
+    <message>
+        <source>Redeploying “%1”: the program keeps running…</source>
+        <translation>Ruller ut «%1» på nytt: programmet fortsetter å kjøre…</translation>
+    </message>
+    <message>
+        <source>A recording is under way already: stop it first (Live ▸ Stop).</source>
+        <translation>Et opptak pågår allerede: stopp det først (Sanntid ▸ Stopp).</translation>
+    </message>
+    <message>
+        <source>Cannot start the recording for the scope design.</source>
+        <translation>Kan ikke starte opptaket for omfangsutkastet.</translation>
+    </message>
+    <message>
+        <source>Deploying “%1” on a local gsum cluster; recording into %2…</source>
+        <translation>Ruller ut «%1» på en lokal gsum-klynge; tar opp i %2…</translation>
+    </message>
+    <message>
+        <source>Unreadable figures from the recording: %1</source>
+        <translation>Uleselige måltall fra opptaket: %1</translation>
     </message>
 </context>
 <context>
@@ -814,7 +914,7 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
     <message>
         <source>No residual skew: every checked ordering holds.</source>
-        <translation>Ingen restavvik: hver kontrollerte rekkefølge holder.</translation>
+        <translation>Intet restavvik: hver kontrollerte rekkefølge holder.</translation>
     </message>
     <message>
         <source>Largest residual skew %1 on %2.</source>
@@ -916,6 +1016,344 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>%1 — %2, call %3</source>
         <translation>%1 — %2, kall %3</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ScopeBuilderPage</name>
+    <message>
+        <source>Add</source>
+        <translation>Legg til</translation>
+    </message>
+    <message>
+        <source>Front-end</source>
+        <translation>Frontende</translation>
+    </message>
+    <message>
+        <source>Relay</source>
+        <translation>Relé</translation>
+    </message>
+    <message>
+        <source>Collector</source>
+        <translation>Innsamler</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Fjern</translation>
+    </message>
+    <message>
+        <source>Remove the selected node</source>
+        <translation>Fjern den valgte noden</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Angre</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Gjør om</translation>
+    </message>
+    <message>
+        <source>Generate…</source>
+        <translation>Generer…</translation>
+    </message>
+    <message>
+        <source>Lay out a tree over a list of hosts</source>
+        <translation>Legg et tre over en liste med verter</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Forhåndsvalg</translation>
+    </message>
+    <message>
+        <source>Raw tracing</source>
+        <translation>Rå sporing</translation>
+    </message>
+    <message>
+        <source>Load balance (single scope)</source>
+        <translation>Lastbalanse (ett omfang)</translation>
+    </message>
+    <message>
+        <source>Load balance (distributed)</source>
+        <translation>Lastbalanse (distribuert)</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistikk</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>Åpne…</translation>
+    </message>
+    <message>
+        <source>Open a scope design file</source>
+        <translation>Åpne en fil med omfangsutkast</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>Lagre som…</translation>
+    </message>
+    <message>
+        <source>Save the design to a file to share</source>
+        <translation>Lagre utkastet i en fil som kan deles</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Tilpass</translation>
+    </message>
+    <message>
+        <source>Fit the whole design into the view</source>
+        <translation>Tilpass hele utkastet til visningen</translation>
+    </message>
+    <message>
+        <source>Deploy</source>
+        <translation>Rull ut</translation>
+    </message>
+    <message>
+        <source>Deploy the design to the running tree (again after a change: the program keeps running)</source>
+        <translation>Rull ut utkastet på det kjørende treet (på nytt etter en endring: programmet fortsetter å kjøre)</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>Stop the deployed scope</source>
+        <translation>Stopp det utrullede omfanget</translation>
+    </message>
+    <message>
+        <source>Cannot generate the scope: %1</source>
+        <translation>Kan ikke generere omfanget: %1</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>Generer</translation>
+    </message>
+    <message>
+        <source>Cannot apply the preset: %1</source>
+        <translation>Kan ikke bruke forhåndsvalget: %1</translation>
+    </message>
+    <message>
+        <source>Preset %1</source>
+        <translation>Forhåndsvalg %1</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>Kan ikke åpne %1: %2</translation>
+    </message>
+    <message>
+        <source>Open %1</source>
+        <translation>Åpne %1</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>Kan ikke lagre %1: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>Lagret %1.</translation>
+    </message>
+    <message>
+        <source>Open Scope Design</source>
+        <translation>Åpne omfangsutkast</translation>
+    </message>
+    <message>
+        <source>Scope designs (*.json);;All files (*)</source>
+        <translation>Omfangsutkast (*.json);;Alle filer (*)</translation>
+    </message>
+    <message>
+        <source>Save Scope Design</source>
+        <translation>Lagre omfangsutkast</translation>
+    </message>
+    <message>
+        <source>Scope designs (*.json)</source>
+        <translation>Omfangsutkast (*.json)</translation>
+    </message>
+    <message>
+        <source>The design can be deployed.</source>
+        <translation>Utkastet kan rulles ut.</translation>
+    </message>
+    <message>
+        <source>Redeploy</source>
+        <translation>Rull ut på nytt</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ScopeDocument</name>
+    <message>
+        <source>Add %1</source>
+        <translation>Legg til %1</translation>
+    </message>
+    <message>
+        <source>Remove node %1</source>
+        <translation>Fjern node %1</translation>
+    </message>
+    <message>
+        <source>Connect %1 to %2</source>
+        <translation>Koble %1 til %2</translation>
+    </message>
+    <message>
+        <source>Disconnect %1</source>
+        <translation>Koble fra %1</translation>
+    </message>
+    <message>
+        <source>Set host of %1</source>
+        <translation>Sett vert for %1</translation>
+    </message>
+    <message>
+        <source>Set gathering of %1</source>
+        <translation>Still inn innsamling for %1</translation>
+    </message>
+    <message>
+        <source>Set pull period of %1</source>
+        <translation>Sett henteintervall for %1</translation>
+    </message>
+    <message>
+        <source>Set ring of %1</source>
+        <translation>Still inn ringen til %1</translation>
+    </message>
+    <message>
+        <source>Set filter %1</source>
+        <translation>Still inn filter %1</translation>
+    </message>
+    <message>
+        <source>Move node %1</source>
+        <translation>Flytt node %1</translation>
+    </message>
+    <message>
+        <source>Rename scope</source>
+        <translation>Gi omfanget nytt navn</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ScopeGenerateDialog</name>
+    <message>
+        <source>Generate a Scope</source>
+        <translation>Generer et omfang</translation>
+    </message>
+    <message>
+        <source>k-ary</source>
+        <translation>k-ært</translation>
+    </message>
+    <message>
+        <source>k-nomial</source>
+        <translation>k-nomialt</translation>
+    </message>
+    <message>
+        <source>flat</source>
+        <translation>flatt</translation>
+    </message>
+    <message>
+        <source>hierarchy-aware (one relay per cluster)</source>
+        <translation>hierarkibevisst (ett relé per klynge)</translation>
+    </message>
+    <message>
+        <source>one host per line, optionally followed by its cluster:
+n1 c0
+n2 c0
+n3 c1</source>
+        <translation>én vert per linje, eventuelt fulgt av klyngen:
+n1 c0
+n2 c0
+n3 c1</translation>
+    </message>
+    <message>
+        <source>Shape:</source>
+        <translation>Form:</translation>
+    </message>
+    <message>
+        <source>Fan-out:</source>
+        <translation>Forgreningsgrad:</translation>
+    </message>
+    <message>
+        <source>Front-end host:</source>
+        <translation>Vert for frontenden:</translation>
+    </message>
+    <message>
+        <source>Hosts:</source>
+        <translation>Verter:</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ScopeInspector</name>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>wait for all</source>
+        <translation>vent på alle</translation>
+    </message>
+    <message>
+        <source>time-out</source>
+        <translation>tidsavbrudd</translation>
+    </message>
+    <message>
+        <source>do not wait</source>
+        <translation>ikke vent</translation>
+    </message>
+    <message>
+        <source>%1 tuples</source>
+        <translation>%1 tupler</translation>
+    </message>
+    <message>
+        <source>integers, separated by commas</source>
+        <translation>heltall, skilt med komma</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>Vert:</translation>
+    </message>
+    <message>
+        <source>Helper threads:</source>
+        <translation>Hjelpetråder:</translation>
+    </message>
+    <message>
+        <source>Synchronization:</source>
+        <translation>Synkronisering:</translation>
+    </message>
+    <message>
+        <source>Time-out:</source>
+        <translation>Tidsavbrudd:</translation>
+    </message>
+    <message>
+        <source>Pull period:</source>
+        <translation>Henteintervall:</translation>
+    </message>
+    <message>
+        <source>Ring size:</source>
+        <translation>Ringstørrelse:</translation>
+    </message>
+    <message>
+        <source>Buffer policy:</source>
+        <translation>Bufferstrategi:</translation>
+    </message>
+    <message>
+        <source>Filter:</source>
+        <translation>Filter:</translation>
+    </message>
+    <message>
+        <source>Reduce with:</source>
+        <translation>Reduser med:</translation>
+    </message>
+    <message>
+        <source>Plugin library:</source>
+        <translation>Tilleggsbibliotek:</translation>
+    </message>
+    <message>
+        <source>Plugin filter:</source>
+        <translation>Tilleggsfilter:</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>Argumenter:</translation>
+    </message>
+    <message>
+        <source>Select a node to see its properties. Drag from a node&apos;s circle to another node to connect them.</source>
+        <translation>Velg en node for å se egenskapene. Dra fra sirkelen på en node til en annen node for å koble dem sammen.</translation>
     </message>
 </context>
 <context>

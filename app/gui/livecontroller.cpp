@@ -84,7 +84,7 @@ bool LiveController::start(const DemoSettings& s)
 {
     QStringList args{QStringLiteral("record"),
                      QStringLiteral("--hosts"),
-                     QString::number(s.hosts),
+                     s.hostList.isEmpty() ? QString::number(s.hosts) : s.hostList,
                      QStringLiteral("--threads"),
                      QString::number(s.threadsPerHost),
                      QStringLiteral("--shape"),
@@ -97,6 +97,9 @@ bool LiveController::start(const DemoSettings& s)
                      s.session};
     if (!s.noise.isEmpty()) {
         args << QStringLiteral("--noise") << s.noise;
+    }
+    if (!s.designFile.isEmpty()) {
+        args << QStringLiteral("--design") << s.designFile << QStringLiteral("--figures-json");
     }
     return launch(args, s.session);
 }
@@ -172,6 +175,10 @@ void LiveController::readStatus(QByteArray& pending, const QByteArray& more, boo
     while ((end = pending.indexOf('\n')) >= 0) {
         const QString line = QString::fromUtf8(pending.left(end)).trimmed();
         pending.remove(0, end + 1);
+        if (line.startsWith(QLatin1String("{\"figures\""))) {
+            emit figures(line); // ten a second: passed on, not kept for the summary
+            continue;
+        }
         if (keep && !line.isEmpty()) {
             m_output += line + QLatin1Char('\n');
         }

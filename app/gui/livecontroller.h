@@ -21,6 +21,8 @@ struct DemoSettings
     QString noise = QStringLiteral("h2.t1:200:1"); // THREAD:DELAY_US[:EVERY]; empty for none
     qint64 iterations = 100000000;                 // until stopped, in practice
     QString session;                               // the file to record into
+    QString hostList;   // "n0,n1,..." instead of `hosts` h0..h<n-1> (a scope design's hosts)
+    QString designFile; // a scope design to record through (--design, with --figures-json)
 };
 
 // Monitoring a program started elsewhere: the recording writes addressFile, the program's
@@ -60,6 +62,8 @@ public:
 
 signals:
     void status(const QString& line);
+    // One line of every node's live figures of a scope design ({"figures": ...}).
+    void figures(const QString& line);
     void tick(const QString& session);
     void finished(const QString& session, bool ok, const QString& message);
 

@@ -4,9 +4,13 @@
 #include "app/gui/demodialog.h"
 #include "app/gui/languagemenu.h"
 #include "app/gui/mpirecorddialog.h"
+#include "app/gui/recentsessionsmenu.h"
 #include "app/gui/runpanel.h"
+#include "app/gui/scopebuilderlink.h"
 #include "app/gui/subtreeserializationfeed.h"
+#include "core/live/scopegenerator.h"
 #include "views/comparisonview.h"
+#include "views/scopebuilderpage.h"
 #include "views/serializationview.h"
 #include "views/tablepage.h"
 #include "views/timelineview.h"
@@ -43,11 +47,10 @@
 namespace xylem::gui {
 
 namespace {
-constexpr int kMaxRecent = 8;
 const QStringList kViewNames{QStringLiteral("tree"),          QStringLiteral("timemap"),
                              QStringLiteral("serialization"), QStringLiteral("comparison"),
                              QStringLiteral("timeline"),      QStringLiteral("tables"),
-                             QStringLiteral("waitstates")};
+                             QStringLiteral("waitstates"),    QStringLiteral("scopes")};
 } // namespace
 
 std::optional<MainWindow::View> MainWindow::viewNamed(const QString& name)
@@ -67,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_comparison(new views::ComparisonView(this))
     , m_timeline(new views::TimelineView(this))
     , m_waitStates(new views::WaitStateView(this))
+    , m_scopeBuilder(new views::ScopeBuilderPage(this))
     , m_runs(new RunPanel(this))
     , m_find(new QLineEdit(this))
     , m_status(new QLabel(this))
@@ -121,6 +125,12 @@ MainWindow::MainWindow(QWidget* parent)
         },
         this);
     connect(subtreeFeed, &SubtreeSerializationFeed::failed, this, &MainWindow::showError);
+    auto* scopes = new ScopeBuilderLink(m_scopeBuilder, &m_live, &newScopeSessionPath, this);
+    connect(scopes, &ScopeBuilderLink::failed, this, &MainWindow::showError);
+    connect(m_scopeBuilder, &views::ScopeBuilderPage::failed, this, &MainWindow::showError);
+    m_scopeBuilder->setHostSource([this] {
+        return m_report ? live::hostsOfConfiguration(*m_report->configuration) : live::HostList{};
+    });
     connect(&m_controller, &SessionController::sessionOpened, this, &MainWindow::showRuns);
     connect(&m_controller, &SessionController::reportAvailable, this, &MainWindow::showReport);
     connect(&m_controller, &SessionController::failed, this, &MainWindow::showError);
@@ -182,8 +192,10 @@ void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open Session…"), QKeySequence::Open, this, &MainWindow::chooseSession);
-    m_recent = file->addMenu(tr("Open &Recent"));
-    fillRecentMenu();
+    m_recent = new RecentSessionsMenu(tr("Open &Recent"), this);
+    file->addMenu(m_recent);
+    connect(m_recent, &RecentSessionsMenu::openRequested, this,
+            [this](const QString& path) { openSession(path); });
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
         m_runs->flushNotes();
         m_controller.save();
@@ -273,7 +285,8 @@ void MainWindow::buildDocks()
           std::tuple{View::Comparison, static_cast<QWidget*>(m_comparison), tr("Comparison")},
           std::tuple{View::Timeline, static_cast<QWidget*>(m_timeline), tr("Timeline")},
           std::tuple{View::Tables, static_cast<QWidget*>(m_tables), tr("Tables")},
-          std::tuple{View::WaitStates, static_cast<QWidget*>(m_waitStates), tr("Wait states")}}) {
+          std::tuple{View::WaitStates, static_cast<QWidget*>(m_waitStates), tr("Wait states")},
+          std::tuple{View::Scopes, static_cast<QWidget*>(m_scopeBuilder), tr("Scope builder")}}) {
         m_viewArea->tabifyDockWidget(first, addViewDock(kind, widget, title));
     }
     first->raise();
@@ -423,7 +436,7 @@ void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)
 {
     setWindowTitle(tr("%1 — Xylem").arg(QFileInfo(path).fileName()));
     m_analysed.clear(); // runs of another session
-    rememberRecent(path);
+    m_recent->remember(path);
     for (const RunEntry& r : runs) {
         m_spans[r.id] = {r.firstNs, r.lastNs};
     }
@@ -486,26 +499,6 @@ void MainWindow::showError(const QString& message)
     auto* box = new QMessageBox(QMessageBox::Warning, tr("Xylem"), message, QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open(); // not exec(): the window stays responsive
-}
-
-void MainWindow::rememberRecent(const QString& path)
-{
-    QSettings settings;
-    QStringList recent = settings.value(QStringLiteral("recentSessions")).toStringList();
-    recent.removeAll(path);
-    recent.prepend(path);
-    settings.setValue(QStringLiteral("recentSessions"), recent.mid(0, kMaxRecent));
-    fillRecentMenu();
-}
-
-void MainWindow::fillRecentMenu()
-{
-    m_recent->clear();
-    const QStringList recent = QSettings().value(QStringLiteral("recentSessions")).toStringList();
-    for (const QString& path : recent) {
-        m_recent->addAction(path, this, [this, path] { openSession(path); });
-    }
-    m_recent->setEnabled(!recent.isEmpty());
 }
 
 void MainWindow::exportTable()

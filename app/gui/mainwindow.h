@@ -32,12 +32,14 @@ class SerializationView;
 class TablePage;
 class TimelineView;
 class TimemapView;
+class ScopeBuilderPage;
 class WaitStateView;
 class WeightedTreeView;
 } // namespace xylem::views
 
 namespace xylem::gui {
 
+class RecentSessionsMenu;
 class RunPanel;
 
 class MainWindow : public QMainWindow
@@ -53,9 +55,11 @@ public:
         Comparison,
         Timeline,
         Tables,
-        WaitStates
+        WaitStates,
+        Scopes
     };
-    // "tree", "timemap", "serialization", "comparison", "timeline", "tables", "waitstates";
+    // "tree", "timemap", "serialization", "comparison", "timeline", "tables", "waitstates",
+    // "scopes";
     // nullopt otherwise.
     static std::optional<View> viewNamed(const QString& name);
 
@@ -104,8 +108,6 @@ private:
     void buildDocks();
     QDockWidget* addViewDock(View view, QWidget* widget, const QString& title);
     void chooseSession();
-    void rememberRecent(const QString& path);
-    void fillRecentMenu();
     void showRuns(const QString& path, const QVector<RunEntry>& runs);
     void showReport(qint64 run, std::shared_ptr<const AnalysisReport> report,
                     std::shared_ptr<const std::vector<std::int64_t>> operationTimes);
@@ -130,6 +132,7 @@ private:
     views::ComparisonView* m_comparison;
     views::TimelineView* m_timeline;
     views::WaitStateView* m_waitStates;
+    views::ScopeBuilderPage* m_scopeBuilder;
     std::map<qint64, std::pair<qint64, qint64>> m_spans; // run -> first and last ns
     qint64 m_shownRun = 0;
     // Every run analysed so far, for the views that overlay runs.
@@ -138,7 +141,7 @@ private:
     View m_currentView = View::Tree;
     RunPanel* m_runs;
     QLineEdit* m_find;
-    QMenu* m_recent = nullptr;
+    RecentSessionsMenu* m_recent = nullptr;
     QLabel* m_status;
     QProgressBar* m_progress;
     QToolButton* m_cancel;
