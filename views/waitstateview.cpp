@@ -2,6 +2,7 @@
 
 #include "views/clockskewview.h"
 #include "views/palette.h"
+#include "views/plotlegend.h"
 #include "views/waitstatemodel.h"
 
 #include <QHeaderView>
@@ -36,8 +37,8 @@ WaitStateView::WaitStateView(QWidget* parent)
             });
     m_plot->xAxis->setLabel(tr("rank"));
     m_plot->yAxis->setLabel(tr("waiting time (µs)"));
-    m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    placeLegendAbove(m_plot); // inside the axis rect it hid the last ranks' bars
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst); // the four patterns in a row
     connect(m_plot, &QCustomPlot::plottableClick, this,
             [this](QCPAbstractPlottable* p, int index, QMouseEvent*) { barClicked(p, index); });
     auto* split = new QSplitter(Qt::Vertical, this);
@@ -125,7 +126,7 @@ void WaitStateView::drawBars()
     ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setRange(-0.7, std::max<double>(1.0, static_cast<double>(ranks.size())) - 0.3);
-    m_plot->yAxis->setRange(0, std::max(1.0, top * 1.5)); // room for the legend above the bars
+    m_plot->yAxis->setRange(0, std::max(1.0, top * 1.1));
     m_plot->replot();
 }
 
