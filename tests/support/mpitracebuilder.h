@@ -29,10 +29,11 @@ public:
 
     const MpiTrace& trace() const { return m_trace; }
 
-private:
+    // One event, for tests that put events in a trace themselves (seq 0, no bytes or tag).
     static MpiEvent event(int rank, MpiCall call, std::int64_t enter, std::int64_t exit,
-                          int partner, std::int32_t communicator);
+                          int partner = -1, std::int32_t communicator = 0);
 
+private:
     MpiTrace m_trace;
     std::vector<std::int64_t> m_p2pCount;
 };

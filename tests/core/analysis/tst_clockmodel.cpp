@@ -4,6 +4,7 @@
 #include "core/analysis/clockmodel.h"
 #include "core/analysis/clockmodeljson.h"
 #include "core/analysis/clockresidual.h"
+#include "tests/support/mpitracebuilder.h"
 
 #include <QtTest>
 
@@ -47,17 +48,9 @@ MpiTrace twoHosts()
     return trace;
 }
 
-MpiEvent mpiEvent(int rank, MpiCall call, std::int64_t enter, std::int64_t exit, int partner = -1,
-                  std::int64_t seq = 0)
+MpiEvent mpiEvent(int rank, MpiCall call, std::int64_t enter, std::int64_t exit, int partner = -1)
 {
-    MpiEvent e;
-    e.rank = rank;
-    e.call = call;
-    e.enter = enter;
-    e.exit = exit;
-    e.partner = partner;
-    e.seq = seq;
-    return e;
+    return testing::MpiTraceBuilder::event(rank, call, enter, exit, partner);
 }
 
 } // namespace
@@ -174,8 +167,8 @@ private slots:
         const std::int64_t behind = 1'000'000;
         MpiEvent send = mpiEvent(0, MpiCall::Send, kT0, kT0 + 100, 1);
         MpiEvent recv = mpiEvent(1, MpiCall::Recv, kT0 - behind + 300, kT0 - behind + 400, 0);
-        trace.events = {send, recv, mpiEvent(0, MpiCall::Barrier, kT0 + 1000, kT0 + 2000, -1, 0),
-                        mpiEvent(2, MpiCall::Barrier, kT0 + 900, kT0 + 2000, -1, 0),
+        trace.events = {send, recv, mpiEvent(0, MpiCall::Barrier, kT0 + 1000, kT0 + 2000, -1),
+                        mpiEvent(2, MpiCall::Barrier, kT0 + 900, kT0 + 2000, -1),
                         mpiEvent(1, MpiCall::Barrier, kT0 + 950 - behind, kT0 + 1990 - behind)};
         auto model = ClockModel::build(trace);
         QVERIFY(model.ok());
@@ -189,8 +182,8 @@ private slots:
         QCOMPARE(model->host("A")->residual.violations, std::int64_t(2));
 
         // Measured: the same trace corrected with the right offset has no violation.
-        trace.events = {send, recv, mpiEvent(0, MpiCall::Barrier, kT0 + 1000, kT0 + 2000, -1, 0),
-                        mpiEvent(2, MpiCall::Barrier, kT0 + 900, kT0 + 2000, -1, 0),
+        trace.events = {send, recv, mpiEvent(0, MpiCall::Barrier, kT0 + 1000, kT0 + 2000, -1),
+                        mpiEvent(2, MpiCall::Barrier, kT0 + 900, kT0 + 2000, -1),
                         mpiEvent(1, MpiCall::Barrier, kT0 + 950 - behind, kT0 + 1990 - behind)};
         trace.clockSamples = {{"B", "", kT0, behind, 40}};
         model = ClockModel::build(trace);
