@@ -242,7 +242,8 @@ private:
     {
         XYLEM_TRY(polled, m_deployment->poll(timeout));
         if (m_figuresJson) {
-            m_out << live::figuresToJson(m_deployment->figures()) << std::endl;
+            m_out << live::figuresToJson(m_deployment->figures(), m_deployment->filterOutputs())
+                  << std::endl;
         }
         auto changed = m_watch.changed();
         if (!changed) {

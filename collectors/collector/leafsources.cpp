@@ -5,6 +5,7 @@
 #include "core/tree/clockoffset.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace xylem::collector {
 
@@ -60,6 +61,37 @@ public:
 
 private:
     CollectorService& m_service;
+};
+
+// The node in an equivalence class (MRNet's) keyed by its gather rate since the stream opened:
+// floor(100 * read / (read + overwritten)) of what its rings recorded since then; 100 when
+// nothing was lost (or nothing recorded). Merged up the tree by the equivalence filter, the
+// front-end sees which nodes lose how much.
+class RingClassSource final : public tree::LeafSource
+{
+public:
+    RingClassSource(CollectorService& service, std::uint32_t node)
+        : m_service(service)
+        , m_node(node)
+        , m_base(service.totals())
+    {
+    }
+
+    Result<gather::Batch> produce(std::uint64_t) override
+    {
+        m_service.tick(tree::tupleClockNowNs());
+        const auto t = m_service.totals();
+        const auto read = static_cast<double>(t.read - m_base.read);
+        const auto lost = static_cast<double>(t.overwritten - m_base.overwritten);
+        const auto key =
+            lost <= 0 ? 100 : static_cast<std::int64_t>(std::floor(100.0 * read / (read + lost)));
+        return gather::Batch{1, gather::Classes{{gather::ClassEntry{key, {m_node}}}}};
+    }
+
+private:
+    CollectorService& m_service;
+    std::uint32_t m_node;
+    CollectorService::RingTotals m_base;
 };
 
 // The node's own ring accounting and its host's newest CPU sample as one JSON line
@@ -188,6 +220,9 @@ Result<std::unique_ptr<tree::LeafSource>> LeafSources::make(const tree::SourceSp
 {
     if (spec.name == "ring-counts") {
         return std::unique_ptr<tree::LeafSource>(new RingCountSource(service()));
+    }
+    if (spec.name == "ring-classes") {
+        return std::unique_ptr<tree::LeafSource>(new RingClassSource(service(), m_node));
     }
     if (spec.name == "node-counts") {
         return std::unique_ptr<tree::LeafSource>(new NodeCountSource(service()));

@@ -5,6 +5,8 @@
 //
 //   ring-tuples [max]   tuples read from the node's rings since the last wave (at most max)
 //   ring-counts         Numbers {written, read, overwritten, rings}: the rings' accounting
+//   ring-classes        Classes {gather rate % since the stream opened: [this node]}: merged by
+//                       the equivalence filter, which nodes lose how much of their rings
 //   node-counts         Bytes: one JSON line (core/gather/nodecountlines.h), the same accounting
 //                       with the host and its newest CPU sample, so that concatenated up the
 //                       tree every collector's figures stay apart (scope designs' live figures)

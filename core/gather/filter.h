@@ -36,6 +36,9 @@ struct FilterSpec
 {
     std::string name = "concat";
     std::vector<std::int64_t> arguments;
+    // A plugin's shared library (filterplugin.h), loaded by a node that does not know the filter
+    // yet; the path must name the same library on every host of the tree. Empty: built-in.
+    std::string library;
     bool operator==(const FilterSpec&) const = default;
 };
 
@@ -52,6 +55,9 @@ public:
     void add(const std::string& name, FilterFunction function);
     // The filter of a spec, or an error naming the unknown filter and the known ones.
     Result<FilterFunction> find(const std::string& name) const;
+    // The filter of spec: found, or loaded from spec.library first when it is not known yet.
+    // Errors name the filter and, for a library that does not load, the file and why.
+    Result<FilterFunction> resolve(const FilterSpec& spec);
     std::vector<std::string> names() const;
 
     // Loads a shared library exporting `xylem_gather_filters` (filterplugin.h) and adds its

@@ -74,6 +74,20 @@ Result<FilterFunction> FilterRegistry::find(const std::string& name) const
     return makeError(ErrorCode::NotFound, "unknown filter '" + name + "' (known: " + known + ")");
 }
 
+Result<FilterFunction> FilterRegistry::resolve(const FilterSpec& spec)
+{
+    if (m_filters.count(spec.name) > 0 || spec.library.empty()) {
+        return find(spec.name);
+    }
+    auto loaded = loadPlugin(spec.library);
+    if (!loaded) {
+        return makeError(loaded.error().code,
+                         "filter '" + spec.name + "': " + loaded.error().message,
+                         loaded.error().where);
+    }
+    return find(spec.name);
+}
+
 std::vector<std::string> FilterRegistry::names() const
 {
     std::vector<std::string> out;

@@ -78,7 +78,7 @@ void scopeFromFilters(const ScopeDesign& design, EventScope& scope)
             }
             break;
         default:
-            break; // reduce (sum): the count stream every scope has
+            break; // reduce, equivalence, plugin: streams of their own (filterstreams.h)
         }
     }
     std::sort(scope.monitors.begin(), scope.monitors.end());
@@ -112,6 +112,7 @@ Result<DeployPlan> planDeployment(const ScopeDesign& design)
     scope.ringCapacity = collector.ring.capacity;
     scope.bufferPolicy = collector.ring.bufferPolicy;
     scopeFromFilters(design, scope);
+    plan.filterStreams = filterStreamsOf(design, design.maxTuplesPerWave);
     return plan;
 }
 
@@ -148,7 +149,8 @@ DeployChange compareDeployments(const DeployPlan& before, const DeployPlan& afte
     change.streams = a.monitors != b.monitors || a.sync != b.sync || a.gathering != b.gathering ||
                      a.maxTuplesPerWave != b.maxTuplesPerWave ||
                      a.lastArrivalAtCollectors != b.lastArrivalAtCollectors ||
-                     a.systemSamples != b.systemSamples;
+                     a.systemSamples != b.systemSamples ||
+                     before.filterStreams != after.filterStreams;
     change.bufferPolicy = a.bufferPolicy != b.bufferPolicy;
     change.ringCapacity = a.ringCapacity != b.ringCapacity;
     change.pullPeriod = a.pullPeriod != b.pullPeriod;

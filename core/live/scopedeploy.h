@@ -7,13 +7,15 @@
 // Monitors from the filters (scopedesign.h): a last-arrival filter → load-balance (at the
 // collectors when attached to them, else in relays and the front-end only); last-arrival
 // counting → load-balance-distributed; statistics → statistics; a concatenation attached to a
-// collector, relay or the front-end → raw tracing; a reduce (sum) is the count stream every
-// scope has. No filter: the collectors count their rings and nothing else travels.
+// collector, relay or the front-end → raw tracing; reduce, equivalence and plugin filters →
+// streams of their own (filterstreams.h). No filter: the collectors count their rings and
+// nothing else travels.
 // Helper threads: 1 gathers a node's children one after another, more in parallel.
 
 #include "core/gather/nodecountlines.h"
 #include "core/gather/topology.h"
 #include "core/live/eventscope.h"
+#include "core/live/filterstreams.h"
 #include "core/live/scopedesign.h"
 #include "core/live/scopefigures.h"
 
@@ -28,6 +30,7 @@ struct DeployPlan
 {
     gather::Topology topology;                  // front-end first, parents before children
     EventScope scope;                           // the streams and settings
+    std::vector<FilterStream> filterStreams;    // reduce, equivalence and plugin filters
     std::map<int, std::uint32_t> treeNodeOf;    // design node id -> topology index
     std::map<std::string, int> collectorOfHost; // host -> design id of its collector
 };

@@ -105,7 +105,48 @@ Result<Ok> ScopeDeployment::open()
     m_countsOpen = true;
     m_counts.base = m_counts.current; // figures count from the (re)deployment
     m_counts.previous.clear();
+    return openFilterStreams();
+}
+
+Result<Ok> ScopeDeployment::openFilterStreams()
+{
+    m_outputs.clear();
+    for (const FilterStream& filter : m_plan.filterStreams) {
+        tree::StreamSpec spec;
+        spec.id = filter.id;
+        spec.filter = filter.filter;
+        spec.sync = m_plan.scope.sync;
+        spec.gathering = m_plan.scope.gathering;
+        spec.source = filter.source;
+        spec.filterAtLeaves = filter.atCollectors;
+        XYLEM_TRY(opened, m_tree.openStream(spec));
+        m_filterStreamsOpen.push_back(filter.id);
+    }
     return Ok{};
+}
+
+Result<Ok> ScopeDeployment::takeFilterOutputs(std::chrono::milliseconds timeout)
+{
+    for (const FilterStream& filter : m_plan.filterStreams) {
+        XYLEM_TRY(pulled, m_tree.pull(filter.id, 1, timeout));
+    }
+    for (const FilterStream& filter : m_plan.filterStreams) {
+        XYLEM_TRY(wave, m_tree.next(filter.id, timeout));
+        const FilterOutput output{wave->wave, wave->batch.contributors,
+                                  describeFilterBatch(wave->batch, filter, m_plan.topology)};
+        for (int node : filter.nodes) {
+            m_outputs[node] = output;
+        }
+    }
+    return Ok{};
+}
+
+void ScopeDeployment::closeFilterStreams()
+{
+    for (std::uint32_t id : m_filterStreamsOpen) {
+        m_tree.closeStream(id);
+    }
+    m_filterStreamsOpen.clear();
 }
 
 Result<Ok> ScopeDeployment::takeCounts(std::chrono::milliseconds timeout)
@@ -133,6 +174,7 @@ Result<Ok> ScopeDeployment::poll(std::chrono::milliseconds timeout)
 {
     XYLEM_TRY(polled, m_recorder->poll(timeout));
     XYLEM_TRY(taken, takeCounts(timeout));
+    XYLEM_TRY(outputs, takeFilterOutputs(timeout));
     m_counts.lostTreeNodes = m_recorder->accounting().lost;
     m_figures = designFigures(m_design, m_plan, m_counts);
     return Ok{};
@@ -162,6 +204,7 @@ Result<Ok> ScopeDeployment::close()
         m_tree.closeStream(kNodeCountStream);
         m_countsOpen = false;
     }
+    closeFilterStreams();
     return m_recorder ? m_recorder->close() : Result<Ok>(Ok{});
 }
 

@@ -3,7 +3,8 @@
 // A scope design deployed on a running gather tree (issue 10, "deploy and tune live"): the
 // design's streams pulled through a LiveRecorder, plus the node-counts stream (every collector's
 // own ring accounting and CPU, concatenated) from which each design node's live figures are
-// made at every poll. redeploy() applies a changed design without restarting the monitored
+// made at every poll, and the design's filter streams (filterstreams.h), whose newest results
+// show on their filter nodes. redeploy() applies a changed design without restarting the monitored
 // program: the collectors keep their rings; the old streams close and the new ones open (a new
 // LiveRecorder on the same run writer, its accounting counted from the redeployment). A design
 // whose tree differs from the running one is refused, saying that the tree must be restarted.
@@ -37,6 +38,8 @@ public:
     Result<Ok> close();
 
     const DesignFigures& figures() const { return m_figures; }
+    // The newest result of every reduce, equivalence and plugin filter node (filterstreams.h).
+    const FilterOutputs& filterOutputs() const { return m_outputs; }
     LiveRecorder& recorder() { return *m_recorder; }
     const ScopeDesign& design() const { return m_design; }
     const DeployPlan& plan() const { return m_plan; }
@@ -47,6 +50,9 @@ private:
     Result<DeployPlan> planOnTree(const ScopeDesign& design) const;
     Result<Ok> open();
     Result<Ok> takeCounts(std::chrono::milliseconds timeout);
+    Result<Ok> openFilterStreams();
+    Result<Ok> takeFilterOutputs(std::chrono::milliseconds timeout);
+    void closeFilterStreams();
 
     tree::FrontEnd& m_tree;
     const Configuration& m_config;
@@ -56,6 +62,8 @@ private:
     std::unique_ptr<LiveRecorder> m_recorder;
     CountSnapshot m_counts;
     DesignFigures m_figures;
+    FilterOutputs m_outputs;
+    std::vector<std::uint32_t> m_filterStreamsOpen;
     int m_redeployments = 0;
     bool m_countsOpen = false;
 };

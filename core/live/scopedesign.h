@@ -30,7 +30,9 @@
 // every collector and they must agree (the ring capacity applies when the monitored program
 // starts its rings: a redeployment cannot change the rings of a running program). validate()
 // names the node that breaks one of these rules, so nothing in a valid design is silently
-// ignored. scopedeploy.h says which monitors the filters become.
+// ignored. scopedeploy.h says which monitors the filters become; reduce, equivalence and plugin
+// filters run as streams of their own over what the collectors make (filterstreams.h), so they
+// attach to a collector, relay or the front-end, not to another filter.
 //
 // Removing a node: its children (collectors, relays, filters) stay in the design, detached
 // (parent none); RemovedNode lists them so that restoreNode() reattaches them.
@@ -57,15 +59,16 @@ enum class DesignNodeKind : std::uint8_t
 
 enum class FilterKind : std::uint8_t
 {
-    Reduce,              // numbers (the collectors' ring counts) combined by `reduce`
+    Reduce,              // the collectors' ring counts combined by `reduce` (a stream of its own)
     Statistics,          // at a collector: per-wrapper statistics with the sliding median;
                          // above: the collectors' statistics travel concatenated
     LastArrival,         // tuples: the last arrival of every gred and call (load balance, single)
     LastArrivalCounting, // at a collector: counts its greds' last arrivals (load balance,
                          // distributed); above: the counts travel concatenated
     Concatenation,       // tuples or lines appended (raw tracing when fed tuples)
-    EquivalenceClasses,  // classes united per key; needs classes (from a plugin upstream)
-    Plugin               // pluginFilter from the shared library pluginLibrary, with arguments
+    EquivalenceClasses,  // the collectors in classes by gather rate %, united per key
+    Plugin               // pluginFilter from the shared library pluginLibrary, with arguments,
+                         // over the rings' tuples (a stream of its own; filterstreams.h)
 };
 
 enum class ReduceOperator : std::uint8_t

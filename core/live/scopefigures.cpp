@@ -68,6 +68,33 @@ Result<NodeFigures> nodeFromJson(const Json& j, const std::string& node)
     return f;
 }
 
+Result<int> nodeIdOf(const std::string& key, const char* member)
+{
+    int id = 0;
+    const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), id);
+    if (ec != std::errc() || end != key.data() + key.size() || id <= 0) {
+        return makeError(ErrorCode::MalformedInput, "is not a node id",
+                         std::string(member) + " key '" + key + "'");
+    }
+    return id;
+}
+
+Result<FilterOutput> outputFromJson(const Json& j, const std::string& node)
+{
+    if (!j.is_object() || !j.contains("text") || !j.at("text").is_string()) {
+        return Error{ErrorCode::MalformedInput, "must be an object with a \"text\" string",
+                     "output of node " + node};
+    }
+    for (const char* field : {"wave", "contributors"}) {
+        if (j.contains(field) && !j.at(field).is_number_unsigned()) {
+            return Error{ErrorCode::MalformedInput, "must be a whole number",
+                         "output of node " + node + ", field '" + field + "'"};
+        }
+    }
+    return FilterOutput{j.value("wave", std::uint64_t{0}), j.value("contributors", 0u),
+                        j.at("text").get<std::string>()};
+}
+
 } // namespace
 
 FigureLevel figureLevel(const NodeFigures& figures)
@@ -100,7 +127,7 @@ const char* figureLevelName(FigureLevel level)
     return "ok";
 }
 
-std::string figuresToJson(const DesignFigures& figures)
+std::string figuresToJson(const DesignFigures& figures, const FilterOutputs& outputs)
 {
     Json nodes = Json::object();
     for (const auto& [id, f] : figures) {
@@ -116,6 +143,14 @@ std::string figuresToJson(const DesignFigures& figures)
     }
     Json line;
     line["figures"] = std::move(nodes);
+    if (!outputs.empty()) {
+        Json out = Json::object();
+        for (const auto& [id, o] : outputs) {
+            out[std::to_string(id)] = {
+                {"wave", o.wave}, {"contributors", o.contributors}, {"text", o.text}};
+        }
+        line["outputs"] = std::move(out);
+    }
     return line.dump();
 }
 
@@ -129,16 +164,32 @@ Result<DesignFigures> figuresFromJson(const std::string& line)
     }
     DesignFigures figures;
     for (const auto& [key, value] : j.at("figures").items()) {
-        int id = 0;
-        const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), id);
-        if (ec != std::errc() || end != key.data() + key.size() || id <= 0) {
-            return makeError(ErrorCode::MalformedInput, "is not a node id",
-                             "figures key '" + key + "'");
-        }
+        XYLEM_TRY(id, nodeIdOf(key, "figures"));
         XYLEM_TRY(node, nodeFromJson(value, key));
-        figures.emplace(id, node.value());
+        figures.emplace(id.value(), node.value());
     }
     return figures;
+}
+
+Result<FilterOutputs> filterOutputsFromJson(const std::string& line)
+{
+    const Json j = Json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        return makeError(ErrorCode::MalformedInput, "a figures line is a JSON object");
+    }
+    FilterOutputs outputs;
+    if (!j.contains("outputs")) {
+        return outputs;
+    }
+    if (!j.at("outputs").is_object()) {
+        return makeError(ErrorCode::MalformedInput, "\"outputs\" must be an object");
+    }
+    for (const auto& [key, value] : j.at("outputs").items()) {
+        XYLEM_TRY(id, nodeIdOf(key, "outputs"));
+        XYLEM_TRY(output, outputFromJson(value, key));
+        outputs.emplace(id.value(), std::move(output).value());
+    }
+    return outputs;
 }
 
 } // namespace xylem::live

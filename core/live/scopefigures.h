@@ -8,6 +8,9 @@
 //   {"figures": {"3": {"tuples_per_s": 1.2e5, "gather_rate_pct": 100, "overwritten": 0,
 //                      "delay_ms": 2.5, "cpu_pct": 12, "lost": false, "level": "ok"}, ...}}
 //
+// Filter nodes of a reduce, equivalence or plugin filter show their stream's newest result
+// (filterstreams.h) instead.
+//
 // Where they come from: the node-counts stream (core/gather/nodecountlines.h): every
 // collector's own ring counts (written, read, overwritten; the ring-counts stream sums them),
 // its host's newest CPU sample, and the time it made the line. tuples_per_s: tuples read in the
@@ -41,6 +44,16 @@ struct NodeFigures
 // Keyed by design node id (scopedesign.h).
 using DesignFigures = std::map<int, NodeFigures>;
 
+// The newest result of a filter stream, as a person reads it on the canvas.
+struct FilterOutput
+{
+    std::uint64_t wave = 0;
+    std::uint32_t contributors = 0; // collectors whose data is in it
+    std::string text;               // one to three short lines
+    bool operator==(const FilterOutput&) const = default;
+};
+using FilterOutputs = std::map<int, FilterOutput>; // by design node id
+
 enum class FigureLevel : std::uint8_t
 {
     Ok,
@@ -63,9 +76,12 @@ inline constexpr double kCpuCriticalPct = 95.0;
 FigureLevel figureLevel(const NodeFigures& figures);
 const char* figureLevelName(FigureLevel level); // "ok", "warning", "critical"
 
-// One JSON line (no newline) as above; and back, for the GUI's parser and the tests. Errors name
+// One JSON line (no newline) as above, with the filter nodes' outputs when there are any:
+//   ..., "outputs": {"9": {"wave": 12, "contributors": 4, "text": "87 %: n3\n100 %: n1 n2"}}}
+// and back, for the GUI's parser and the tests (a line without outputs has none). Errors name
 // the node id and the field.
-std::string figuresToJson(const DesignFigures& figures);
+std::string figuresToJson(const DesignFigures& figures, const FilterOutputs& outputs = {});
 Result<DesignFigures> figuresFromJson(const std::string& line);
+Result<FilterOutputs> filterOutputsFromJson(const std::string& line);
 
 } // namespace xylem::live

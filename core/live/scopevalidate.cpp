@@ -240,7 +240,7 @@ private:
         }
         switch (node.kind) {
         case DesignNodeKind::Collector:
-            return {Data::Tuples, Data::Numbers};
+            return {Data::Tuples, Data::Numbers, Data::Classes};
         case DesignNodeKind::Filter: {
             const DesignNode* parent = m_design.find(node.parent);
             return parent ? output(node, available(*parent, depth + 1)) : DataSet{};
@@ -299,11 +299,8 @@ private:
             if (!has(Data::Numbers)) {
                 issue(&filter, "reduce needs numbers (the collectors' ring counts), but " +
                                    describeNode(*at) + " delivers none");
-            } else if (filter.filter.reduce != ReduceOperator::Sum) {
-                issue(&filter, std::string("the deployment reduces the ring counts by sum; ") +
-                                   reduceOperatorName(filter.filter.reduce) +
-                                   " has no stream to run in yet");
             }
+            checkOwnStream(filter, *at);
             break;
         case FilterKind::Statistics:
         case FilterKind::LastArrivalCounting:
@@ -322,8 +319,13 @@ private:
             }
             break;
         case FilterKind::EquivalenceClasses:
+            if (!has(Data::Classes)) {
+                issue(&filter, "equivalence needs classes, and nothing below it makes them");
+            }
+            checkOwnStream(filter, *at);
+            break;
         case FilterKind::Plugin:
-            checkUndeployable(filter, has);
+            checkOwnStream(filter, *at);
             break;
         }
     }
@@ -343,15 +345,21 @@ private:
                            describeNode(at) + " has none to merge)");
     }
 
-    template <typename Has> void checkUndeployable(const DesignNode& filter, Has has)
+    // Reduce, equivalence and plugin filters each run as a stream of their own over what the
+    // collectors make (ring counts, gather-rate classes, ring tuples: filterstreams.h), so they
+    // take that, not the output of another filter.
+    void checkOwnStream(const DesignNode& filter, const DesignNode& at)
     {
-        if (filter.filter.kind == FilterKind::EquivalenceClasses && !has(Data::Classes)) {
-            issue(&filter, "equivalence needs classes, and nothing below it makes them");
+        if (at.kind != DesignNodeKind::Filter) {
             return;
         }
-        issue(&filter, std::string(filterKindName(filter.filter.kind)) +
-                           " filters run in the tree, but a scope deployment opens no stream "
-                           "for them yet");
+        const FilterKind kind = filter.filter.kind;
+        const char* input = kind == FilterKind::Reduce   ? "the collectors' ring counts"
+                            : kind == FilterKind::Plugin ? "the rings' tuples"
+                                                         : "the collectors' gather-rate classes";
+        issue(&filter, std::string("a ") + filterKindName(kind) + " filter runs on " + input +
+                           ": attach it to a collector, relay or the front-end, not to " +
+                           describeNode(at));
     }
 
     const ScopeDesign& m_design;

@@ -9,7 +9,7 @@ using protocol::MessageType;
 
 InnerNode::InnerNode(asio::io_context& io, const gather::Topology& topology, std::uint32_t self,
                      std::string token, bool leavesAttach, Upstream& up,
-                     const gather::FilterRegistry& filters,
+                     gather::FilterRegistry& filters,
                      std::function<void(const std::string&)> log)
     : m_io(io)
     , m_topology(topology)
@@ -160,7 +160,7 @@ gather::SyncSpec syncAt(const gather::Topology& topology, std::uint32_t node, ga
 
 Result<Ok> InnerNode::openStream(const StreamSpec& spec)
 {
-    auto filter = m_filters.find(spec.filter.name);
+    auto filter = m_filters.resolve(spec.filter);
     if (!filter) {
         return filter.error();
     }

@@ -30,7 +30,7 @@ class InnerNode
 public:
     InnerNode(boost::asio::io_context& io, const gather::Topology& topology, std::uint32_t self,
               std::string token, bool leavesAttach, Upstream& up,
-              const gather::FilterRegistry& filters, std::function<void(const std::string&)> log);
+              gather::FilterRegistry& filters, std::function<void(const std::string&)> log);
 
     Result<std::uint16_t> listen(const std::string& address, std::uint16_t port);
 
@@ -87,7 +87,7 @@ private:
     const gather::Topology& m_topology;
     std::uint32_t m_self;
     Upstream& m_up;
-    const gather::FilterRegistry& m_filters;
+    gather::FilterRegistry& m_filters; // loads a stream's plugin filter when it opens
     std::function<void(const std::string&)> m_log;
     Downstream m_children;
     std::map<std::uint32_t, Stream> m_streams;

@@ -95,7 +95,7 @@ void LeafNode::openStream(const StreamSpec& spec)
         m_hooks.log("stream " + std::to_string(spec.id) + ": " + source.error().message);
     }
     if (spec.filterAtLeaves) {
-        if (auto filter = m_filters.find(spec.filter.name)) {
+        if (auto filter = m_filters.resolve(spec.filter)) {
             stream.filter = filter.value();
         } else {
             m_hooks.log("stream " + std::to_string(spec.id) + ": " + filter.error().message);

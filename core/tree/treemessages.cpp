@@ -148,6 +148,7 @@ std::vector<std::uint8_t> encode(const StreamSpec& m)
     putArguments(w, m.source.arguments);
     w.u8(static_cast<std::uint8_t>(m.gathering));
     w.u8(m.filterAtLeaves ? 1 : 0);
+    w.string(m.filter.library);
     return w.take();
 }
 
@@ -164,6 +165,7 @@ Result<StreamSpec> decodeStreamSpec(std::span<const std::uint8_t> payload)
     m.source.arguments = getArguments(r);
     const std::uint8_t gathering = r.u8();
     const std::uint8_t atLeaves = r.u8();
+    m.filter.library = r.string(kMaxName);
     if (mode > static_cast<std::uint8_t>(gather::SyncMode::DoNotWait) || gathering > 1 ||
         atLeaves > 1 || m.sync.timeout.count() < 0) {
         r.fail();

@@ -52,6 +52,7 @@ struct SourceSpec
 {
     std::string name = "synthetic-tuples"; // see leafsource.h
     std::vector<std::int64_t> arguments;
+    bool operator==(const SourceSpec&) const = default;
 };
 
 enum class Gathering : std::uint8_t

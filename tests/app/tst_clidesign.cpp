@@ -2,7 +2,8 @@
 // deploys a design over xylem-gsum, figures arrive for every node of the design, and a changed
 // design written over the file is redeployed while gsum keeps running — gsum's sums stay right
 // (it exits 0 only when every sum was), the stored run stays whole, and the session keeps both
-// designs, linked to the run.
+// designs, linked to the run. Reduce, equivalence and plugin filters run as streams of their
+// own, and their newest results arrive in the figures lines.
 
 #include "core/live/designstore.h"
 #include "core/live/scopedesignjson.h"
@@ -184,6 +185,93 @@ private slots:
         QCOMPARE(used->size(), size_t(2)); // the refused one is not among them
         QVERIFY(used->at(0).design == design);
         QVERIFY(used->at(1).design == tuned);
+    }
+
+    void ownStreamFiltersShowTheirResults()
+    {
+        QTemporaryDir dir;
+        const QString designPath = dir.filePath("filters.design.json");
+        live::ScopeDesign design = twoHostDesign();
+        int relay = live::kNoNode;
+        for (const auto& node : design.nodes) {
+            relay = node.kind == live::DesignNodeKind::Relay ? node.id : relay;
+        }
+        auto attach = [&](int to, live::FilterSettings settings) {
+            live::DesignNode filter;
+            filter.kind = live::DesignNodeKind::Filter;
+            filter.parent = to;
+            filter.filter = std::move(settings);
+            return live::addNode(design, filter).value();
+        };
+        live::FilterSettings max{live::FilterKind::Reduce};
+        max.reduce = live::ReduceOperator::Max;
+        const int reduce = attach(relay, max);
+        const int classes = attach(design.frontEnd()->id, {live::FilterKind::EquivalenceClasses});
+        live::FilterSettings plugin{live::FilterKind::Plugin};
+        plugin.pluginLibrary = XYLEM_EXAMPLE_FILTERS;
+        plugin.pluginFilter = "longest-wait";
+        const int longest = attach(design.frontEnd()->id, plugin);
+        plugin.pluginFilter = "wait-stats"; // in the collectors too: they load the library
+        std::vector<int> stats;
+        for (const auto& node : std::vector<live::DesignNode>(design.nodes)) {
+            if (node.kind == live::DesignNodeKind::Collector) {
+                stats.push_back(attach(node.id, plugin));
+            }
+        }
+        QVERIFY2(live::validate(design).empty(), "the test's design is valid");
+        QVERIFY(live::writeDesignFile(designPath.toStdString(), design));
+
+        const CliResult r =
+            runCli({"record", "--hosts", "2", "--threads", "2", "--iterations", "40000", "--design",
+                    designPath, "--figures-json", "-o", dir.filePath("filters.xylem")});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out.right(2000) + r.err));
+        // The last line with every filter's output and tuples flowing through the plugin.
+        live::FilterOutputs outputs;
+        for (const QString& line : r.out.split('\n').filter("\"outputs\"")) {
+            auto parsed = live::filterOutputsFromJson(line.toStdString());
+            QVERIFY2(parsed, parsed ? "" : parsed.error().describe().c_str());
+            if (parsed->count(longest) && parsed->at(longest).text.starts_with("edge ")) {
+                outputs = parsed.value();
+            }
+        }
+        QVERIFY2(!outputs.empty(), qPrintable(r.out.right(3000)));
+        auto text = [&](int node) {
+            return QString::fromStdString(outputs.at(node).text);
+        };
+        QVERIFY2(QRegularExpression("^written .+, read .+\\noverwritten .+, rings \\d+$")
+                     .match(text(reduce))
+                     .hasMatch(),
+                 qPrintable(text(reduce))); // the larger host's counts
+        QCOMPARE(outputs.at(reduce).contributors, 2u);
+        QVERIFY2(QRegularExpression("^\\d+ %: h[01] h[01]$").match(text(classes)).hasMatch(),
+                 qPrintable(text(classes))); // one machine: both hosts in one class
+        QVERIFY2(
+            QRegularExpression("^edge \\d+, call \\d+: up - down ").match(text(longest)).hasMatch(),
+            qPrintable(text(longest)));
+        for (int node : stats) {
+            QVERIFY2(text(node).contains(" keys, largest means:"), qPrintable(text(node)));
+        }
+    }
+
+    void aPluginThatDoesNotLoadIsNamed()
+    {
+        QTemporaryDir dir;
+        const QString designPath = dir.filePath("bad.design.json");
+        live::ScopeDesign design = twoHostDesign();
+        live::DesignNode filter;
+        filter.kind = live::DesignNodeKind::Filter;
+        filter.parent = design.frontEnd()->id;
+        filter.filter.kind = live::FilterKind::Plugin;
+        filter.filter.pluginLibrary = "/nonexistent/libmissing-filters.so";
+        filter.filter.pluginFilter = "top";
+        QVERIFY(live::addNode(design, filter));
+        QVERIFY(live::writeDesignFile(designPath.toStdString(), design));
+        const CliResult r = runCli({"record", "--hosts", "2", "--iterations", "100000", "--design",
+                                    designPath, "-o", dir.filePath("bad.xylem")});
+        QVERIFY(r.exitCode != 0);
+        QVERIFY2(r.err.contains("/nonexistent/libmissing-filters.so") &&
+                     r.err.contains("filter 'top'"),
+                 qPrintable(r.err));
     }
 
     void aDesignWithoutTheProgramsHostsIsRefused()

@@ -18,3 +18,7 @@ foreach(plugin good badabi nosymbol badtable)
   add_dependencies(tst_filterplugin ${target})
   math(EXPR variant "${variant} + 1")
 endforeach()
+
+# The shipped example plugin (collectors/filterplugins).
+target_compile_definitions(tst_filterplugin PRIVATE XYLEM_EXAMPLE_FILTERS="$<TARGET_FILE:xylem-example-filters>")
+add_dependencies(tst_filterplugin xylem-example-filters)

@@ -1,6 +1,7 @@
 // FilterRegistry::loadPlugin: a plugin's filters join the registry and run like built-ins;
 // a missing file, a library without the entry point, another ABI version and a bad table are
-// errors that name the file and what went wrong, and add nothing.
+// errors that name the file and what went wrong, and add nothing. resolve() loads a stream's
+// library when its filter is not known yet. The shipped example plugin's filters compose.
 
 #include "core/gather/filter.h"
 #include "core/gather/filterplugin.h"
@@ -93,6 +94,68 @@ private slots:
         const QString m = QString::fromStdString(e.message);
         QVERIFY2(m.contains("ABI") && m.contains(QString::number(kFilterPluginAbi + 1)),
                  e.message.c_str());
+    }
+
+    void aStreamsLibraryIsLoadedWhenItsFilterIsNotKnown()
+    {
+        FilterRegistry registry;
+        QVERIFY(registry.resolve(FilterSpec{"sum", {}, {}}).ok()); // a built-in: nothing loaded
+        const auto unknown = registry.resolve(FilterSpec{"product", {}, {}});
+        QVERIFY(!unknown.ok());
+        QVERIFY2(QString::fromStdString(unknown.error().message).contains("unknown filter"),
+                 unknown.error().message.c_str());
+        const auto product = registry.resolve(FilterSpec{"product", {}, XYLEM_TEST_PLUGIN_GOOD});
+        QVERIFY2(product.ok(), product.ok() ? "" : product.error().describe().c_str());
+        QVERIFY(*(*product)(std::vector<Batch>{numbers({2}), numbers({4})}, {}) == numbers({8}, 2));
+        // A library that does not load: the error names the filter and the file.
+        const auto missing = registry.resolve(FilterSpec{"top", {}, "/nonexistent/libtop.so"});
+        QVERIFY(!missing.ok());
+        QCOMPARE(QString::fromStdString(missing.error().where), QString("/nonexistent/libtop.so"));
+        QVERIFY2(QString::fromStdString(missing.error().message).startsWith("filter 'top': "),
+                 missing.error().message.c_str());
+        // A library that loads but lacks the filter: unknown, with the names it knows now.
+        const auto absent = registry.resolve(FilterSpec{"median", {}, XYLEM_TEST_PLUGIN_GOOD});
+        QVERIFY(!absent.ok());
+        QVERIFY(QString::fromStdString(absent.error().message).contains("product"));
+    }
+
+    void theExamplePluginsFiltersCompose()
+    {
+        FilterRegistry registry;
+        QVERIFY(registry.loadPlugin(XYLEM_EXAMPLE_FILTERS).ok());
+        const Batch left = tuples({tuple(1, 100, 0, 150), tuple(1, 100, 1, 400)});
+        const Batch right = tuples({tuple(2, 100, 2, 300), tuple(1, 120, 3, 420)});
+        // longest-wait: edge 1 waited 300 ns, the longest of both (edge 3 also 300, seq 1 too:
+        // the larger collector wins the tie).
+        auto longest = applyFilter(registry, FilterSpec{"longest-wait", {}}, {{left, right}});
+        QVERIFY(longest.ok());
+        QVERIFY(*longest == tuples({tuple(1, 120, 3, 420)}, 2));
+        auto again = applyFilter(registry, FilterSpec{"longest-wait", {}},
+                                 {{*longest, tuples({tuple(9, 0, 5, 10)})}});
+        QVERIFY(again.ok() && *again == tuples({tuple(1, 120, 3, 420)}, 3));
+
+        // wait-stats of both at once equals wait-stats of each merged (Chan's formula).
+        const Batch more = tuples({tuple(3, 0, 0, 250), tuple(3, 0, 1, 100)});
+        auto direct = applyFilter(registry, FilterSpec{"wait-stats", {}}, {{left, more}});
+        auto partial = applyFilter(registry, FilterSpec{"wait-stats", {}}, {{left}});
+        auto merged = applyFilter(
+            registry, FilterSpec{"wait-stats", {}},
+            {{*partial, *applyFilter(registry, FilterSpec{"wait-stats", {}}, {{more}})}});
+        QVERIFY(direct.ok() && merged.ok());
+        const auto& d = std::get<Stats>(direct->content).entries;
+        const auto& m = std::get<Stats>(merged->content).entries;
+        QCOMPARE(d.size(), size_t(2));
+        QCOMPARE(m.size(), d.size());
+        for (size_t i = 0; i < d.size(); ++i) {
+            QCOMPARE(m[i].key, d[i].key);
+            QCOMPARE(m[i].count, d[i].count);
+            QCOMPARE(m[i].mean, d[i].mean);
+            QVERIFY(std::abs(m[i].m2 - d[i].m2) < 1e-6);
+            QCOMPARE(m[i].min, d[i].min);
+            QCOMPARE(m[i].max, d[i].max);
+        }
+        QVERIFY(d[0] == statOf(0, {50, 250}));
+        QVERIFY(!applyFilter(registry, FilterSpec{"wait-stats", {}}, {{numbers({1})}}).ok());
     }
 
     void badTableAddsNothing()

@@ -1,0 +1,110 @@
+// libxylem-example-filters.so: two filter plugins (core/gather/filterplugin.h) that a scope
+// design's plugin filter can name, and a starting point for writing one's own. Both compose: a
+// relay gives them what collectors and other relays of the same stream made, so each takes its
+// own output as input too.
+//
+//   longest-wait   Tuples -> Tuples: the one tuple of the wave whose edge waited longest in its
+//                  parent (up - down; ties: the larger seq, then the larger collector)
+//   wait-stats     Tuples or Stats -> Stats: per edge (key = collector), count, mean, M2, min
+//                  and max of up - down in ns; statistics merged with Chan's formula
+
+#include "core/gather/filterplugin.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+using namespace xylem;
+using namespace xylem::gather;
+
+namespace {
+
+Error refuses(const char* filter, const Batch& batch)
+{
+    return makeError(ErrorCode::InvalidArgument, std::string("filter '") + filter +
+                                                     "' does not take " +
+                                                     batchKindName(batch.kind()) + " batches");
+}
+
+bool waitedLonger(const Tuple& a, const Tuple& b)
+{
+    const auto wa = a.up - a.down;
+    const auto wb = b.up - b.down;
+    return wa != wb ? wa > wb : a.seq != b.seq ? a.seq > b.seq : a.collector > b.collector;
+}
+
+Result<Batch> longestWait(std::span<const Batch> inputs, std::span<const std::int64_t>)
+{
+    Tuples out;
+    std::uint32_t contributors = 0;
+    for (const Batch& batch : inputs) {
+        const auto* tuples = std::get_if<Tuples>(&batch.content);
+        if (!tuples) {
+            return refuses("longest-wait", batch);
+        }
+        for (const Tuple& t : tuples->tuples) {
+            if (out.tuples.empty() || waitedLonger(t, out.tuples.front())) {
+                out.tuples.assign(1, t);
+            }
+        }
+        contributors += batch.contributors;
+    }
+    return Batch{contributors, std::move(out)};
+}
+
+// Chan et al.'s pairwise update: the summary of a and b together.
+void merge(StatEntry& a, const StatEntry& b)
+{
+    if (b.count == 0) {
+        return;
+    }
+    if (a.count == 0) {
+        a = b;
+        return;
+    }
+    const double n = static_cast<double>(a.count + b.count);
+    const double delta = b.mean - a.mean;
+    a.m2 += b.m2 + delta * delta * static_cast<double>(a.count) * static_cast<double>(b.count) / n;
+    a.mean += delta * static_cast<double>(b.count) / n;
+    a.count += b.count;
+    a.min = std::min(a.min, b.min);
+    a.max = std::max(a.max, b.max);
+}
+
+Result<Batch> waitStats(std::span<const Batch> inputs, std::span<const std::int64_t>)
+{
+    std::map<std::uint64_t, StatEntry> byEdge;
+    std::uint32_t contributors = 0;
+    for (const Batch& batch : inputs) {
+        if (const auto* tuples = std::get_if<Tuples>(&batch.content)) {
+            for (const Tuple& t : tuples->tuples) {
+                const std::int64_t wait = t.up - t.down;
+                merge(byEdge[t.collector],
+                      StatEntry{t.collector, 1, static_cast<double>(wait), 0, wait, wait});
+            }
+        } else if (const auto* stats = std::get_if<Stats>(&batch.content)) {
+            for (const StatEntry& e : stats->entries) {
+                merge(byEdge[e.key], e);
+            }
+        } else {
+            return refuses("wait-stats", batch);
+        }
+        contributors += batch.contributors;
+    }
+    Stats out;
+    for (auto& [key, entry] : byEdge) {
+        entry.key = key;
+        out.entries.push_back(entry);
+    }
+    return Batch{contributors, std::move(out)};
+}
+
+const PluginFilter kFilters[] = {{"longest-wait", &longestWait}, {"wait-stats", &waitStats}};
+const PluginFilters kTable{kFilterPluginAbi, 2, kFilters};
+
+} // namespace
+
+extern "C" __attribute__((visibility("default"))) const PluginFilters* xylem_gather_filters()
+{
+    return &kTable;
+}
