@@ -62,9 +62,12 @@ void ScopeCanvas::rebuild()
     const live::ScopeDesign& design = m_document->design();
     for (const live::DesignNode& node : design.nodes) {
         const auto figures = m_document->figures().find(node.id);
+        const auto output = m_document->filterOutputs().find(node.id);
         auto* item = new ScopeNodeItem(
             node, m_document->issuesOf(node.id),
-            figures == m_document->figures().end() ? std::nullopt : std::optional(figures->second));
+            figures == m_document->figures().end() ? std::nullopt : std::optional(figures->second),
+            output == m_document->filterOutputs().end() ? std::nullopt
+                                                        : std::optional(output->second));
         scene()->addItem(item);
         m_items[node.id] = item;
         // Queued: the item that reports the move is deleted by the rebuild the move causes.

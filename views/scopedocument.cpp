@@ -241,9 +241,10 @@ void ScopeDocument::replaceDesign(live::ScopeDesign design, const QString& what)
     });
 }
 
-void ScopeDocument::setFigures(live::DesignFigures figures)
+void ScopeDocument::setFigures(live::DesignFigures figures, live::FilterOutputs outputs)
 {
     m_figures = std::move(figures);
+    m_outputs = std::move(outputs);
     emit figuresChanged();
 }
 

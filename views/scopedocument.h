@@ -49,9 +49,11 @@ public:
     // A whole new design (generated, a preset applied, opened from a file): one step.
     void replaceDesign(live::ScopeDesign design, const QString& what);
 
-    // Live figures of a deployed design, by node id (empty: not deployed).
-    void setFigures(live::DesignFigures figures);
+    // Live figures of a deployed design, by node id (empty: not deployed), and the newest
+    // result of its reduce, equivalence and plugin filters.
+    void setFigures(live::DesignFigures figures, live::FilterOutputs outputs = {});
     const live::DesignFigures& figures() const { return m_figures; }
+    const live::FilterOutputs& filterOutputs() const { return m_outputs; }
 
 signals:
     void changed();
@@ -69,6 +71,7 @@ private:
     live::ScopeDesign m_design;
     std::vector<live::DesignIssue> m_issues;
     live::DesignFigures m_figures;
+    live::FilterOutputs m_outputs;
     QUndoStack* m_undo;
 };
 

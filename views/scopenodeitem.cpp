@@ -14,6 +14,7 @@ constexpr double kWidth = 190;
 constexpr double kHeight = 62;
 constexpr double kFilterHeight = 44;
 constexpr double kFiguresHeight = 32; // two lines
+constexpr double kOutputLineHeight = 15;
 constexpr double kPortRadius = 6;
 constexpr double kIssueWidth = 230;
 
@@ -52,10 +53,12 @@ QColor levelColour(live::FigureLevel level)
 } // namespace
 
 ScopeNodeItem::ScopeNodeItem(const live::DesignNode& node, std::vector<QString> issues,
-                             std::optional<live::NodeFigures> figures)
+                             std::optional<live::NodeFigures> figures,
+                             std::optional<live::FilterOutput> output)
     : m_node(node)
     , m_issues(std::move(issues))
     , m_figures(figures)
+    , m_output(std::move(output))
 {
     setFlags(ItemIsMovable | ItemIsSelectable);
     setPos(node.x, node.y);
@@ -66,7 +69,35 @@ ScopeNodeItem::ScopeNodeItem(const live::DesignNode& node, std::vector<QString> 
 QRectF ScopeNodeItem::box() const
 {
     const double h = m_node.kind == live::DesignNodeKind::Filter ? kFilterHeight : kHeight;
-    return {-kWidth / 2, 0, kWidth, h + (m_figures ? kFiguresHeight : 0)};
+    return {-kWidth / 2, 0, kWidth, h + bandHeight()};
+}
+
+double ScopeNodeItem::bandHeight() const
+{
+    if (m_figures) {
+        return kFiguresHeight;
+    }
+    if (m_output) {
+        const auto lines = QString::fromStdString(m_output->text).count(QLatin1Char('\n')) + 1;
+        return kOutputLineHeight * static_cast<double>(lines) + 4;
+    }
+    return 0;
+}
+
+// The figures coloured by their level, or the filter's newest result on a pale blue.
+void ScopeNodeItem::paintBand(QPainter* painter, const QRectF& r) const
+{
+    const double height = bandHeight();
+    const QRectF band(r.left() + 1, r.bottom() - height - 1, r.width() - 2, height);
+    if (m_figures) {
+        painter->fillRect(band, levelColour(live::figureLevel(*m_figures)));
+        painter->drawText(band.adjusted(5, 0, -5, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                          figuresLine());
+    } else if (m_output) {
+        painter->fillRect(band, QColor(214, 228, 245));
+        painter->drawText(band.adjusted(5, 0, -5, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                          QString::fromStdString(m_output->text));
+    }
 }
 
 QPointF ScopeNodeItem::outPort() const
@@ -217,13 +248,7 @@ void ScopeNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* opt
         (m_node.kind == live::DesignNodeKind::Filter ? kFilterHeight : kHeight) - 24;
     painter->drawText(QRectF(r.left() + 6, r.top() + 22, r.width() - 12, settingsHeight),
                       Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, settingsLine());
-    if (m_figures) {
-        const QRectF band(r.left() + 1, r.bottom() - kFiguresHeight - 1, r.width() - 2,
-                          kFiguresHeight);
-        painter->fillRect(band, levelColour(live::figureLevel(*m_figures)));
-        painter->drawText(band.adjusted(5, 0, -5, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                          figuresLine());
-    }
+    paintBand(painter, r);
     painter->setBrush(kindColour());
     painter->setPen(QPen(Qt::white, 1.5));
     if (m_node.kind != live::DesignNodeKind::FrontEnd) {

@@ -2,7 +2,8 @@
 
 // One node of a scope design on the canvas: its kind and id, host and the settings that matter
 // for it, the validation messages placed on it (red outline, the messages under it), and, when
-// the design is deployed, its live figures coloured by level (core/live/scopefigures.h). The
+// the design is deployed, its live figures coloured by level (core/live/scopefigures.h) or, on
+// a reduce, equivalence or plugin filter, the newest result of its stream. The
 // small circle on top is its out-port: dragging from it to another node connects the two.
 
 #include "core/live/scopedesign.h"
@@ -22,11 +23,13 @@ class ScopeNodeItem : public QGraphicsObject
 
 public:
     ScopeNodeItem(const live::DesignNode& node, std::vector<QString> issues,
-                  std::optional<live::NodeFigures> figures);
+                  std::optional<live::NodeFigures> figures,
+                  std::optional<live::FilterOutput> output = std::nullopt);
 
     int nodeId() const { return m_node.id; }
     const std::vector<QString>& issues() const { return m_issues; }
     bool hasFigures() const { return m_figures.has_value(); }
+    bool hasOutput() const { return m_output.has_value(); }
     // Scene positions where edges meet the node.
     QPointF outPort() const;
     QPointF inPort() const;
@@ -44,6 +47,8 @@ protected:
 
 private:
     QRectF box() const;
+    double bandHeight() const; // of the figures or the output, 0 without either
+    void paintBand(QPainter* painter, const QRectF& r) const;
     QString title() const;
     QString settingsLine() const;
     QString figuresLine() const;
@@ -53,6 +58,7 @@ private:
     live::DesignNode m_node;
     std::vector<QString> m_issues;
     std::optional<live::NodeFigures> m_figures;
+    std::optional<live::FilterOutput> m_output;
     QPointF m_pressedAt;
 };
 

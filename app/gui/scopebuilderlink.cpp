@@ -112,12 +112,14 @@ bool ScopeBuilderLink::deploy(const live::ScopeDesign& design)
 void ScopeBuilderLink::showFigures(const QString& line)
 {
     auto figures = live::figuresFromJson(line.toStdString());
-    if (!figures) {
+    auto outputs = live::filterOutputsFromJson(line.toStdString());
+    if (!figures || !outputs) {
+        const Error& error = !figures ? figures.error() : outputs.error();
         m_page->setStatus(tr("Unreadable figures from the recording: %1")
-                              .arg(QString::fromStdString(figures.error().describe())));
+                              .arg(QString::fromStdString(error.describe())));
         return;
     }
-    m_page->document()->setFigures(std::move(figures).value());
+    m_page->document()->setFigures(std::move(figures).value(), std::move(outputs).value());
 }
 
 } // namespace xylem::gui

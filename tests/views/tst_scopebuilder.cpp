@@ -223,6 +223,52 @@ private slots:
         QVERIFY(other.openDesign(file));
         QCOMPARE(other.document()->design(), design);
     }
+
+    void filterResultsShowOnTheirNodes()
+    {
+        ScopeBuilderPage page;
+        page.resize(1000, 600);
+        live::DesignSpec spec;
+        spec.hosts.hosts = {"n0", "n1", "n2"};
+        QVERIFY(page.generate(spec));
+        live::ScopeDesign design = page.document()->design();
+        const int root = design.frontEnd()->id;
+        live::DesignNode max = node(live::DesignNodeKind::Filter, "", root);
+        max.filter.kind = live::FilterKind::Reduce;
+        max.filter.reduce = live::ReduceOperator::Max;
+        max.x = -220;
+        max.y = -130;
+        live::DesignNode classes = max;
+        classes.filter = {live::FilterKind::EquivalenceClasses};
+        classes.x = 220;
+        const int maxId = live::addNode(design, max).value();
+        const int classesId = live::addNode(design, classes).value();
+        page.document()->replaceDesign(design, QStringLiteral("filters"));
+        QVERIFY(page.document()->issues().empty());
+        const double plain = page.canvas()->itemOf(classesId)->boundingRect().height();
+
+        live::DesignFigures figures;
+        for (const auto& n : design.nodes) {
+            if (n.kind != live::DesignNodeKind::Filter) {
+                figures[n.id] = live::NodeFigures{};
+            }
+        }
+        page.document()->setFigures(
+            figures, {{maxId, {12, 3, "written 1.2 M, read 1.2 M\noverwritten 0, rings 4"}},
+                      {classesId, {12, 3, "87 %: n2\n100 %: n0 n1"}}});
+        for (int id : {maxId, classesId}) {
+            QVERIFY(page.canvas()->itemOf(id)->hasOutput());
+            QVERIFY(!page.canvas()->itemOf(id)->hasFigures());
+        }
+        QVERIFY(page.canvas()->itemOf(classesId)->boundingRect().height() > plain + 30);
+        QVERIFY(!page.canvas()->itemOf(root)->hasOutput());
+        page.show();
+        page.canvas()->fitAll();
+        savePicture(page, "xylem-scope-filter-results.png");
+        // Stopped: the results go with the figures.
+        page.document()->setFigures({});
+        QVERIFY(!page.canvas()->itemOf(maxId)->hasOutput());
+    }
 };
 
 QTEST_MAIN(TestScopeBuilder)
