@@ -1,5 +1,6 @@
 #include "collectors/collector/collectorservice.h"
 
+#include <bit>
 #include <chrono>
 #include <unistd.h>
 
@@ -86,9 +87,41 @@ void CollectorService::registerRing(const std::string& name)
         note("registration refused: " + id.error().describe());
         return;
     }
+    noteFound(id.value());
+    applyRingDefaults(id.value());
+}
+
+void CollectorService::noteFound(std::uint32_t ring)
+{
+    const TrackedRing* tracked = m_rings.find(ring);
+    note("found ring " + tracked->ring.name() + " (" + tracked->ring.header().label + ", " +
+         std::to_string(tracked->ring.capacity()) + " tuples)");
+}
+
+void CollectorService::applyRingDefaults(std::uint32_t ring)
+{
+    TrackedRing* tracked = m_rings.find(ring);
     if (m_defaultPolicy) {
-        m_rings.find(id.value())->ring.setPolicy(*m_defaultPolicy);
+        tracked->ring.setPolicy(*m_defaultPolicy);
     }
+    if (m_ringCapacity != 0 && !tracked->ring.closed()) {
+        tracked->ring.requestCapacity(m_ringCapacity);
+    }
+}
+
+Result<Ok> CollectorService::setRingCapacity(std::int64_t capacity)
+{
+    if (capacity < ring::kMinCapacity || capacity > ring::kMaxCapacity) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "a ring capacity of " + std::to_string(capacity) +
+                             " tuples is out of range (" + std::to_string(ring::kMinCapacity) +
+                             " to " + std::to_string(ring::kMaxCapacity) + ")");
+    }
+    m_ringCapacity = std::bit_ceil(static_cast<std::uint32_t>(capacity));
+    for (auto& [id, tracked] : m_rings.rings()) {
+        applyRingDefaults(id);
+    }
+    return Ok{};
 }
 
 protocol::RingListMessage CollectorService::listRings()
@@ -253,7 +286,7 @@ void CollectorService::retireReadOutRings(std::int64_t nowNs)
 {
     std::vector<std::uint32_t> retire;
     for (auto& [id, tracked] : m_rings.rings()) {
-        if (tracked.processAlive) {
+        if (tracked.processAlive && !tracked.ring.closed()) {
             continue;
         }
         const std::uint64_t written = tracked.ring.written();
@@ -264,13 +297,16 @@ void CollectorService::retireReadOutRings(std::int64_t nowNs)
             readOut = readOut &&
                       ((it != client.cursors.end() && it->second.next >= written) || drainedHere);
         }
-        if (readOut || nowNs - tracked.deadSinceNs > m_options.deadRingRetentionNs) {
+        const bool expired =
+            !tracked.processAlive && nowNs - tracked.deadSinceNs > m_options.deadRingRetentionNs;
+        if (readOut || expired) {
             retire.push_back(id);
         }
     }
     for (const std::uint32_t id : retire) {
         const TrackedRing* gone = m_rings.find(id);
-        note("retired ring " + gone->ring.name() + " of a finished process");
+        note("retired ring " + gone->ring.name() + " of a finished " +
+             (gone->processAlive ? "thread (or a resized ring)" : "process"));
         m_retired.written += gone->ring.written();
         m_retired.read += m_counts[id].read();
         m_retired.overwritten += m_counts[id].overwritten();
@@ -289,10 +325,9 @@ void CollectorService::tick(std::int64_t nowNs)
     for (const std::string& problem : scan.problems) {
         note("not a ring: " + problem);
     }
-    if (m_defaultPolicy) {
-        for (const std::uint32_t id : scan.found) {
-            m_rings.find(id)->ring.setPolicy(*m_defaultPolicy);
-        }
+    for (const std::uint32_t id : scan.found) {
+        noteFound(id);
+        applyRingDefaults(id);
     }
     sampleIfDue(nowNs);
     feedFilters();

@@ -59,8 +59,13 @@ public:
     Result<protocol::FilterResultMessage> pollFilter(ClientId client, std::uint32_t filter);
     Result<Ok> removeFilter(ClientId client, std::uint32_t filter);
 
+    // Asks every ring's writer, and those of rings found later, to move to rings of this
+    // capacity (rounded up to a power of two, ringlayout.h); the old rings are drained and
+    // retired. An error names a capacity out of range.
+    Result<Ok> setRingCapacity(std::int64_t capacity);
+
     // Periodic work: find rings, note dead processes, sample the system when due, feed the
-    // monitors, retire dead rings that are read out.
+    // monitors, retire read-out rings of finished threads (closed) and processes.
     void tick(std::int64_t nowNs);
     // The sampling part of tick() alone, for a timer that keeps the samples one period apart.
     // Returns when the next sample is due; nullopt when the service never samples (period 0).
@@ -105,6 +110,8 @@ private:
     void note(std::string line);
     void feedFilters();
     void retireReadOutRings(std::int64_t nowNs);
+    void applyRingDefaults(std::uint32_t ring);
+    void noteFound(std::uint32_t ring);
     std::vector<std::uint8_t> dispatch(ClientId client, const protocol::Frame& frame);
 
     CollectorOptions m_options;
@@ -113,6 +120,7 @@ private:
     std::map<std::uint32_t, RingCounts> m_counts;
     RingTotals m_retired;                        // what retired rings had when they went
     std::optional<BufferPolicy> m_defaultPolicy; // for rings found after a SetPolicy for all
+    std::uint32_t m_ringCapacity = 0;            // asked of every ring (setRingCapacity); 0: none
     sampler::SystemSampler m_sampler;
     sampler::SampleBuffer m_samples;
     std::int64_t m_nextSampleNs = 0;

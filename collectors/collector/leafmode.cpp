@@ -33,6 +33,20 @@ void keepSampling(boost::asio::steady_timer& timer, LeafSources& sources, std::i
     });
 }
 
+// Passes on what the service noted (retired and refused rings) once a second.
+void keepLogging(boost::asio::steady_timer& timer, LeafSources& sources, std::uint32_t node)
+{
+    for (const std::string& line : sources.takeLog()) {
+        log(node, line);
+    }
+    timer.expires_after(std::chrono::seconds(1));
+    timer.async_wait([&timer, &sources, node](const boost::system::error_code& ec) {
+        if (!ec) {
+            keepLogging(timer, sources, node);
+        }
+    });
+}
+
 } // namespace
 
 int runLeaf(const LeafModeOptions& options)
@@ -55,6 +69,10 @@ int runLeaf(const LeafModeOptions& options)
                 if (auto set = sources.setBufferPolicy(c.argument); !set) {
                     log(options.node, set.error().message);
                 }
+            } else if (c.command == kRingCapacity) {
+                if (auto set = sources.setRingCapacity(c.argument); !set) {
+                    log(options.node, set.error().message);
+                }
             }
         };
         tree::LeafNode leaf(io, options.parent, options.token, options.node, hooks);
@@ -71,6 +89,8 @@ int runLeaf(const LeafModeOptions& options)
         if (options.collector.samplePeriodNs > 0) {
             keepSampling(sampling, sources, options.collector.samplePeriodNs);
         }
+        boost::asio::steady_timer logging(io);
+        keepLogging(logging, sources, options.node);
         boost::asio::signal_set signals(io, SIGINT, SIGTERM);
         bool stopped = false;
         signals.async_wait([&](const boost::system::error_code& ec, int) {

@@ -5,6 +5,7 @@
 #include "core/tree/clockoffset.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 namespace xylem::collector {
@@ -214,6 +215,17 @@ Result<Ok> LeafSources::setBufferPolicy(const std::string& name)
         return makeError(ErrorCode::InvalidArgument, "unknown buffer policy '" + name + "'");
     }
     return service().setPolicy(protocol::SetPolicyMessage{std::nullopt, *policy});
+}
+
+Result<Ok> LeafSources::setRingCapacity(const std::string& text)
+{
+    std::int64_t capacity = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), capacity);
+    if (ec != std::errc() || end != text.data() + text.size()) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "ring capacity '" + text + "' is not a whole number of tuples");
+    }
+    return service().setRingCapacity(capacity);
 }
 
 Result<std::unique_ptr<tree::LeafSource>> LeafSources::make(const tree::SourceSpec& spec)

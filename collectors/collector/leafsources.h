@@ -28,11 +28,13 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace xylem::collector {
 
 inline constexpr const char* kMonitoredConfiguration = "monitored-configuration";
 inline constexpr const char* kBufferPolicy = "buffer-policy";
+inline constexpr const char* kRingCapacity = "ring-capacity"; // argument: tuples, decimal
 
 class LeafSources
 {
@@ -47,9 +49,17 @@ public:
     void setConfiguration(std::string json) { m_configuration = std::move(json); }
     // Every ring of the node, and those found later, read with this policy from now on.
     Result<Ok> setBufferPolicy(const std::string& name);
+    // Every ring of the node, and those found later, moves to rings of this capacity
+    // (CollectorService::setRingCapacity); text: the decimal number of tuples.
+    Result<Ok> setRingCapacity(const std::string& text);
     // Samples the system when due (CollectorService::sampleIfDue), once a source made the
     // service; returns when to ask again (nullopt: no service yet, or it never samples).
     std::optional<std::int64_t> sampleIfDue(std::int64_t nowNs);
+    // What the node's service noted since the last call (rings retired or refused, ...).
+    std::vector<std::string> takeLog()
+    {
+        return m_service ? m_service->takeLog() : std::vector<std::string>{};
+    }
 
 private:
     CollectorService& service();

@@ -82,7 +82,28 @@ Result<ThreadRecorder> Probe::attachThread(const std::string& label)
         return ring.error();
     }
     (void)announceRing(m_options.collectorSocket, ring->name());
-    return ThreadRecorder(std::move(ring).value(), m_options.clock);
+    return ThreadRecorder(std::move(ring).value(),
+                          ring::RingSpec{m_options.ringPrefix, m_options.ringCapacity,
+                                         m_options.policy, m_options.clock, m_options.program,
+                                         label},
+                          m_options.collectorSocket);
+}
+
+void ThreadRecorder::followRequestedCapacity() noexcept
+{
+    const std::uint32_t wanted = m_ring.requestedCapacity();
+    if (wanted == 0 || wanted == m_ring.capacity() || wanted == m_refused) {
+        return;
+    }
+    ring::RingSpec spec = m_spec;
+    spec.capacity = wanted;
+    auto next = ring::RingWriter::create(spec);
+    if (!next) {
+        m_refused = wanted; // /dev/shm full, say: keep the ring there is
+        return;
+    }
+    (void)announceRing(m_socket, next->name());
+    m_ring = std::move(next).value(); // the old ring is closed: the collector drains it
 }
 
 bool announceRing(const std::string& socketPath, const std::string& ringName)

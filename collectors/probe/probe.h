@@ -40,12 +40,18 @@ struct ProbeOptions
 // "/tmp/xylem-collector-<uid>.sock".
 std::string defaultCollectorSocket();
 
+// Follows a capacity the collector asks for (ringlayout.h): every kResizeCheckRecords records
+// it looks, and on a request moves to a new ring of that size (made, announced, the old one
+// closed) — a few system calls once per resize, none on the ordinary record.
 class ThreadRecorder
 {
 public:
-    explicit ThreadRecorder(ring::RingWriter ring, ClockKind clock)
+    // spec: how ring was made (a resize makes the next one alike); socket: whom to announce to.
+    ThreadRecorder(ring::RingWriter ring, ring::RingSpec spec, std::string socket)
         : m_ring(std::move(ring))
-        , m_clock(clock)
+        , m_clock(spec.clock)
+        , m_spec(std::move(spec))
+        , m_socket(std::move(socket))
     {
     }
 
@@ -56,15 +62,24 @@ public:
                 std::int64_t down, std::int64_t up) noexcept
     {
         m_ring.push(seq, down, up, collector, op, ret);
+        if ((m_ring.written() & (ring::kResizeCheckRecords - 1)) == 0) [[unlikely]] {
+            followRequestedCapacity();
+        }
     }
 
     ClockKind clock() const { return m_clock; }
     const std::string& ringName() const { return m_ring.name(); }
     std::uint64_t recorded() const { return m_ring.written(); }
+    std::uint32_t capacity() const { return m_ring.capacity(); }
 
 private:
+    void followRequestedCapacity() noexcept;
+
     ring::RingWriter m_ring;
     ClockKind m_clock;
+    ring::RingSpec m_spec;
+    std::string m_socket;
+    std::uint32_t m_refused = 0; // a capacity whose ring could not be made: not tried again
 };
 
 // Takes down when made and up when destroyed, and records both.

@@ -12,6 +12,11 @@
 // lapped them are counted exactly, and no torn record is ever returned (a seqlock per ring).
 //
 // Rings outlive their process: the collector drains a dead process's ring and then unlinks it.
+//
+// Resizing a live ring: a reader asks for another capacity in `requestedCapacity` (0: none).
+// The writer's thread looks at it once every kResizeCheckRecords records, off the record path's
+// fast branch; when it differs, it makes a new ring of that capacity, announces it and closes
+// this one, which the collector drains and retires like a finished thread's.
 
 #include <atomic>
 #include <cstddef>
@@ -42,6 +47,7 @@ struct RingHeader
     char label[64];             // the thread's label, NUL-terminated
     alignas(64) std::atomic<std::uint32_t> policy;  // BufferPolicy; set by readers at run time
     std::atomic<std::uint32_t> closed;              // 1 once the writer detached cleanly
+    std::atomic<std::uint32_t> requestedCapacity;   // set by readers; 0: keep this ring
     alignas(64) std::atomic<std::uint64_t> written; // records published so far (writer only)
     std::atomic<std::uint64_t> writing; // index + 1 of the record being written (writer only)
     alignas(64) std::atomic<std::uint64_t> drained; // first record not yet drained (drain policies)
@@ -53,6 +59,7 @@ static_assert(offsetof(RingHeader, policy) == 192);
 static_assert(offsetof(RingHeader, written) == 256);
 static_assert(offsetof(RingHeader, writing) == 264);
 static_assert(offsetof(RingHeader, drained) == 320);
+static_assert(offsetof(RingHeader, requestedCapacity) == 200);
 static_assert(std::atomic<std::uint64_t>::is_always_lock_free,
               "shared-memory atomics must be address-free");
 static_assert(std::atomic<std::uint32_t>::is_always_lock_free);
@@ -61,6 +68,9 @@ constexpr size_t ringBytes(std::uint32_t capacity)
 {
     return kHeaderBytes + static_cast<size_t>(capacity) * kSlotBytes;
 }
+
+// How often a writer looks for a requested capacity (a power of two).
+inline constexpr std::uint64_t kResizeCheckRecords = 4096;
 
 // Slot words: seq, down, up, then collector | op << 32 | ret << 48.
 inline constexpr size_t kSlotWords = kSlotBytes / 8;

@@ -116,6 +116,12 @@ void MappedRing::setPolicy(BufferPolicy policy)
     m_header->policy.store(static_cast<std::uint32_t>(policy), std::memory_order_relaxed);
 }
 
+void MappedRing::requestCapacity(std::uint32_t capacity)
+{
+    m_header->requestedCapacity.store(capacity == m_header->capacity ? 0 : capacity,
+                                      std::memory_order_relaxed);
+}
+
 void MappedRing::unlink()
 {
     ::shm_unlink(m_name.c_str());

@@ -49,6 +49,8 @@ public:
     std::uint32_t capacity() const { return m_header->capacity; }
     BufferPolicy policy() const;
     void setPolicy(BufferPolicy policy);
+    // Asks the writer to move to a ring of this capacity (ringlayout.h); nothing when it has it.
+    void requestCapacity(std::uint32_t capacity);
     bool closed() const { return m_header->closed.load(std::memory_order_acquire) != 0; }
 
     // Appends at most maxTuples tuples (timestamps raw, in the ring's clock) under the ring's

@@ -56,6 +56,11 @@ public:
     const std::string& name() const { return m_name; }
     std::uint64_t written() const { return m_written; }
     std::uint32_t capacity() const { return static_cast<std::uint32_t>(m_mask + 1); }
+    // What a reader asked this ring's capacity to become (ringlayout.h); 0: nothing asked.
+    std::uint32_t requestedCapacity() const noexcept
+    {
+        return m_header->requestedCapacity.load(std::memory_order_relaxed);
+    }
 
 private:
     RingWriter() = default;

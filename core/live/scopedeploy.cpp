@@ -130,8 +130,8 @@ std::string DeployChange::describe() const
         parts.push_back("buffer policy sent to the collectors");
     }
     if (ringCapacity) {
-        parts.push_back("the ring capacity applies when the monitored program next starts (the "
-                        "running program keeps its rings)");
+        parts.push_back("ring capacity sent to the collectors (each thread of the program moves "
+                        "to a ring of the new size within 4096 records)");
     }
     std::string text;
     for (const auto& part : parts) {

@@ -43,10 +43,10 @@ struct DeployChange
     bool topology = false;     // other nodes or edges: the tree must be restarted
     bool streams = false;      // monitors, sync, gathering, per-wave limit: reopen the streams
     bool bufferPolicy = false; // sent to the collectors again
-    bool ringCapacity = false; // applies when the monitored program next starts its rings
+    bool ringCapacity = false; // sent to the collectors: the program's threads move to new rings
     bool pullPeriod = false;
     bool any() const { return topology || streams || bufferPolicy || ringCapacity || pullPeriod; }
-    // For a person: "streams reopened; the ring capacity applies when the program restarts".
+    // For a person: "streams reopened; ring capacity sent to the collectors (...)".
     std::string describe() const;
 };
 DeployChange compareDeployments(const DeployPlan& before, const DeployPlan& after);

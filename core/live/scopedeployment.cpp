@@ -93,6 +93,10 @@ Result<DeployPlan> ScopeDeployment::planOnTree(const ScopeDesign& design) const
 
 Result<Ok> ScopeDeployment::open()
 {
+    // The design's ring capacity, for the running program too: each thread moves to a ring of
+    // that size within a few thousand records (collectors/ring/ringlayout.h).
+    m_tree.control(
+        tree::ControlMessage{"ring-capacity", std::to_string(m_plan.scope.ringCapacity)});
     m_recorder = std::make_unique<LiveRecorder>(m_tree, m_config, m_plan.scope, m_writer);
     XYLEM_TRY(opened, m_recorder->open());
     tree::StreamSpec spec;

@@ -27,8 +27,8 @@
 // and either at every collector or at none; sync mode and time-out are set on the front-end and
 // every relay must agree; helper threads choose sequential (1) or parallel (2+) gathering, and
 // every relay must agree with the front-end on which; buffer policy and ring capacity are set on
-// every collector and they must agree (the ring capacity applies when the monitored program
-// starts its rings: a redeployment cannot change the rings of a running program). validate()
+// every collector and they must agree (a deployment asks the running program's threads to move
+// to rings of the design's capacity, which they do within a few thousand records). validate()
 // names the node that breaks one of these rules, so nothing in a valid design is silently
 // ignored. scopedeploy.h says which monitors the filters become; reduce, equivalence and plugin
 // filters run as streams of their own over what the collectors make (filterstreams.h), so they
@@ -91,7 +91,7 @@ struct FilterSettings
 
 struct RingSettings
 {
-    std::uint32_t capacity = 1u << 16;      // tuples per thread ring (at the program's start)
+    std::uint32_t capacity = 1u << 16;      // tuples per thread ring (live: rings are replaced)
     std::string bufferPolicy = "fill-read"; // fill-read, replace-read, fill-drain, replace-drain
     bool operator==(const RingSettings&) const = default;
 };

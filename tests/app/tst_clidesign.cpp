@@ -113,7 +113,8 @@ private slots:
         }
         QVERIFY(first->at(design.frontEnd()->id).tuplesPerSecond > 0);
 
-        // More helper threads everywhere and a time-out: applied while gsum runs.
+        // More helper threads everywhere, a time-out and bigger rings: applied while gsum runs
+        // (its threads move to new rings; the run below stays whole).
         live::ScopeDesign tuned = design;
         tuned.name = "two hosts, tuned";
         for (const auto& node : design.nodes) {
@@ -121,6 +122,9 @@ private slots:
                 node.kind == live::DesignNodeKind::FrontEnd) {
                 QVERIFY(live::setGather(tuned, node.id,
                                         {4, {gather::SyncMode::TimeOut, std::chrono::seconds(2)}}));
+            }
+            if (node.kind == live::DesignNodeKind::Collector) {
+                QVERIFY(live::setRing(tuned, node.id, {1u << 18, node.ring.bufferPolicy}));
             }
         }
         replaceDesign(designPath, tuned);
@@ -135,6 +139,8 @@ private slots:
                       .filter("record: redeployed design \"two hosts, tuned\": streams "
                               "reopened")
                       .isEmpty(),
+                 qPrintable(lines.filter("record: redeploy").join('\n')));
+        QVERIFY2(!lines.filter("ring capacity sent to the collectors").isEmpty(),
                  qPrintable(lines.filter("record: redeploy").join('\n')));
         QVERIFY2(lines.filter("the program exited").isEmpty(), "redeployed while gsum runs");
         const int figuresBefore = figureLines().size();
@@ -162,6 +168,11 @@ private slots:
         QVERIFY(record.waitForFinished(180000));
         readLines();
         const QString err = QString::fromUtf8(record.readAllStandardError());
+        // The threads moved to second rings (named "...-1") when the ring capacity changed.
+        QVERIFY2(QRegularExpression("found ring /\\S+-1 \\([^)]*, 262144 tuples\\)")
+                     .match(err)
+                     .hasMatch(),
+                 qPrintable(err.right(3000)));
         QVERIFY2(record.exitCode() == 0, qPrintable(lines.join('\n') + err));
         QVERIFY2(!lines.filter("record: the program exited with code 0").isEmpty(),
                  qPrintable(lines.filter("record:").join('\n'))); // every sum right

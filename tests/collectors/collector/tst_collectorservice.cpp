@@ -2,6 +2,7 @@
 // overwrite counts, dead processes' rings, garbage, node-side monitors, samples.
 
 #include "collectors/collector/collectorservice.h"
+#include "collectors/probe/probe.h"
 #include "collectors/ring/ringwriter.h"
 #include "core/model/configurationjson.h"
 #include "tests/support/testdata.h"
@@ -198,6 +199,49 @@ private slots:
         auto later = ringOf(prefix);
         service.tick(now());
         QVERIFY(service.listRings().rings.back().policy == BufferPolicy::ReplaceDrain);
+    }
+
+    // A scope asks for bigger rings while the program runs: the thread moves to a new ring, the
+    // old one is read to its end and retired, and nothing is lost or counted twice.
+    void aRingCapacityIsAppliedToRunningThreads()
+    {
+        collectortest::RingPrefix prefix("capacity");
+        probe::ProbeOptions o;
+        o.ringPrefix = prefix.prefix();
+        o.ringCapacity = 8192;
+        o.collectorSocket = "/nonexistent/xylem.sock"; // found by the service's scan instead
+        probe::Probe program(o);
+        auto thread = program.attachThread("worker").value();
+        CollectorService service(optionsFor(prefix));
+        service.tick(now());
+        const ClientId client = service.openClient("gather tree", true);
+        QVERIFY(!service.setRingCapacity(1));
+        QVERIFY(!service.setRingCapacity(std::int64_t(1) << 27));
+        QVERIFY(service.setRingCapacity(3000)); // rounded up: 4096
+
+        const auto records = static_cast<std::int64_t>(ring::kResizeCheckRecords) + 500;
+        size_t read = 0;
+        for (std::int64_t i = 0; i < records; ++i) {
+            thread.record(1, 0, i, 0, i, i + 1);
+            if (i % 1000 == 999) {
+                service.tick(now());
+                read += tuplesIn(service.readTuples(client, 100000));
+            }
+        }
+        QCOMPARE(thread.capacity(), 4096u);
+        service.tick(now());
+        read += tuplesIn(service.readTuples(client, 100000));
+        service.tick(now()); // the old ring, closed and read out: retired
+        QCOMPARE(read, size_t(records));
+        const auto rings = service.listRings().rings;
+        QCOMPARE(rings.size(), size_t(1));
+        QCOMPARE(rings.front().capacity, 4096u);
+        QCOMPARE(rings.front().label, std::string("worker"));
+        const auto totals = service.totals();
+        QCOMPARE(totals.written, std::uint64_t(records));
+        QCOMPARE(totals.read, std::uint64_t(records));
+        QCOMPARE(totals.overwritten, std::uint64_t(0));
+        QCOMPARE(totals.rings, 2u);
     }
 
     void deadProcessRingIsReadThenRetired()

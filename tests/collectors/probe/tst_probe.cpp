@@ -155,6 +155,7 @@ private slots:
     void recordWritesTuples();
     void scopedRecordTakesDownAndUp();
     void twoThreadsGetTwoRings();
+    void aRequestedCapacityMovesTheThreadToANewRing();
     void defaultsWithoutEnvironment();
     void optionsFromEnvironment();
     void badEnvironmentValuesKeepDefaults_data();
@@ -224,6 +225,46 @@ void TestProbe::recordWritesTuples()
         Tuple{INT64_MAX, INT64_MIN, INT64_MAX, 0xFFFFFFFF, 0xFFFF, INT16_MIN},
         Tuple{-1, -5, -4, 0, 0, 32767}};
     QVERIFY(readAll(recorder->ringName()) == expected);
+}
+
+void TestProbe::aRequestedCapacityMovesTheThreadToANewRing()
+{
+    Listener collector(m_dir.filePath("resize.sock").toStdString());
+    QVERIFY(collector.listening());
+    ProbeOptions o = options();
+    o.policy = BufferPolicy::FillRead;
+    o.collectorSocket = m_dir.filePath("resize.sock").toStdString();
+    Probe probe(o);
+    auto recorder = probe.attachThread("resized");
+    QVERIFY(recorder);
+    QVERIFY(collector.receive()); // the first ring's announcement
+    const std::string first = recorder->ringName();
+    auto reader = ring::MappedRing::open(first);
+    QVERIFY(reader);
+    reader->requestCapacity(64); // what it has: no request
+    QCOMPARE(reader->header().requestedCapacity.load(), 0u);
+
+    reader->requestCapacity(1024);
+    const auto n = static_cast<std::int64_t>(ring::kResizeCheckRecords);
+    for (std::int64_t i = 0; i < n - 1; ++i) {
+        recorder->record(1, 0, i, 0, i, i + 1);
+    }
+    QCOMPARE(recorder->ringName(), first); // looked only every kResizeCheckRecords records
+    recorder->record(1, 0, n - 1, 0, n - 1, n);
+    QVERIFY(recorder->ringName() != first);
+    QCOMPARE(recorder->capacity(), 1024u);
+    QVERIFY(reader->closed()); // the old ring: closed for the collector to drain
+    const auto announced = collector.receive();
+    QVERIFY(announced && announced->size() == 1);
+    QVERIFY(announced->front().type == protocol::MessageType::RegisterRing);
+
+    // The new ring has the thread's label and takes the records from now on.
+    recorder->record(1, 0, n, 0, n, n + 1);
+    auto next = ring::MappedRing::open(recorder->ringName());
+    QVERIFY(next);
+    QCOMPARE(std::string(next->header().label), std::string("resized"));
+    QCOMPARE(next->capacity(), 1024u);
+    QVERIFY(readAll(recorder->ringName()) == (std::vector<Tuple>{Tuple{n, n, n + 1, 1, 0, 0}}));
 }
 
 void TestProbe::scopedRecordTakesDownAndUp()

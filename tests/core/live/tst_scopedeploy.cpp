@@ -112,7 +112,8 @@ private slots:
         const auto change =
             compareDeployments(planDeployment(before).value(), planDeployment(after).value());
         QVERIFY(change.ringCapacity && change.bufferPolicy && !change.streams);
-        QVERIFY(QString::fromStdString(change.describe()).contains("next starts"));
+        QVERIFY(QString::fromStdString(change.describe())
+                    .contains("ring capacity sent to the collectors"));
         ScopeDesign moved = before;
         QVERIFY(live::connect(moved, collectorOn(moved, "n4"), moved.frontEnd()->id));
         const auto topology =
