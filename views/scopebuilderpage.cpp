@@ -72,6 +72,17 @@ QAction* ScopeBuilderPage::addAction(const QString& text, const QString& tip,
     return action;
 }
 
+// A tool button that opens menu (named after it) at once.
+void ScopeBuilderPage::addMenuButton(QMenu* menu)
+{
+    auto* button = new QToolButton(this);
+    button->setText(menu->title());
+    button->setMenu(menu);
+    button->setPopupMode(QToolButton::InstantPopup);
+    menu->setToolTipsVisible(true);
+    m_toolBar->addWidget(button);
+}
+
 void ScopeBuilderPage::buildToolBar()
 {
     auto* add = new QMenu(tr("Add"), this);
@@ -85,20 +96,11 @@ void ScopeBuilderPage::buildToolBar()
         filters->addAction(QString::fromUtf8(live::filterKindName(kind)), this,
                            [this, kind] { addNode(DesignNodeKind::Filter, kind); });
     }
-    auto* addButton = new QToolButton(this);
-    addButton->setText(tr("Add"));
-    addButton->setMenu(add);
-    addButton->setPopupMode(QToolButton::InstantPopup);
-    m_toolBar->addWidget(addButton);
+    addMenuButton(add);
     QAction* remove = addAction(tr("Remove"), tr("Remove the selected node"),
                                 [this] { m_document->removeNode(m_canvas->selectedNode()); });
     remove->setShortcut(QKeySequence::Delete);
-    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    m_toolBar->addAction(undo);
-    m_toolBar->addAction(redo);
+    buildUndoActions();
     m_toolBar->addSeparator();
     addAction(tr("Generate…"), tr("Lay out a tree over a list of hosts"),
               [this] { chooseGenerate(); });
@@ -110,19 +112,52 @@ void ScopeBuilderPage::buildToolBar()
           std::pair{live::Monitor::Statistics, tr("Statistics")}}) {
         presets->addAction(text, this, [this, m = monitor] { applyPreset(m); });
     }
-    auto* presetButton = new QToolButton(this);
-    presetButton->setText(tr("Preset"));
-    presetButton->setMenu(presets);
-    presetButton->setPopupMode(QToolButton::InstantPopup);
-    m_toolBar->addWidget(presetButton);
-    addAction(tr("Open…"), tr("Open a scope design file"), [this] { chooseOpen(); });
+    addMenuButton(presets);
+    auto* open = new QMenu(tr("Open"), this);
+    open->addAction(tr("Design File…"), this, [this] { chooseOpen(); })
+        ->setToolTip(tr("Open a scope design file"));
+    m_openFromSession =
+        open->addAction(tr("From the Session…"), this, [this] { chooseFromSession(); });
+    m_openFromSession->setToolTip(
+        tr("Open a design kept in the open session, with the runs recorded through it"));
+    addMenuButton(open);
     addAction(tr("Save As…"), tr("Save the design to a file to share"), [this] { chooseSave(); });
     addAction(tr("Fit"), tr("Fit the whole design into the view"), [this] { m_canvas->fitAll(); });
+    buildDeployActions();
+}
+
+// Undo and Redo keep their short names on the tool bar; what they would undo is their tip.
+void ScopeBuilderPage::buildUndoActions()
+{
+    QUndoStack* stack = m_document->undoStack();
+    QAction* undo = stack->createUndoAction(this, tr("Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = stack->createRedoAction(this, tr("Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    connect(stack, &QUndoStack::undoTextChanged, undo, [undo] {
+        undo->setToolTip(undo->text());
+        undo->setText(tr("Undo"));
+    });
+    connect(stack, &QUndoStack::redoTextChanged, redo, [redo] {
+        redo->setToolTip(redo->text());
+        redo->setText(tr("Redo"));
+    });
+    m_toolBar->addAction(undo);
+    m_toolBar->addAction(redo);
+}
+
+void ScopeBuilderPage::buildDeployActions()
+{
     m_toolBar->addSeparator();
     m_deploy = addAction(tr("Deploy"),
                          tr("Deploy the design to the running tree (again after "
                             "a change: the program keeps running)"),
                          [this] { emit deployRequested(m_document->design()); });
+    m_deployToProgram =
+        addAction(tr("Deploy to Program…"),
+                  tr("Deploy the design as the gather tree of a program started elsewhere, "
+                     "whose collectors attach through an address file"),
+                  [this] { emit deployToProgramRequested(m_document->design()); });
     m_stop = addAction(tr("Stop"), tr("Stop the deployed scope"), [this] { emit stopRequested(); });
 }
 
@@ -201,7 +236,7 @@ void ScopeBuilderPage::chooseGenerate()
 {
     ScopeGenerateDialog dialog(this);
     if (m_hostSource) {
-        dialog.setHosts(m_hostSource());
+        dialog.setRunHosts(m_hostSource());
     }
     if (dialog.exec() == QDialog::Accepted) {
         generate(dialog.spec());
@@ -214,6 +249,33 @@ void ScopeBuilderPage::chooseOpen()
                                                       tr("Scope designs (*.json);;All files (*)"));
     if (!path.isEmpty()) {
         openDesign(path);
+    }
+}
+
+void ScopeBuilderPage::openStoredDesign(const live::ScopeDesign& design)
+{
+    m_document->replaceDesign(
+        design, tr("Open “%1” from the session").arg(QString::fromStdString(design.name)));
+    m_canvas->fitAll();
+}
+
+void ScopeBuilderPage::chooseFromSession()
+{
+    auto designs = m_sessionDesigns ? m_sessionDesigns() : std::nullopt;
+    if (!designs) {
+        emit failed(tr("Open a session first: its scope designs are kept with its runs."));
+        return;
+    }
+    if (!*designs) {
+        emit failed(
+            tr("Cannot read the session's scope designs: %1").arg(describe(designs->error())));
+        return;
+    }
+    ScopeSessionDialog dialog(std::move(*designs).value(), this);
+    if (dialog.exec() == QDialog::Accepted) {
+        if (auto chosen = dialog.chosen()) {
+            openStoredDesign(*chosen);
+        }
     }
 }
 
@@ -238,6 +300,7 @@ void ScopeBuilderPage::showIssues()
         new QListWidgetItem(tr("The design can be deployed."), m_issueList);
     }
     m_deploy->setEnabled(m_document->issues().empty());
+    m_deployToProgram->setEnabled(m_document->issues().empty() && !m_stop->isEnabled());
 }
 
 void ScopeBuilderPage::setStatus(const QString& text)
@@ -248,6 +311,7 @@ void ScopeBuilderPage::setStatus(const QString& text)
 void ScopeBuilderPage::setDeployed(bool deployed)
 {
     m_stop->setEnabled(deployed);
+    m_deployToProgram->setEnabled(!deployed && m_document->issues().empty());
     m_deploy->setText(deployed ? tr("Redeploy") : tr("Deploy"));
 }
 
