@@ -16,7 +16,7 @@
 
 namespace xylem::gui {
 
-AttachDialog::AttachDialog(QWidget* parent)
+AttachDialog::AttachDialog(QWidget* parent, Purpose purpose)
     : QDialog(parent)
     , m_configuration(fileField(tr("Tree configurations (*.json);;All files (*)"), false))
     , m_address(fileField(tr("Address files (*.address);;All files (*)"), true))
@@ -25,15 +25,8 @@ AttachDialog::AttachDialog(QWidget* parent)
     , m_session(fileField(tr("Xylem sessions (*.xylem)"), true))
     , m_command(new QLabel(this))
 {
-    setWindowTitle(tr("Monitor a Running Program"));
-    const QDir documents(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
-    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    m_address->setText(documents.filePath(QStringLiteral("xylem-%1.address").arg(stamp)));
-    m_session->setText(documents.filePath(QStringLiteral("xylem-monitor-%1.xylem").arg(stamp)));
-    m_scope->setPlaceholderText(tr("the default scope (raw tracing)"));
-    m_minutes->setRange(1, 24 * 60);
-    m_minutes->setValue(60);
-    m_minutes->setSuffix(tr(" min"));
+    const bool design = purpose == Purpose::DeployDesign;
+    setDefaults(design);
     m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_command->setWordWrap(true);
     auto* form = new QFormLayout(this);
@@ -45,7 +38,8 @@ AttachDialog::AttachDialog(QWidget* parent)
     form->addRow(m_command);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     QPushButton* start = buttons->button(QDialogButtonBox::Ok);
-    start->setText(tr("Start Monitoring"));
+    start->setText(design ? tr("Deploy") : tr("Start Monitoring"));
+    form->setRowVisible(m_scope, !design); // the design is the scope
     start->setEnabled(false);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -59,6 +53,22 @@ AttachDialog::AttachDialog(QWidget* parent)
         });
     }
     describeCollectorCommand();
+}
+
+// Title, and fields filled as most users keep them: files named after the date and time.
+void AttachDialog::setDefaults(bool design)
+{
+    setWindowTitle(design ? tr("Deploy to a Running Program") : tr("Monitor a Running Program"));
+    const QDir documents(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    m_address->setText(documents.filePath(QStringLiteral("xylem-%1.address").arg(stamp)));
+    const QString session =
+        design ? QStringLiteral("xylem-scope-%1.xylem") : QStringLiteral("xylem-monitor-%1.xylem");
+    m_session->setText(documents.filePath(session.arg(stamp)));
+    m_scope->setPlaceholderText(tr("the default scope (raw tracing)"));
+    m_minutes->setRange(1, 24 * 60);
+    m_minutes->setValue(60);
+    m_minutes->setSuffix(tr(" min"));
 }
 
 // A line edit with a "Browse…" action that opens a file dialog.
@@ -79,12 +89,30 @@ QLineEdit* AttachDialog::fileField(const QString& filter, bool save)
     return field;
 }
 
+void AttachDialog::setCollectorHosts(const QStringList& hosts)
+{
+    m_hosts = hosts;
+    describeCollectorCommand();
+}
+
 void AttachDialog::describeCollectorCommand()
 {
-    m_command->setText(tr("Then start on each node of the program:\n"
-                          "xylem-collector --attach %1 --host HOST --ring-prefix PREFIX\n"
+    const QString address = m_address->text().trimmed();
+    if (m_hosts.isEmpty()) {
+        m_command->setText(tr("Then start on each node of the program:\n"
+                              "xylem-collector --attach %1 --host HOST --ring-prefix PREFIX\n"
+                              "and run the program with XYLEM_RING_PREFIX=PREFIX.")
+                               .arg(address));
+        return;
+    }
+    QStringList lines;
+    for (const QString& host : m_hosts) {
+        lines << QStringLiteral("%1:  xylem-collector --attach %2 --host %1 --ring-prefix PREFIX")
+                     .arg(host, address);
+    }
+    m_command->setText(tr("Then start one collector on each host of the design:\n%1\n"
                           "and run the program with XYLEM_RING_PREFIX=PREFIX.")
-                           .arg(m_address->text().trimmed()));
+                           .arg(lines.join(QLatin1Char('\n'))));
 }
 
 AttachSettings AttachDialog::settings() const

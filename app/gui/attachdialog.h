@@ -2,7 +2,9 @@
 
 // Monitoring a program started elsewhere: its configuration, the address file its collectors
 // attach through, an optional event scope, how long to record and where the session goes.
-// The dialog shows the command each node runs to attach its collector.
+// The dialog shows the command each node runs to attach its collector. For a scope design
+// (DeployDesign) the design stands in for the event scope, and the command is shown for each
+// of the design's collector hosts.
 
 #include "app/gui/livecontroller.h"
 
@@ -19,10 +21,21 @@ class AttachDialog : public QDialog
     Q_OBJECT
 
 public:
-    explicit AttachDialog(QWidget* parent = nullptr);
+    enum class Purpose
+    {
+        Monitor,     // Live ▸ Monitor a Running Program: an optional event scope file
+        DeployDesign // the scope builder's design
+    };
+    explicit AttachDialog(QWidget* parent = nullptr, Purpose purpose = Purpose::Monitor);
+    // The design's collector hosts: one attach command each (else HOST stands for them).
+    void setCollectorHosts(const QStringList& hosts);
     AttachSettings settings() const;
+    QLineEdit* configurationField() const { return m_configuration; }
+    QLineEdit* addressField() const { return m_address; }
+    QLabel* commandLabel() const { return m_command; }
 
 private:
+    void setDefaults(bool design);
     QLineEdit* fileField(const QString& filter, bool save);
     void describeCollectorCommand();
 
@@ -32,6 +45,7 @@ private:
     QSpinBox* m_minutes;
     QLineEdit* m_session;
     QLabel* m_command;
+    QStringList m_hosts;
 };
 
 } // namespace xylem::gui

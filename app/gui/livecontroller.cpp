@@ -120,6 +120,9 @@ bool LiveController::attach(const AttachSettings& s)
     if (!s.scope.isEmpty()) {
         args << QStringLiteral("--scope") << s.scope;
     }
+    if (!s.designFile.isEmpty()) {
+        args << QStringLiteral("--design") << s.designFile << QStringLiteral("--figures-json");
+    }
     return launch(args, s.session);
 }
 

@@ -31,7 +31,8 @@ struct AttachSettings
 {
     QString configuration; // the program's xylem-tree/1 file
     QString addressFile;
-    QString scope; // an xylem-scope/1 file; empty for the default scope
+    QString scope;      // an xylem-scope/1 file; empty for the default scope
+    QString designFile; // or a scope design to record through (--design, with --figures-json)
     int durationSeconds = 3600;
     QString session;
 };

@@ -128,7 +128,7 @@ MainWindow::MainWindow(QWidget* parent)
     auto* scopes = new ScopeBuilderLink(m_scopeBuilder, &m_live, &newScopeSessionPath, this);
     connect(scopes, &ScopeBuilderLink::failed, this, &MainWindow::showError);
     connect(m_scopeBuilder, &views::ScopeBuilderPage::failed, this, &MainWindow::showError);
-    m_scopeBuilder->setHostSource([this] {
+    scopes->followSession(m_runs, &m_controller, [this] {
         return m_report ? live::hostsOfConfiguration(*m_report->configuration) : live::HostList{};
     });
     connect(&m_controller, &SessionController::sessionOpened, this, &MainWindow::showRuns);

@@ -1,22 +1,31 @@
 #include "app/gui/scopebuilderlink.h"
 
+#include "app/gui/attachdialog.h"
 #include "app/gui/livecontroller.h"
+#include "app/gui/runpanel.h"
+#include "app/gui/sessioncontroller.h"
+#include "app/gui/sessiondesigns.h"
 #include "core/live/scopedesignjson.h"
 #include "views/scopebuilderpage.h"
 #include "views/scopedocument.h"
 
+#include <QAction>
 #include <QDateTime>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
+#include <QListWidget>
 #include <QSaveFile>
 #include <QStandardPaths>
+
+#include <algorithm>
 
 namespace xylem::gui {
 
 namespace {
 
-// "n0,n1,...": the design's collector hosts, in node order, for record --hosts.
-QString collectorHosts(const live::ScopeDesign& design)
+// The design's collector hosts, in node order.
+QStringList collectorHosts(const live::ScopeDesign& design)
 {
     QStringList hosts;
     for (const live::DesignNode& node : design.nodes) {
@@ -24,7 +33,7 @@ QString collectorHosts(const live::ScopeDesign& design)
             hosts << QString::fromStdString(node.host);
         }
     }
-    return hosts.join(QLatin1Char(','));
+    return hosts;
 }
 
 } // namespace
@@ -45,6 +54,8 @@ ScopeBuilderLink::ScopeBuilderLink(views::ScopeBuilderPage* page, LiveController
 {
     connect(page, &views::ScopeBuilderPage::deployRequested, this,
             [this](const live::ScopeDesign& design) { deploy(design); });
+    connect(page, &views::ScopeBuilderPage::deployToProgramRequested, this,
+            &ScopeBuilderLink::chooseProgram);
     connect(page, &views::ScopeBuilderPage::stopRequested, live, &LiveController::stop);
     connect(live, &LiveController::figures, this, &ScopeBuilderLink::showFigures);
     connect(live, &LiveController::finished, this, [this] {
@@ -72,41 +83,130 @@ bool ScopeBuilderLink::writeDesign(const live::ScopeDesign& design)
     return true;
 }
 
+bool ScopeBuilderLink::redeploy(const live::ScopeDesign& design)
+{
+    if (!writeDesign(design)) {
+        return false;
+    }
+    m_page->setStatus(tr("Redeploying “%1”: the program keeps running…")
+                          .arg(QString::fromStdString(design.name)));
+    return true;
+}
+
 bool ScopeBuilderLink::deploy(const live::ScopeDesign& design)
 {
     if (!m_designFile.isEmpty() && m_live->running()) {
-        if (!writeDesign(design)) {
-            return false;
-        }
-        m_page->setStatus(tr("Redeploying “%1”: the program keeps running…")
-                              .arg(QString::fromStdString(design.name)));
-        return true;
+        return redeploy(design);
     }
+    const QString session = m_newSession();
+    DemoSettings settings;
+    settings.hostList = collectorHosts(design).join(QLatin1Char(','));
+    settings.noise.clear(); // the design names the hosts: no planted thread to delay
+    settings.session = session;
+    const bool started = startRecording(design, session, [this, &settings](const QString& file) {
+        settings.designFile = file;
+        return m_live->start(settings);
+    });
+    if (started) {
+        m_page->setStatus(tr("Deploying “%1” on a local gsum cluster; recording into %2…")
+                              .arg(QString::fromStdString(design.name), session));
+    }
+    return started;
+}
+
+// Writes the design beside session, then starts the recording through it; on failure nothing
+// of ours is left behind.
+bool ScopeBuilderLink::startRecording(const live::ScopeDesign& design, const QString& session,
+                                      const std::function<bool(const QString&)>& start)
+{
     if (m_live->running()) {
         emit failed(tr("A recording is under way already: stop it first (Live ▸ Stop)."));
         return false;
     }
-    const QString session = m_newSession();
     m_designFile = session + QStringLiteral(".design.json");
     if (!writeDesign(design)) {
         m_designFile.clear();
         return false;
     }
-    DemoSettings settings;
-    settings.hostList = collectorHosts(design);
-    settings.noise.clear(); // the design names the hosts: no planted thread to delay
-    settings.designFile = m_designFile;
-    settings.session = session;
-    if (!m_live->start(settings)) {
+    if (!start(m_designFile)) {
         QFile::remove(m_designFile);
         m_designFile.clear();
         emit failed(tr("Cannot start the recording for the scope design."));
         return false;
     }
     m_page->setDeployed(true);
-    m_page->setStatus(tr("Deploying “%1” on a local gsum cluster; recording into %2…")
-                          .arg(QString::fromStdString(design.name), session));
     return true;
+}
+
+void ScopeBuilderLink::chooseProgram(const live::ScopeDesign& design)
+{
+    AttachDialog dialog(m_page, AttachDialog::Purpose::DeployDesign);
+    dialog.setCollectorHosts(collectorHosts(design));
+    if (dialog.exec() == QDialog::Accepted) {
+        deployToProgram(design, dialog.settings());
+    }
+}
+
+bool ScopeBuilderLink::deployToProgram(const live::ScopeDesign& design, AttachSettings settings)
+{
+    settings.scope.clear(); // the design is the scope
+    const bool started =
+        startRecording(design, settings.session, [this, &settings](const QString& file) {
+            settings.designFile = file;
+            return m_live->attach(settings);
+        });
+    if (started) {
+        m_page->setStatus(
+            tr("Deploying “%1” for a running program: start its collectors with "
+               "--attach %2; recording into %3…")
+                .arg(QString::fromStdString(design.name), settings.addressFile, settings.session));
+    }
+    return started;
+}
+
+void ScopeBuilderLink::followSession(RunPanel* runs, const SessionController* session,
+                                     std::function<live::HostList()> runHosts)
+{
+    m_session = session;
+    m_page->setHostSource(std::move(runHosts));
+    m_page->setSessionDesignSource(
+        [this]() -> std::optional<Result<std::vector<views::SessionDesign>>> {
+            const QString path = m_session->sessionPath();
+            if (path.isEmpty()) {
+                return std::nullopt;
+            }
+            return readSessionDesigns(path);
+        });
+    auto* open = new QAction(tr("Open Its &Scope Design"), runs->list());
+    open->setToolTip(tr("Open the scope design this run was recorded with in the scope builder"));
+    runs->list()->addAction(open);
+    connect(open, &QAction::triggered, this, [this, runs] { openDesignOfRun(runs->currentRun()); });
+}
+
+bool ScopeBuilderLink::openDesignOfRun(qint64 run)
+{
+    const QString path = m_session ? m_session->sessionPath() : QString();
+    if (path.isEmpty() || run <= 0) {
+        return false;
+    }
+    auto designs = readSessionDesigns(path);
+    if (!designs) {
+        emit failed(tr("Cannot read the session's scope designs: %1")
+                        .arg(QString::fromStdString(designs.error().describe())));
+        return false;
+    }
+    for (auto d = designs->rbegin(); d != designs->rend(); ++d) { // the last deployed first
+        if (std::find(d->runIds.begin(), d->runIds.end(), run) != d->runIds.end()) {
+            m_page->openStoredDesign(d->design);
+            if (auto* dock = qobject_cast<QDockWidget*>(m_page->parentWidget())) {
+                dock->show();
+                dock->raise();
+            }
+            return true;
+        }
+    }
+    emit failed(tr("Run %1 was not recorded through a scope design.").arg(run));
+    return false;
 }
 
 void ScopeBuilderLink::showFigures(const QString& line)

@@ -7,6 +7,7 @@
 #include "app/gui/livecontroller.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/scopebuilderlink.h"
+#include "tests/app/reportingcollectors.h"
 #include "views/scopebuilderpage.h"
 #include "views/scopecanvas.h"
 #include "views/scopedocument.h"
@@ -55,17 +56,7 @@ private slots:
         QSignalSpy finished(&window.live(), &gui::LiveController::finished);
         gui::ScopeBuilderLink custom(page, &window.live(), [session] { return session; });
         QVERIFY(custom.deploy(page->document()->design()));
-        const auto collectorsReport = [page] {
-            int reporting = 0;
-            for (const live::DesignNode& n : page->document()->design().nodes) {
-                const auto f = page->document()->figures().find(n.id);
-                reporting += n.kind == live::DesignNodeKind::Collector &&
-                             f != page->document()->figures().end() &&
-                             f->second.tuplesPerSecond > 0;
-            }
-            return reporting;
-        };
-        QTRY_COMPARE_WITH_TIMEOUT(collectorsReport(), 2, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(testing::collectorsReporting(*page->document()), 2, 60000);
         const QString picture = QDir::temp().filePath(QStringLiteral("xylem-scope-live.png"));
         QVERIFY(window.grab().save(picture));
         qInfo("picture: %s", qPrintable(picture));

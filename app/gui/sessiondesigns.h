@@ -1,0 +1,21 @@
+#pragma once
+
+// The scope designs kept in a session, each with the runs recorded through it, for the scope
+// builder's Open ▸ From the Session. Read directly on the calling (GUI) thread through a fresh
+// read-only connection: the scopes, run-scope links and run names are a few rows, read in
+// milliseconds, so no worker is worth its staging.
+
+#include "core/model/result.h"
+#include "views/scopesessiondialog.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace xylem::gui {
+
+// In the order saved; a design no run used has no run labels. Errors name the session file,
+// or the stored design that does not read (by its scope id).
+Result<std::vector<views::SessionDesign>> readSessionDesigns(const QString& path);
+
+} // namespace xylem::gui
