@@ -49,7 +49,7 @@ private slots:
     {
         StreamSpec spec;
         spec.id = 9;
-        spec.filter = gather::FilterSpec{"last-arrival", {1, 2, 3}};
+        spec.filter = gather::FilterSpec{"wait-stats", {1, 2, 3}, "/opt/xylem/libfilters.so"};
         spec.sync = gather::SyncSpec{gather::SyncMode::TimeOut, std::chrono::microseconds(1500)};
         spec.source = SourceSpec{"synthetic-tuples", {100}};
         spec.gathering = Gathering::Sequential;
@@ -63,7 +63,7 @@ private slots:
         QVERIFY(back->gathering == Gathering::Sequential && back->filterAtLeaves);
         survivesDamage(encode(spec), decodeStreamSpec);
         auto bad = encode(spec);
-        bad[bad.size() - 2] = 9; // no such gathering
+        bad[bad.size() - 4 - spec.filter.library.size() - 2] = 9; // no such gathering
         QVERIFY(!decodeStreamSpec(bad));
     }
 
