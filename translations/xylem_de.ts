@@ -334,6 +334,22 @@ and run the program with XYLEM_RING_PREFIX=PREFIX.</source>
 xylem-collector --attach %1 --host HOST --ring-prefix PREFIX
 und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     </message>
+    <message>
+        <source>Deploy to a Running Program</source>
+        <translation>Auf ein laufendes Programm ausrollen</translation>
+    </message>
+    <message>
+        <source>Deploy</source>
+        <translation>Ausrollen</translation>
+    </message>
+    <message>
+        <source>Then start one collector on each host of the design:
+%1
+and run the program with XYLEM_RING_PREFIX=PREFIX.</source>
+        <translation>Starten Sie dann einen Kollektor auf jedem Host des Entwurfs:
+%1
+und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::DemoDialog</name>
@@ -790,6 +806,26 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>Unreadable figures from the recording: %1</source>
         <translation>Unlesbare Kennzahlen aus der Aufzeichnung: %1</translation>
     </message>
+    <message>
+        <source>Deploying “%1” for a running program: start its collectors with --attach %2; recording into %3…</source>
+        <translation>„%1“ wird für ein laufendes Programm ausgerollt: starten Sie seine Kollektoren mit --attach %2; Aufzeichnung in %3…</translation>
+    </message>
+    <message>
+        <source>Open Its &amp;Scope Design</source>
+        <translation>Ihren &amp;Umfangsentwurf öffnen</translation>
+    </message>
+    <message>
+        <source>Open the scope design this run was recorded with in the scope builder</source>
+        <translation>Den Umfangsentwurf, mit dem dieser Lauf aufgezeichnet wurde, im Umfang-Baukasten öffnen</translation>
+    </message>
+    <message>
+        <source>Cannot read the session&apos;s scope designs: %1</source>
+        <translation>Die Umfangsentwürfe der Sitzung können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Run %1 was not recorded through a scope design.</source>
+        <translation>Lauf %1 wurde nicht über einen Umfangsentwurf aufgezeichnet.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::SessionController</name>
@@ -1085,10 +1121,6 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <translation>Statistik</translation>
     </message>
     <message>
-        <source>Open…</source>
-        <translation>Öffnen…</translation>
-    </message>
-    <message>
         <source>Open a scope design file</source>
         <translation>Eine Umfangsentwurfsdatei öffnen</translation>
     </message>
@@ -1179,6 +1211,42 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>Redeploy</source>
         <translation>Neu ausrollen</translation>
+    </message>
+    <message>
+        <source>Open a design kept in the open session, with the runs recorded through it</source>
+        <translation>Einen in der offenen Sitzung gespeicherten Entwurf öffnen, mit den damit aufgezeichneten Läufen</translation>
+    </message>
+    <message>
+        <source>Deploy the design as the gather tree of a program started elsewhere, whose collectors attach through an address file</source>
+        <translation>Den Entwurf als Sammelbaum eines anderswo gestarteten Programms ausrollen, dessen Kollektoren sich über eine Adressdatei anschließen</translation>
+    </message>
+    <message>
+        <source>Open “%1” from the session</source>
+        <translation>„%1“ aus der Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>Open a session first: its scope designs are kept with its runs.</source>
+        <translation>Öffnen Sie zuerst eine Sitzung: ihre Umfangsentwürfe werden mit ihren Läufen gespeichert.</translation>
+    </message>
+    <message>
+        <source>Cannot read the session&apos;s scope designs: %1</source>
+        <translation>Die Umfangsentwürfe der Sitzung können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Design File…</source>
+        <translation>Entwurfsdatei…</translation>
+    </message>
+    <message>
+        <source>From the Session…</source>
+        <translation>Aus der Sitzung…</translation>
+    </message>
+    <message>
+        <source>Deploy to Program…</source>
+        <translation>Auf Programm ausrollen…</translation>
     </message>
 </context>
 <context>
@@ -1276,6 +1344,66 @@ n3 c1</translation>
         <source>Hosts:</source>
         <translation>Hosts:</translation>
     </message>
+    <message>
+        <source>Take hosts:</source>
+        <translation>Hosts übernehmen:</translation>
+    </message>
+    <message>
+        <source>From the Open Run</source>
+        <translation>Aus dem offenen Lauf</translation>
+    </message>
+    <message>
+        <source>The hosts of the open run&apos;s configuration</source>
+        <translation>Die Hosts der Konfiguration des offenen Laufs</translation>
+    </message>
+    <message>
+        <source>From a Configuration…</source>
+        <translation>Aus einer Konfiguration…</translation>
+    </message>
+    <message>
+        <source>The hosts of a tree configuration file (xylem-tree/1)</source>
+        <translation>Die Hosts einer Baumkonfigurationsdatei (xylem-tree/1)</translation>
+    </message>
+    <message>
+        <source>From a Running Tree…</source>
+        <translation>Aus einem laufenden Baum…</translation>
+    </message>
+    <message>
+        <source>The collectors&apos; hosts in a running tree&apos;s address file</source>
+        <translation>Die Hosts der Kollektoren in der Adressdatei eines laufenden Baums</translation>
+    </message>
+    <message>
+        <source>Hosts of a Configuration</source>
+        <translation>Hosts einer Konfiguration</translation>
+    </message>
+    <message>
+        <source>Tree configurations (*.json);;All files (*)</source>
+        <translation>Baumkonfigurationen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Hosts of a Running Tree</source>
+        <translation>Hosts eines laufenden Baums</translation>
+    </message>
+    <message>
+        <source>Address files (*.address);;All files (*)</source>
+        <translation>Adressdateien (*.address);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot read the configuration %1: %2</source>
+        <translation>Die Konfiguration %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The configuration %1 names no hosts.</source>
+        <translation>Die Konfiguration %1 nennt keine Hosts.</translation>
+    </message>
+    <message>
+        <source>Cannot read the address file %1: %2</source>
+        <translation>Die Adressdatei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The address file %1 names no collectors.</source>
+        <translation>Die Adressdatei %1 nennt keine Kollektoren.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::ScopeInspector</name>
@@ -1354,6 +1482,31 @@ n3 c1</translation>
     <message>
         <source>Select a node to see its properties. Drag from a node&apos;s circle to another node to connect them.</source>
         <translation>Wählen Sie einen Knoten, um seine Eigenschaften zu sehen. Ziehen Sie vom Kreis eines Knotens zu einem anderen Knoten, um sie zu verbinden.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ScopeSessionDialog</name>
+    <message>
+        <source>not used by a run</source>
+        <translation>von keinem Lauf verwendet</translation>
+    </message>
+    <message>
+        <source>used by %1</source>
+        <translation>verwendet von %1</translation>
+    </message>
+    <message>
+        <source>Open a Scope Design from the Session</source>
+        <translation>Einen Umfangsentwurf aus der Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>This session keeps no scope designs: they are stored with the runs recorded through one.</source>
+        <translation>Diese Sitzung enthält keine Umfangsentwürfe: sie werden mit den Läufen gespeichert, die über einen aufgezeichnet wurden.</translation>
+    </message>
+    <message>
+        <source>%1 — nodes: %2
+%3</source>
+        <translation>%1 — Knoten: %2
+%3</translation>
     </message>
 </context>
 <context>

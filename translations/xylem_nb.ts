@@ -334,6 +334,22 @@ and run the program with XYLEM_RING_PREFIX=PREFIX.</source>
 xylem-collector --attach %1 --host HOST --ring-prefix PREFIX
 og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
+    <message>
+        <source>Deploy to a Running Program</source>
+        <translation>Rull ut på et kjørende program</translation>
+    </message>
+    <message>
+        <source>Deploy</source>
+        <translation>Rull ut</translation>
+    </message>
+    <message>
+        <source>Then start one collector on each host of the design:
+%1
+and run the program with XYLEM_RING_PREFIX=PREFIX.</source>
+        <translation>Start deretter én kollektor på hver vert i utkastet:
+%1
+og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::DemoDialog</name>
@@ -790,6 +806,26 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <source>Unreadable figures from the recording: %1</source>
         <translation>Uleselige måltall fra opptaket: %1</translation>
     </message>
+    <message>
+        <source>Deploying “%1” for a running program: start its collectors with --attach %2; recording into %3…</source>
+        <translation>Ruller ut «%1» for et kjørende program: start kollektorene med --attach %2; tar opp i %3…</translation>
+    </message>
+    <message>
+        <source>Open Its &amp;Scope Design</source>
+        <translation>Åpne &amp;omfangsutkastet</translation>
+    </message>
+    <message>
+        <source>Open the scope design this run was recorded with in the scope builder</source>
+        <translation>Åpne omfangsutkastet denne kjøringen ble tatt opp med, i omfangsbyggeren</translation>
+    </message>
+    <message>
+        <source>Cannot read the session&apos;s scope designs: %1</source>
+        <translation>Kan ikke lese øktens omfangsutkast: %1</translation>
+    </message>
+    <message>
+        <source>Run %1 was not recorded through a scope design.</source>
+        <translation>Kjøring %1 ble ikke tatt opp gjennom et omfangsutkast.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::SessionController</name>
@@ -1085,10 +1121,6 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <translation>Statistikk</translation>
     </message>
     <message>
-        <source>Open…</source>
-        <translation>Åpne…</translation>
-    </message>
-    <message>
         <source>Open a scope design file</source>
         <translation>Åpne en fil med omfangsutkast</translation>
     </message>
@@ -1179,6 +1211,42 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>Redeploy</source>
         <translation>Rull ut på nytt</translation>
+    </message>
+    <message>
+        <source>Open a design kept in the open session, with the runs recorded through it</source>
+        <translation>Åpne et utkast lagret i den åpne økten, med kjøringene som ble tatt opp gjennom det</translation>
+    </message>
+    <message>
+        <source>Deploy the design as the gather tree of a program started elsewhere, whose collectors attach through an address file</source>
+        <translation>Rull ut utkastet som innsamlingstreet til et program startet et annet sted, der kollektorene kobler seg til gjennom en adressefil</translation>
+    </message>
+    <message>
+        <source>Open “%1” from the session</source>
+        <translation>Åpne «%1» fra økten</translation>
+    </message>
+    <message>
+        <source>Open a session first: its scope designs are kept with its runs.</source>
+        <translation>Åpne en økt først: omfangsutkastene lagres sammen med kjøringene.</translation>
+    </message>
+    <message>
+        <source>Cannot read the session&apos;s scope designs: %1</source>
+        <translation>Kan ikke lese øktens omfangsutkast: %1</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Åpne</translation>
+    </message>
+    <message>
+        <source>Design File…</source>
+        <translation>Utkastfil…</translation>
+    </message>
+    <message>
+        <source>From the Session…</source>
+        <translation>Fra økten…</translation>
+    </message>
+    <message>
+        <source>Deploy to Program…</source>
+        <translation>Rull ut på program…</translation>
     </message>
 </context>
 <context>
@@ -1276,6 +1344,66 @@ n3 c1</translation>
         <source>Hosts:</source>
         <translation>Verter:</translation>
     </message>
+    <message>
+        <source>Take hosts:</source>
+        <translation>Hent verter:</translation>
+    </message>
+    <message>
+        <source>From the Open Run</source>
+        <translation>Fra den åpne kjøringen</translation>
+    </message>
+    <message>
+        <source>The hosts of the open run&apos;s configuration</source>
+        <translation>Vertene i den åpne kjøringens konfigurasjon</translation>
+    </message>
+    <message>
+        <source>From a Configuration…</source>
+        <translation>Fra en konfigurasjon…</translation>
+    </message>
+    <message>
+        <source>The hosts of a tree configuration file (xylem-tree/1)</source>
+        <translation>Vertene i en trekonfigurasjonsfil (xylem-tree/1)</translation>
+    </message>
+    <message>
+        <source>From a Running Tree…</source>
+        <translation>Fra et kjørende tre…</translation>
+    </message>
+    <message>
+        <source>The collectors&apos; hosts in a running tree&apos;s address file</source>
+        <translation>Kollektorenes verter i adressefilen til et kjørende tre</translation>
+    </message>
+    <message>
+        <source>Hosts of a Configuration</source>
+        <translation>Verter i en konfigurasjon</translation>
+    </message>
+    <message>
+        <source>Tree configurations (*.json);;All files (*)</source>
+        <translation>Trekonfigurasjoner (*.json);;Alle filer (*)</translation>
+    </message>
+    <message>
+        <source>Hosts of a Running Tree</source>
+        <translation>Verter i et kjørende tre</translation>
+    </message>
+    <message>
+        <source>Address files (*.address);;All files (*)</source>
+        <translation>Adressefiler (*.address);;Alle filer (*)</translation>
+    </message>
+    <message>
+        <source>Cannot read the configuration %1: %2</source>
+        <translation>Kan ikke lese konfigurasjonen %1: %2</translation>
+    </message>
+    <message>
+        <source>The configuration %1 names no hosts.</source>
+        <translation>Konfigurasjonen %1 nevner ingen verter.</translation>
+    </message>
+    <message>
+        <source>Cannot read the address file %1: %2</source>
+        <translation>Kan ikke lese adressefilen %1: %2</translation>
+    </message>
+    <message>
+        <source>The address file %1 names no collectors.</source>
+        <translation>Adressefilen %1 nevner ingen kollektorer.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::ScopeInspector</name>
@@ -1354,6 +1482,31 @@ n3 c1</translation>
     <message>
         <source>Select a node to see its properties. Drag from a node&apos;s circle to another node to connect them.</source>
         <translation>Velg en node for å se egenskapene. Dra fra sirkelen på en node til en annen node for å koble dem sammen.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::ScopeSessionDialog</name>
+    <message>
+        <source>not used by a run</source>
+        <translation>ikke brukt av noen kjøring</translation>
+    </message>
+    <message>
+        <source>used by %1</source>
+        <translation>brukt av %1</translation>
+    </message>
+    <message>
+        <source>Open a Scope Design from the Session</source>
+        <translation>Åpne et omfangsutkast fra økten</translation>
+    </message>
+    <message>
+        <source>This session keeps no scope designs: they are stored with the runs recorded through one.</source>
+        <translation>Denne økten har ingen omfangsutkast: de lagres med kjøringene som ble tatt opp gjennom et.</translation>
+    </message>
+    <message>
+        <source>%1 — nodes: %2
+%3</source>
+        <translation>%1 — noder: %2
+%3</translation>
     </message>
 </context>
 <context>
