@@ -29,6 +29,7 @@ AttachDialog::AttachDialog(QWidget* parent, Purpose purpose)
     setDefaults(design);
     m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_command->setWordWrap(true);
+    setMinimumWidth(640); // a collector's command on one line
     auto* form = new QFormLayout(this);
     form->addRow(tr("Program's tree configuration:"), m_configuration);
     form->addRow(tr("Address file to write:"), m_address);
