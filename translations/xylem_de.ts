@@ -236,6 +236,10 @@
         <source>LOST</source>
         <translation>VERLOREN</translation>
     </message>
+    <message>
+        <source>collectors by gather rate</source>
+        <translation>Kollektoren nach Sammelrate</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

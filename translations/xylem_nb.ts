@@ -236,6 +236,10 @@
         <source>LOST</source>
         <translation>TAPT</translation>
     </message>
+    <message>
+        <source>collectors by gather rate</source>
+        <translation>innsamlere etter innsamlingsrate</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

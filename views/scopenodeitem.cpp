@@ -6,6 +6,8 @@
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
+#include <cmath>
+
 namespace xylem::views {
 
 namespace {
@@ -173,6 +175,9 @@ QString ScopeNodeItem::settingsLine() const
         if (m_node.filter.kind == live::FilterKind::Plugin) {
             return QString::fromStdString(m_node.filter.pluginFilter);
         }
+        if (m_node.filter.kind == live::FilterKind::EquivalenceClasses) {
+            return QCoreApplication::translate("ScopeNodeItem", "collectors by gather rate");
+        }
         return {};
     }
     return {};
@@ -188,9 +193,12 @@ QString ScopeNodeItem::figuresLine() const
         : rate >= 1e3
             ? QCoreApplication::translate("ScopeNodeItem", "%1 k/s").arg(rate / 1e3, 0, 'f', 0)
             : QCoreApplication::translate("ScopeNodeItem", "%1/s").arg(rate, 0, 'f', 0);
+    // "100" when nothing was lost, else one decimal rounded down (99.95 must not read as 100).
+    const bool whole = f.gatherRatePct >= 100.0;
+    const double gathered = whole ? 100.0 : std::floor(f.gatherRatePct * 10.0) / 10.0;
     QString line = QCoreApplication::translate("ScopeNodeItem", "%1 · %2 % read · %3 lost\n")
                        .arg(perSecond)
-                       .arg(f.gatherRatePct, 0, 'f', 1)
+                       .arg(gathered, 0, 'f', whole ? 0 : 1)
                        .arg(f.overwritten);
     QStringList second;
     if (f.delayMs) {

@@ -1,8 +1,9 @@
 // The scope builder in the window, against a real local tree: a design generated over two
 // hosts is deployed (xylem-cli record --design through the live controller) and every
-// collector's figures arrive on the canvas; tuned (more helper threads, a time-out) and
-// deployed again, the recording redeploys it while gsum keeps running; stopped, the session
-// opens with the run.
+// collector's figures arrive on the canvas; tuned (more helper threads, a time-out, a max
+// reduce and an equivalence filter) and deployed again, the recording redeploys it while gsum
+// keeps running and the filters' results show on their nodes; stopped, the session opens with
+// the run.
 
 #include "app/gui/livecontroller.h"
 #include "app/gui/mainwindow.h"
@@ -65,7 +66,21 @@ private slots:
         tuned.helperThreads = 4;
         tuned.sync.mode = gather::SyncMode::TimeOut;
         tuned.sync.timeout = std::chrono::seconds(2);
-        QVERIFY(page->document()->setGather(page->document()->design().frontEnd()->id, tuned));
+        const int root = page->document()->design().frontEnd()->id;
+        QVERIFY(page->document()->setGather(root, tuned));
+        live::DesignNode max;
+        max.kind = live::DesignNodeKind::Filter;
+        max.parent = root;
+        max.filter.kind = live::FilterKind::Reduce;
+        max.filter.reduce = live::ReduceOperator::Max;
+        max.x = -230;
+        max.y = -120;
+        live::DesignNode classes = max;
+        classes.filter = {live::FilterKind::EquivalenceClasses};
+        classes.y = -250;
+        const int maxId = page->document()->addNode(max).value();
+        const int classesId = page->document()->addNode(classes).value();
+        QVERIFY(page->document()->issues().empty());
         QVERIFY(custom.deploy(page->document()->design()));
         const auto redeployed = [&status] {
             for (const QList<QVariant>& s : status) {
@@ -76,6 +91,19 @@ private slots:
             return false;
         };
         QTRY_VERIFY_WITH_TIMEOUT(redeployed(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(page->canvas()->itemOf(maxId)->hasOutput() &&
+                                     page->canvas()->itemOf(classesId)->hasOutput(),
+                                 60000);
+        const auto& outputs = page->document()->filterOutputs();
+        QVERIFY2(QString::fromStdString(outputs.at(maxId).text).startsWith("written "),
+                 outputs.at(maxId).text.c_str());
+        QVERIFY2(QString::fromStdString(outputs.at(classesId).text).contains(" %: h"),
+                 outputs.at(classesId).text.c_str());
+        page->canvas()->fitAll();
+        const QString tunedPicture =
+            QDir::temp().filePath(QStringLiteral("xylem-scope-live-filters.png"));
+        QVERIFY(window.grab().save(tunedPicture));
+        qInfo("picture: %s", qPrintable(tunedPicture));
         QVERIFY(window.live().running()); // the program kept running
 
         window.live().stop();
