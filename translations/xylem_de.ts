@@ -260,16 +260,16 @@
         <translation>Das Fenster als PNG speichern, sobald der Lauf angezeigt wird, und beenden.</translation>
     </message>
     <message>
-        <source>The tab to show: tree, timemap, serialization, comparison, timeline or tables.</source>
-        <translation>Die anzuzeigende Ansicht: tree, timemap, serialization, comparison, timeline oder tables.</translation>
-    </message>
-    <message>
         <source>Record a local demo cluster (4 hosts x 2 threads, h2.t1 delayed) into FILE and show it live.</source>
         <translation>Einen lokalen Demo-Cluster (4 Hosts x 2 Threads, h2.t1 verzögert) in FILE aufzeichnen und live anzeigen.</translation>
     </message>
     <message>
         <source>The language of the window: %1 (default: the choice in View ▸ Language, else the system&apos;s).</source>
         <translation>Die Sprache des Fensters: %1 (Vorgabe: die Wahl unter Ansicht ▸ Sprache, sonst die des Systems).</translation>
+    </message>
+    <message>
+        <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates or scopes.</source>
+        <translation>Die anzuzeigende Ansicht: tree, timemap, serialization, comparison, timeline, tables, waitstates oder scopes.</translation>
     </message>
 </context>
 <context>

@@ -260,16 +260,16 @@
         <translation>Lagre vinduet som PNG når kjøringen vises, og avslutt.</translation>
     </message>
     <message>
-        <source>The tab to show: tree, timemap, serialization, comparison, timeline or tables.</source>
-        <translation>Visningen som skal vises: tree, timemap, serialization, comparison, timeline eller tables.</translation>
-    </message>
-    <message>
         <source>Record a local demo cluster (4 hosts x 2 threads, h2.t1 delayed) into FILE and show it live.</source>
         <translation>Ta opp en lokal demoklynge (4 verter x 2 tråder, h2.t1 forsinket) i FILE og vis den i sanntid.</translation>
     </message>
     <message>
         <source>The language of the window: %1 (default: the choice in View ▸ Language, else the system&apos;s).</source>
         <translation>Språket i vinduet: %1 (standard: valget under Vis ▸ Språk, ellers systemets).</translation>
+    </message>
+    <message>
+        <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates or scopes.</source>
+        <translation>Visningen som skal vises: tree, timemap, serialization, comparison, timeline, tables, waitstates eller scopes.</translation>
     </message>
 </context>
 <context>

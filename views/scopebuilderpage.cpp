@@ -53,6 +53,9 @@ ScopeBuilderPage::ScopeBuilderPage(QWidget* parent)
     layout->addWidget(m_toolBar);
     layout->addWidget(split, 1);
     layout->addWidget(m_status);
+    // A long status (paths) wraps instead of widening the page; the whole of it is the tip too.
+    m_status->setWordWrap(true);
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     connect(m_canvas, &ScopeCanvas::nodeSelected, m_inspector, &ScopeInspector::showNode);
     connect(m_document, &ScopeDocument::changed, this, &ScopeBuilderPage::showIssues);
     connect(m_document, &ScopeDocument::refused, this, &ScopeBuilderPage::setStatus);
@@ -306,6 +309,7 @@ void ScopeBuilderPage::showIssues()
 void ScopeBuilderPage::setStatus(const QString& text)
 {
     m_status->setText(text);
+    m_status->setToolTip(text);
 }
 
 void ScopeBuilderPage::setDeployed(bool deployed)

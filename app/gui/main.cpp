@@ -1,6 +1,6 @@
 // xylem: the desktop application. `xylem [SESSION.xylem] [--run N]` opens a session;
 // `xylem --live-demo FILE` records a local demo cluster into FILE and shows it as it grows;
-// `--screenshot FILE.png [--tab tree|tables]` renders the window once the run's analysis is
+// `--screenshot FILE.png [--tab NAME]` renders the window once the run's analysis is
 // shown and exits (for documentation, tests, and machines without a display, with
 // QT_QPA_PLATFORM=offscreen). `--language CODE` (en, nb, de) overrides View ▸ Language and
 // the system's language (app/gui/languages.h).
@@ -41,8 +41,8 @@ int main(int argc, char** argv)
     const QCommandLineOption tab(
         QStringLiteral("tab"),
         QApplication::translate(
-            "main",
-            "The tab to show: tree, timemap, serialization, comparison, timeline or tables."),
+            "main", "The tab to show: tree, timemap, serialization, comparison, timeline, tables, "
+                    "waitstates or scopes."),
         QStringLiteral("TAB"), QStringLiteral("tree"));
     const QCommandLineOption liveDemo(
         QStringLiteral("live-demo"),
