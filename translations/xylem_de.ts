@@ -1487,6 +1487,26 @@ n3 c1</translation>
         <source>Select a node to see its properties. Drag from a node&apos;s circle to another node to connect them.</source>
         <translation>Wählen Sie einen Knoten, um seine Eigenschaften zu sehen. Ziehen Sie vom Kreis eines Knotens zu einem anderen Knoten, um sie zu verbinden.</translation>
     </message>
+    <message>
+        <source>path of the shared library (.so)</source>
+        <translation>Pfad der Shared Library (.so)</translation>
+    </message>
+    <message>
+        <source>Choose the plugin library…</source>
+        <translation>Plugin-Bibliothek wählen…</translation>
+    </message>
+    <message>
+        <source>for example %1</source>
+        <translation>zum Beispiel %1</translation>
+    </message>
+    <message>
+        <source>Filter Plugin Library</source>
+        <translation>Filter-Plugin-Bibliothek</translation>
+    </message>
+    <message>
+        <source>Shared libraries (*.so);;All files (*)</source>
+        <translation>Shared Libraries (*.so);;Alle Dateien (*)</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::ScopeSessionDialog</name>

@@ -1487,6 +1487,26 @@ n3 c1</translation>
         <source>Select a node to see its properties. Drag from a node&apos;s circle to another node to connect them.</source>
         <translation>Velg en node for å se egenskapene. Dra fra sirkelen på en node til en annen node for å koble dem sammen.</translation>
     </message>
+    <message>
+        <source>path of the shared library (.so)</source>
+        <translation>sti til det delte biblioteket (.so)</translation>
+    </message>
+    <message>
+        <source>Choose the plugin library…</source>
+        <translation>Velg tilleggsbiblioteket…</translation>
+    </message>
+    <message>
+        <source>for example %1</source>
+        <translation>for eksempel %1</translation>
+    </message>
+    <message>
+        <source>Filter Plugin Library</source>
+        <translation>Bibliotek for filtertillegg</translation>
+    </message>
+    <message>
+        <source>Shared libraries (*.so);;All files (*)</source>
+        <translation>Delte biblioteker (*.so);;Alle filer (*)</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::ScopeSessionDialog</name>

@@ -2,11 +2,14 @@
 
 #include "views/scopedocument.h"
 
+#include <QAction>
 #include <QComboBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
+#include <QStyle>
 
 namespace xylem::views {
 
@@ -81,6 +84,12 @@ void ScopeInspector::build()
         m_reduce->addItem(utf8(live::reduceOperatorName(static_cast<live::ReduceOperator>(o))), o);
     }
     m_arguments->setPlaceholderText(tr("integers, separated by commas"));
+    m_pluginLibrary->setPlaceholderText(tr("path of the shared library (.so)"));
+    QAction* browse = m_pluginLibrary->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon),
+                                                 QLineEdit::TrailingPosition);
+    browse->setToolTip(tr("Choose the plugin library…"));
+    connect(browse, &QAction::triggered, this, &ScopeInspector::browsePluginLibrary);
+    connect(m_pluginLibrary, &QLineEdit::textChanged, m_pluginLibrary, &QLineEdit::setToolTip);
     m_form->addRow(m_heading);
     m_form->addRow(tr("Host:"), m_host);
     m_form->addRow(tr("Helper threads:"), m_helpers);
@@ -230,6 +239,25 @@ void ScopeInspector::applyRing()
     }
 }
 
+void ScopeInspector::suggestPluginLibrary(const QString& path, const QString& filters)
+{
+    m_suggestedLibrary = path;
+    m_pluginFilter->setPlaceholderText(filters.isEmpty() ? QString()
+                                                         : tr("for example %1").arg(filters));
+}
+
+void ScopeInspector::browsePluginLibrary()
+{
+    const QString start =
+        m_pluginLibrary->text().isEmpty() ? m_suggestedLibrary : m_pluginLibrary->text();
+    const QString chosen = QFileDialog::getOpenFileName(
+        this, tr("Filter Plugin Library"), start, tr("Shared libraries (*.so);;All files (*)"));
+    if (!chosen.isEmpty()) {
+        m_pluginLibrary->setText(chosen);
+        applyFilter();
+    }
+}
+
 void ScopeInspector::applyFilter()
 {
     const live::DesignNode* node = m_document->design().find(m_id);
@@ -239,6 +267,9 @@ void ScopeInspector::applyFilter()
     live::FilterSettings filter = node->filter;
     filter.kind = static_cast<live::FilterKind>(m_filterKind->currentData().toInt());
     filter.reduce = static_cast<live::ReduceOperator>(m_reduce->currentData().toInt());
+    if (filter.kind == live::FilterKind::Plugin && m_pluginLibrary->text().isEmpty()) {
+        m_pluginLibrary->setText(m_suggestedLibrary);
+    }
     filter.pluginLibrary = m_pluginLibrary->text().trimmed().toStdString();
     filter.pluginFilter = m_pluginFilter->text().trimmed().toStdString();
     if (filter.kind == live::FilterKind::Plugin &&

@@ -27,6 +27,9 @@ public:
 
     void showNode(int id); // kNoNode: the design's own settings
     int shownNode() const { return m_id; }
+    // A plugin library to offer when a filter becomes a plugin (the shipped example filters);
+    // with it, an empty library box is filled and the filter box suggests its filters' names.
+    void suggestPluginLibrary(const QString& path, const QString& filters);
 
 private:
     void build();
@@ -37,6 +40,7 @@ private:
     void applyRing();
     void applyFilter();
     void setRowsVisible();
+    void browsePluginLibrary();
 
     ScopeDocument* m_document;
     int m_id = -1;
@@ -56,6 +60,7 @@ private:
     QLineEdit* m_pluginFilter;
     QLineEdit* m_arguments;
     QLabel* m_issues;
+    QString m_suggestedLibrary;
 };
 
 } // namespace xylem::views

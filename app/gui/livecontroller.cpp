@@ -37,6 +37,19 @@ QString mpiLoopProgram()
     return siblingProgram(QStringLiteral("xylem-mpiloop"), QStringLiteral(XYLEM_BUILT_MPILOOP));
 }
 
+QString exampleFilterPlugin()
+{
+    const QString name = QStringLiteral("libxylem-example-filters.so");
+    const QString installed = QDir(QCoreApplication::applicationDirPath())
+                                  .filePath(QStringLiteral("../lib/xylem/") + name);
+    for (const QString& path : {installed, QStringLiteral(XYLEM_BUILT_EXAMPLE_FILTERS)}) {
+        if (QFileInfo::exists(path)) {
+            return QFileInfo(path).canonicalFilePath();
+        }
+    }
+    return {};
+}
+
 LiveController::LiveController(QObject* parent)
     : QObject(parent)
 {

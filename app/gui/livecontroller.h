@@ -86,5 +86,8 @@ private:
 QString cliProgram();
 // xylem-mpiloop, the project's MPI program, found the same way; empty when there is none.
 QString mpiLoopProgram();
+// libxylem-example-filters.so (collectors/filterplugins): installed in ../lib/xylem beside this
+// program, or where this build put it; empty when there is none.
+QString exampleFilterPlugin();
 
 } // namespace xylem::gui

@@ -8,6 +8,7 @@
 #include "core/live/scopedesignjson.h"
 #include "views/scopebuilderpage.h"
 #include "views/scopedocument.h"
+#include "views/scopeinspector.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -57,6 +58,8 @@ ScopeBuilderLink::ScopeBuilderLink(views::ScopeBuilderPage* page, LiveController
     connect(page, &views::ScopeBuilderPage::deployToProgramRequested, this,
             &ScopeBuilderLink::chooseProgram);
     connect(page, &views::ScopeBuilderPage::stopRequested, live, &LiveController::stop);
+    page->inspector()->suggestPluginLibrary(exampleFilterPlugin(),
+                                            QStringLiteral("longest-wait, wait-stats"));
     connect(live, &LiveController::figures, this, &ScopeBuilderLink::showFigures);
     connect(live, &LiveController::finished, this, [this] {
         if (!m_designFile.isEmpty()) {

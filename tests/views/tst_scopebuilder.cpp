@@ -11,6 +11,8 @@
 #include "views/scopeinspector.h"
 #include "views/scopenodeitem.h"
 
+#include <QComboBox>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QSpinBox>
 #include <QUndoStack>
@@ -169,6 +171,49 @@ private slots:
         doc->undoStack()->undo();
         QCOMPARE(doc->design().find(relay)->gather.helperThreads, 2u);
         QCOMPARE(helpers->value(), 2); // the inspector follows the design
+    }
+
+    // Choosing "plugin" for a filter fills in the suggested library (the shipped examples); the
+    // filter's name completes it.
+    void aPluginFilterStartsFromTheSuggestedLibrary()
+    {
+        ScopeBuilderPage page;
+        ScopeDocument* doc = page.document();
+        const int fe = *doc->addNode(node(live::DesignNodeKind::FrontEnd, "localhost"));
+        live::DesignNode filter = node(live::DesignNodeKind::Filter, "", fe);
+        const int id = *doc->addNode(filter);
+        page.inspector()->suggestPluginLibrary(QStringLiteral("/opt/xylem/libexample.so"),
+                                               QStringLiteral("longest-wait"));
+        page.canvas()->selectNode(id);
+        QComboBox* kind = nullptr;
+        for (auto* box : page.inspector()->findChildren<QComboBox*>()) {
+            kind = box->findData(static_cast<int>(live::FilterKind::Plugin)) >= 0 &&
+                           box->count() == static_cast<int>(live::FilterKind::Plugin) + 1
+                       ? box
+                       : kind;
+        }
+        QVERIFY(kind);
+        const int plugin = kind->findData(static_cast<int>(live::FilterKind::Plugin));
+        kind->setCurrentIndex(plugin);
+        emit kind->activated(plugin);
+        // Not set yet: the filter's name is missing.
+        QVERIFY(doc->design().find(id)->filter.kind == live::FilterKind::Concatenation);
+        QLineEdit* library = nullptr;
+        QLineEdit* name = nullptr;
+        for (auto* edit : page.inspector()->findChildren<QLineEdit*>()) {
+            library = edit->text() == QStringLiteral("/opt/xylem/libexample.so") ? edit : library;
+            name = edit->placeholderText().contains(QStringLiteral("longest-wait")) ? edit : name;
+        }
+        QVERIFY(library && name);
+        name->setText(QStringLiteral("longest-wait"));
+        emit name->editingFinished();
+        const live::FilterSettings& set = doc->design().find(id)->filter;
+        QVERIFY(set.kind == live::FilterKind::Plugin);
+        QCOMPARE(set.pluginLibrary, std::string("/opt/xylem/libexample.so"));
+        QCOMPARE(set.pluginFilter, std::string("longest-wait"));
+        page.resize(1000, 500);
+        page.show();
+        savePicture(page, "xylem-scope-plugin-inspector.png");
     }
 
     void aGeneratedLayoutTakesAPresetAndShowsFigures()
