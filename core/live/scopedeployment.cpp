@@ -136,8 +136,14 @@ Result<Ok> ScopeDeployment::takeFilterOutputs(std::chrono::milliseconds timeout)
     }
     for (const FilterStream& filter : m_plan.filterStreams) {
         XYLEM_TRY(wave, m_tree.next(filter.id, timeout));
-        const FilterOutput output{wave->wave, wave->batch.contributors,
-                                  describeFilterBatch(wave->batch, filter, m_plan.topology)};
+        // A filter that fails in a node sends the wave up empty (the relays' and collectors'
+        // logs say why): say so rather than describe nothing.
+        const std::string text =
+            wave->batch.contributors == 0 && !wave->missing.empty()
+                ? "no result: " + std::to_string(wave->missing.size()) +
+                      " nodes missing (a failing filter or lost nodes; see the tree's log)"
+                : describeFilterBatch(wave->batch, filter, m_plan.topology);
+        const FilterOutput output{wave->wave, wave->batch.contributors, text};
         for (int node : filter.nodes) {
             m_outputs[node] = output;
         }

@@ -3,7 +3,7 @@
 // design written over the file is redeployed while gsum keeps running — gsum's sums stay right
 // (it exits 0 only when every sum was), the stored run stays whole, and the session keeps both
 // designs, linked to the run. Reduce, equivalence and plugin filters run as streams of their
-// own, and their newest results arrive in the figures lines.
+// own, and their newest results arrive in the figures lines; one that fails says so.
 
 #include "core/live/designstore.h"
 #include "core/live/scopedesignjson.h"
@@ -222,6 +222,10 @@ private slots:
         plugin.pluginLibrary = XYLEM_EXAMPLE_FILTERS;
         plugin.pluginFilter = "longest-wait";
         const int longest = attach(design.frontEnd()->id, plugin);
+        live::FilterSettings numbersOnly = plugin;
+        numbersOnly.pluginLibrary = XYLEM_TEST_PLUGIN_GOOD;
+        numbersOnly.pluginFilter = "product"; // takes numbers only: fails on every wave
+        const int failing = attach(design.frontEnd()->id, numbersOnly);
         plugin.pluginFilter = "wait-stats"; // in the collectors too: they load the library
         std::vector<int> stats;
         for (const auto& node : std::vector<live::DesignNode>(design.nodes)) {
@@ -262,6 +266,9 @@ private slots:
         for (int node : stats) {
             QVERIFY2(text(node).contains(" keys, largest means:"), qPrintable(text(node)));
         }
+        // A filter failing in the tree costs its own result only; the recording goes on.
+        QVERIFY2(text(failing).startsWith("no result: "), qPrintable(text(failing)));
+        QCOMPARE(outputs.at(failing).contributors, 0u);
     }
 
     void aPluginThatDoesNotLoadIsNamed()
