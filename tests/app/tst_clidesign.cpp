@@ -237,7 +237,7 @@ private slots:
         QVERIFY(live::writeDesignFile(designPath.toStdString(), design));
 
         const CliResult r =
-            runCli({"record", "--hosts", "2", "--threads", "2", "--iterations", "40000", "--design",
+            runCli({"record", "--hosts", "2", "--threads", "2", "--iterations", "10000", "--design",
                     designPath, "--figures-json", "-o", dir.filePath("filters.xylem")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.out.right(2000) + r.err));
         // The last line with every filter's output and tuples flowing through the plugin.
