@@ -6,7 +6,7 @@
 //   longest-wait   Tuples -> Tuples: the one tuple of the wave whose edge waited longest in its
 //                  parent (up - down; ties: the larger seq, then the larger collector)
 //   wait-stats     Tuples or Stats -> Stats: per edge (key = collector), count, mean, M2, min
-//                  and max of up - down in ns; statistics merged with Chan's formula
+//                  and max of up - down in ns; statistics merged by gather::mergeStats
 
 #include "core/gather/filterplugin.h"
 
@@ -52,48 +52,29 @@ Result<Batch> longestWait(std::span<const Batch> inputs, std::span<const std::in
     return Batch{contributors, std::move(out)};
 }
 
-// Chan et al.'s pairwise update: the summary of a and b together.
-void merge(StatEntry& a, const StatEntry& b)
-{
-    if (b.count == 0) {
-        return;
-    }
-    if (a.count == 0) {
-        a = b;
-        return;
-    }
-    const double n = static_cast<double>(a.count + b.count);
-    const double delta = b.mean - a.mean;
-    a.m2 += b.m2 + delta * delta * static_cast<double>(a.count) * static_cast<double>(b.count) / n;
-    a.mean += delta * static_cast<double>(b.count) / n;
-    a.count += b.count;
-    a.min = std::min(a.min, b.min);
-    a.max = std::max(a.max, b.max);
-}
-
 Result<Batch> waitStats(std::span<const Batch> inputs, std::span<const std::int64_t>)
 {
     std::map<std::uint64_t, StatEntry> byEdge;
+    auto add = [&byEdge](const StatEntry& e) {
+        StatEntry& edge = byEdge.try_emplace(e.key, StatEntry{e.key}).first->second;
+        edge = mergeStats(edge, e);
+    };
     std::uint32_t contributors = 0;
     for (const Batch& batch : inputs) {
         if (const auto* tuples = std::get_if<Tuples>(&batch.content)) {
             for (const Tuple& t : tuples->tuples) {
                 const std::int64_t wait = t.up - t.down;
-                merge(byEdge[t.collector],
-                      StatEntry{t.collector, 1, static_cast<double>(wait), 0, wait, wait});
+                add(StatEntry{t.collector, 1, static_cast<double>(wait), 0, wait, wait});
             }
         } else if (const auto* stats = std::get_if<Stats>(&batch.content)) {
-            for (const StatEntry& e : stats->entries) {
-                merge(byEdge[e.key], e);
-            }
+            std::for_each(stats->entries.begin(), stats->entries.end(), add);
         } else {
             return refuses("wait-stats", batch);
         }
         contributors += batch.contributors;
     }
     Stats out;
-    for (auto& [key, entry] : byEdge) {
-        entry.key = key;
+    for (const auto& [key, entry] : byEdge) {
         out.entries.push_back(entry);
     }
     return Batch{contributors, std::move(out)};

@@ -40,6 +40,28 @@ struct StatEntry
     std::int64_t max = 0;
     bool operator==(const StatEntry&) const = default;
 };
+
+// The summary of a's and b's samples together (Chan et al.'s pairwise update of count, mean and
+// M2); an entry with no samples is neutral. a's key is kept. Inline: filter plugins use it too.
+inline StatEntry mergeStats(const StatEntry& a, const StatEntry& b)
+{
+    if (b.count <= 0) {
+        return a;
+    }
+    if (a.count <= 0) {
+        return StatEntry{a.key, b.count, b.mean, b.m2, b.min, b.max};
+    }
+    const double na = double(a.count), nb = double(b.count), n = na + nb;
+    const double delta = b.mean - a.mean;
+    StatEntry out = a;
+    out.count = a.count + b.count;
+    out.mean = a.mean + delta * nb / n;
+    out.m2 = a.m2 + b.m2 + delta * delta * na * nb / n;
+    out.min = a.min < b.min ? a.min : b.min;
+    out.max = a.max > b.max ? a.max : b.max;
+    return out;
+}
+
 struct Stats
 {
     std::vector<StatEntry> entries; // sorted by key, keys unique

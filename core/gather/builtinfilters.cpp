@@ -190,26 +190,6 @@ Result<Batch> lastArrival(Inputs inputs, Arguments groups)
     return Batch{contributorsOf(inputs), std::move(out)};
 }
 
-// Chan et al.'s pairwise update of count, mean and M2; entries with no samples are neutral.
-StatEntry mergeStat(const StatEntry& a, const StatEntry& b)
-{
-    if (b.count <= 0) {
-        return a;
-    }
-    if (a.count <= 0) {
-        return b;
-    }
-    const double na = double(a.count), nb = double(b.count), n = na + nb;
-    const double delta = b.mean - a.mean;
-    StatEntry out = a;
-    out.count = a.count + b.count;
-    out.mean = a.mean + delta * nb / n;
-    out.m2 = a.m2 + b.m2 + delta * delta * na * nb / n;
-    out.min = std::min(a.min, b.min);
-    out.max = std::max(a.max, b.max);
-    return out;
-}
-
 Result<Batch> statsMerge(Inputs inputs, Arguments)
 {
     if (auto error = checkKind<Stats>("stats-merge", inputs)) {
@@ -226,7 +206,7 @@ Result<Batch> statsMerge(Inputs inputs, Arguments)
     Stats out;
     for (const StatEntry& e : all) {
         if (!out.entries.empty() && out.entries.back().key == e.key) {
-            out.entries.back() = mergeStat(out.entries.back(), e);
+            out.entries.back() = mergeStats(out.entries.back(), e);
         } else {
             out.entries.push_back(e);
         }
