@@ -3,24 +3,15 @@
 
 #include "core/live/scopedeploy.h"
 #include "core/live/scopegenerator.h"
+#include "tests/core/live/testdesigns.h"
 
 #include <QtTest>
 
 using namespace xylem;
 using namespace xylem::live;
+using xylem::live::test::fourHosts;
 
 namespace {
-
-// front-end on fe, two relays (k-ary, fanout 2) over n1..n4.
-ScopeDesign fourHosts()
-{
-    DesignSpec spec;
-    spec.hosts.hosts = {"n1", "n2", "n3", "n4"};
-    spec.fanout = 2;
-    spec.frontEndHost = "fe";
-    spec.name = "four";
-    return generateDesign(spec).value();
-}
 
 int collectorOn(const ScopeDesign& design, const std::string& host)
 {
