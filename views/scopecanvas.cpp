@@ -20,7 +20,7 @@ ScopeCanvas::ScopeCanvas(ScopeDocument* document, QWidget* parent)
     setDragMode(QGraphicsView::RubberBandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     connect(document, &ScopeDocument::changed, this, &ScopeCanvas::rebuild);
-    connect(document, &ScopeDocument::figuresChanged, this, &ScopeCanvas::rebuild);
+    connect(document, &ScopeDocument::figuresChanged, this, &ScopeCanvas::showLive);
     connect(scene(), &QGraphicsScene::selectionChanged, this,
             [this] { emit nodeSelected(selectedNode()); });
     rebuild();
@@ -58,6 +58,7 @@ void ScopeCanvas::rebuild()
     const QSignalBlocker quiet(scene());
     scene()->clear();
     m_items.clear();
+    m_edges.clear();
     m_rubberLine = nullptr;
     const live::ScopeDesign& design = m_document->design();
     for (const live::DesignNode& node : design.nodes) {
@@ -86,8 +87,25 @@ void ScopeCanvas::rebuild()
     }
 }
 
+void ScopeCanvas::showLive()
+{
+    for (const auto& [id, item] : m_items) {
+        const auto figures = m_document->figures().find(id);
+        const auto output = m_document->filterOutputs().find(id);
+        item->setLive(figures == m_document->figures().end() ? std::nullopt
+                                                             : std::optional(figures->second),
+                      output == m_document->filterOutputs().end() ? std::nullopt
+                                                                  : std::optional(output->second));
+    }
+    addEdges();
+}
+
 void ScopeCanvas::addEdges()
 {
+    for (QGraphicsLineItem* edge : m_edges) {
+        delete edge;
+    }
+    m_edges.clear();
     for (const live::DesignNode& node : m_document->design().nodes) {
         ScopeNodeItem* child = itemOf(node.id);
         ScopeNodeItem* parent = itemOf(node.parent);
@@ -99,6 +117,7 @@ void ScopeCanvas::addEdges()
                  attached ? Qt::DashLine : Qt::SolidLine);
         auto* line = scene()->addLine(QLineF(child->outPort(), parent->inPort()), pen);
         line->setZValue(0);
+        m_edges.push_back(line);
     }
 }
 

@@ -9,6 +9,7 @@
 #include <QGraphicsView>
 
 #include <map>
+#include <vector>
 
 namespace xylem::views {
 
@@ -43,11 +44,14 @@ protected:
 
 private:
     void rebuild();
+    // Figures only: each item redraws in place, so a drag under way goes on.
+    void showLive();
     void addEdges();
     ScopeNodeItem* nodeAt(const QPointF& scenePoint, int except) const;
 
     ScopeDocument* m_document;
     std::map<int, ScopeNodeItem*> m_items;
+    std::vector<QGraphicsLineItem*> m_edges; // redrawn when a node's height changes
     int m_connectFrom = -1;
     QGraphicsLineItem* m_rubberLine = nullptr;
     bool m_autoFit = true; // until the user zooms: the design fits the view

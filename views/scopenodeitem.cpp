@@ -68,6 +68,15 @@ ScopeNodeItem::ScopeNodeItem(const live::DesignNode& node, std::vector<QString> 
     setToolTip(m_issues.empty() ? title() : issueLines().join(QLatin1Char('\n')));
 }
 
+void ScopeNodeItem::setLive(std::optional<live::NodeFigures> figures,
+                            std::optional<live::FilterOutput> output)
+{
+    prepareGeometryChange(); // the band's height may change
+    m_figures = figures;
+    m_output = std::move(output);
+    update();
+}
+
 QRectF ScopeNodeItem::box() const
 {
     const double h = m_node.kind == live::DesignNodeKind::Filter ? kFilterHeight : kHeight;

@@ -28,6 +28,9 @@ public:
 
     int nodeId() const { return m_node.id; }
     const std::vector<QString>& issues() const { return m_issues; }
+    // New live figures or filter output (none: not deployed), redrawn in place.
+    void setLive(std::optional<live::NodeFigures> figures,
+                 std::optional<live::FilterOutput> output);
     bool hasFigures() const { return m_figures.has_value(); }
     bool hasOutput() const { return m_output.has_value(); }
     // Scene positions where edges meet the node.

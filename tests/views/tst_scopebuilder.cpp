@@ -291,6 +291,7 @@ private slots:
         page.document()->replaceDesign(design, QStringLiteral("filters"));
         QVERIFY(page.document()->issues().empty());
         const double plain = page.canvas()->itemOf(classesId)->boundingRect().height();
+        const ScopeNodeItem* before = page.canvas()->itemOf(classesId);
 
         live::DesignFigures figures;
         for (const auto& n : design.nodes) {
@@ -306,6 +307,9 @@ private slots:
             QVERIFY(!page.canvas()->itemOf(id)->hasFigures());
         }
         QVERIFY(page.canvas()->itemOf(classesId)->boundingRect().height() > plain + 30);
+        // Figures redraw the items in place (ten times a second while deployed): a drag under
+        // way keeps its item.
+        QCOMPARE(page.canvas()->itemOf(classesId), before);
         QVERIFY(!page.canvas()->itemOf(root)->hasOutput());
         page.show();
         page.canvas()->fitAll();
