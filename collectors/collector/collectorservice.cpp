@@ -47,11 +47,11 @@ ClientId CollectorService::openClient(const std::string& name, bool resume)
     c.name = name;
     c.resumable = resume;
     auto parked = m_parked.find(name);
-    if (!resume || parked == m_parked.end() || parked->second.empty()) {
+    if (!resume || parked == m_parked.end()) {
         return id;
     }
-    auto [previous, cursors] = std::move(parked->second.front());
-    parked->second.pop_front();
+    auto [previous, cursors] = std::move(parked->second);
+    m_parked.erase(parked);
     c.cursors = std::move(cursors);
     for (auto& [ring, counts] : m_counts) { // its counts go on under the new id
         if (auto it = counts.byClient.find(previous); it != counts.byClient.end()) {
@@ -66,7 +66,7 @@ void CollectorService::closeClient(ClientId client)
 {
     auto it = m_clients.find(client);
     if (it != m_clients.end() && it->second.resumable) {
-        m_parked[it->second.name].emplace_back(client, std::move(it->second.cursors));
+        m_parked[it->second.name] = {client, std::move(it->second.cursors)};
     }
     m_clients.erase(client);
 }

@@ -14,7 +14,6 @@
 #include "core/protocol/collectormessages.h"
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -42,10 +41,10 @@ class CollectorService
 public:
     explicit CollectorService(CollectorOptions options);
 
-    // resume: take over the reading position (and the counts) of the oldest closed client of
+    // resume: take over the reading position (and the counts) of the last closed client of
     // that name, if any, so that a redeployed scope's tuple stream neither reads again what its
     // predecessor read nor misses what came in between; else a client reads from each ring's
-    // oldest record.
+    // oldest record. Streams that resume need names of their own.
     ClientId openClient(const std::string& name, bool resume = false);
     void closeClient(ClientId client);
 
@@ -125,10 +124,8 @@ private:
     sampler::SampleBuffer m_samples;
     std::int64_t m_nextSampleNs = 0;
     std::map<ClientId, Client> m_clients;
-    // Closed clients that opened to be resumed, by name, oldest first: their cursors and id.
-    std::map<std::string,
-             std::deque<std::pair<ClientId, std::map<std::uint32_t, ring::RingCursor>>>>
-        m_parked;
+    // The last closed client of each name that opened to be resumed: its id and cursors.
+    std::map<std::string, std::pair<ClientId, std::map<std::uint32_t, ring::RingCursor>>> m_parked;
     ClientId m_nextClient = 1;
     std::vector<std::string> m_log;
 };

@@ -13,13 +13,17 @@ namespace xylem::collector {
 namespace {
 
 // Tuples from this node's rings: each wave takes what was recorded since the previous one. A
-// stream opened again (a redeployed scope) goes on where the closed one stopped.
+// stream with a resume key, opened again with it (a redeployed scope), goes on where the closed
+// one stopped; without one it reads from the rings' oldest records.
 class RingTupleSource final : public tree::LeafSource
 {
 public:
-    RingTupleSource(CollectorService& service, std::uint32_t maxTuples)
+    RingTupleSource(CollectorService& service, std::uint32_t maxTuples,
+                    std::optional<std::int64_t> resumeKey)
         : m_service(service)
-        , m_client(service.openClient("gather tree", true)) // a redeployed stream goes on
+        , m_client(service.openClient(
+              "gather tree" + (resumeKey ? " " + std::to_string(*resumeKey) : std::string()),
+              resumeKey.has_value()))
         , m_max(maxTuples)
     {
     }
@@ -241,8 +245,11 @@ Result<std::unique_ptr<tree::LeafSource>> LeafSources::make(const tree::SourceSp
     }
     if (spec.name == "ring-tuples") {
         const auto max = spec.arguments.empty() ? 65536 : spec.arguments[0];
+        const auto resumeKey =
+            spec.arguments.size() > 1 ? std::optional(spec.arguments[1]) : std::nullopt;
         return std::unique_ptr<tree::LeafSource>(new RingTupleSource(
-            service(), static_cast<std::uint32_t>(std::clamp<std::int64_t>(max, 1, 1 << 20))));
+            service(), static_cast<std::uint32_t>(std::clamp<std::int64_t>(max, 1, 1 << 20)),
+            resumeKey));
     }
     if (spec.name == "system-samples") {
         const auto max = spec.arguments.empty() ? 4096 : spec.arguments[0];

@@ -3,7 +3,10 @@
 // What xylem-collector serves as a leaf of the gather tree, by source name (besides the tree's
 // built-in ones, leafsource.h):
 //
-//   ring-tuples [max]   tuples read from the node's rings since the last wave (at most max)
+//   ring-tuples [max [key]]  tuples read from the node's rings since the last wave (at most
+//                       max); a stream opened again with the same resume key goes on where the
+//                       closed one stopped (no re-read, no gap), one without a key reads from
+//                       the rings' oldest records
 //   ring-counts         Numbers {written, read, overwritten, rings}: the rings' accounting
 //   ring-classes        Classes {gather rate % since the stream opened: [this node]}: merged by
 //                       the equivalence filter, which nodes lose how much of their rings

@@ -56,15 +56,18 @@ Result<Ok> LiveRecorder::open()
     // Deploying the scope sets how the collectors read the rings, whoever started the program.
     m_tree.control(tree::ControlMessage{"buffer-policy", m_scope.bufferPolicy});
     if (has(Monitor::Raw)) {
-        XYLEM_TRY(raw, openStream(kTupleStream, "raw", {}, "ring-tuples", {perWave}, false));
+        // The stream id as resume key: a redeployment's raw stream goes on where this one stops.
+        XYLEM_TRY(raw, openStream(kTupleStream, "raw", {}, "ring-tuples", {perWave, kTupleStream},
+                                  false));
     }
     if (has(Monitor::LoadBalance)) {
         std::vector<std::int64_t> gredOf; // the last-arrival filter's group: the edge's parent
         for (int w = 0; w < m_config.wrapperCount(); ++w) {
             gredOf.push_back(std::max(m_config.wrapper(w).parent, w));
         }
-        XYLEM_TRY(single, openStream(kLastArrivalStream, "last-arrival", std::move(gredOf),
-                                     "ring-tuples", {perWave}, m_scope.lastArrivalAtCollectors));
+        XYLEM_TRY(single,
+                  openStream(kLastArrivalStream, "last-arrival", std::move(gredOf), "ring-tuples",
+                             {perWave, kLastArrivalStream}, m_scope.lastArrivalAtCollectors));
     }
     if (has(Monitor::LoadBalanceDistributed) || has(Monitor::Statistics)) {
         m_tree.control(

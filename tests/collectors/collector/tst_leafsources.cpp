@@ -1,9 +1,11 @@
 // The collector's system-samples leaf source in process, over a fixture proc directory (the
 // metrics of every sample are known): each sample goes up in exactly one wave, every stream
 // keeps its own cursor, and samples the buffer overwrote before a wave are counted, not lost
-// silently.
+// silently. Ring-tuple streams reopened with their resume key go on where they stopped, each
+// from its own position.
 
 #include "collectors/collector/leafsources.h"
+#include "collectors/ring/ringwriter.h"
 #include "core/gather/samplelines.h"
 #include "core/tree/clockoffset.h"
 #include "tests/support/ringprefix.h"
@@ -145,6 +147,41 @@ private slots:
         const gather::HostSamples next = oneLine(*source.value(), 1);
         QCOMPARE(next.samples.size(), size_t(4));
         QCOMPARE(next.overwritten, std::uint64_t(0));
+    }
+
+    // A redeployment closes every stream and opens them again: the raw stream (key 1) must go
+    // on from its own position, not from that of another tuple stream closed just before it.
+    void aReopenedTupleStreamGoesOnFromItsOwnPosition()
+    {
+        QTemporaryDir proc;
+        writeProc(proc);
+        testing::RingPrefix prefix("resumekeys");
+        auto writer = ring::RingWriter::create({prefix.prefix(), 1024, BufferPolicy::FillRead,
+                                                ClockKind::Monotonic, "test", "t"})
+                          .value();
+        auto tuplesOf = [](tree::LeafSource& source) {
+            return std::get<gather::Tuples>(source.produce(0)->content).tuples;
+        };
+        LeafSources sources(optionsFor(proc, prefix), 0);
+        auto raw = std::move(sources.make({"ring-tuples", {1000, 1}})).value();
+        auto plugin = std::move(sources.make({"ring-tuples", {1000, 16}})).value();
+        for (std::int64_t i = 0; i < 10; ++i) {
+            writer.push(i, i, i + 1, 1, 0, 0);
+        }
+        QCOMPARE(tuplesOf(*raw).size(), size_t(10));
+        for (std::int64_t i = 10; i < 15; ++i) {
+            writer.push(i, i, i + 1, 1, 0, 0);
+        }
+        QCOMPARE(tuplesOf(*raw).size(), size_t(5)); // raw has read 15, the plugin stream none
+        plugin.reset(); // a deployment closes its filter streams first
+        raw.reset();
+        auto again = std::move(sources.make({"ring-tuples", {1000, 1}})).value();
+        writer.push(15, 15, 16, 1, 0, 0);
+        const auto after = tuplesOf(*again);
+        QCOMPARE(after.size(), size_t(1)); // only what came since: nothing read twice
+        QCOMPARE(after.front().seq, std::int64_t(15));
+        auto fresh = std::move(sources.make({"ring-tuples", {1000}})).value(); // no key: all
+        QCOMPARE(tuplesOf(*fresh).size(), size_t(16));
     }
 
     void noServiceNoSampling()
