@@ -95,15 +95,20 @@ void ThreadRecorder::followRequestedCapacity() noexcept
     if (wanted == 0 || wanted == m_ring.capacity() || wanted == m_refused) {
         return;
     }
-    ring::RingSpec spec = m_spec;
-    spec.capacity = wanted;
-    auto next = ring::RingWriter::create(spec);
-    if (!next) {
-        m_refused = wanted; // /dev/shm full, say: keep the ring there is
-        return;
+    // Never throws into the monitored program: a ring that cannot be made (/dev/shm full, no
+    // memory) leaves the ring there is, and that capacity is not tried again.
+    try {
+        m_spec.capacity = wanted;
+        auto next = ring::RingWriter::create(m_spec);
+        if (!next) {
+            m_refused = wanted;
+            return;
+        }
+        (void)announceRing(m_socket, next->name());
+        m_ring = std::move(next).value(); // the old ring is closed: the collector drains it
+    } catch (...) {
+        m_refused = wanted;
     }
-    (void)announceRing(m_socket, next->name());
-    m_ring = std::move(next).value(); // the old ring is closed: the collector drains it
 }
 
 bool announceRing(const std::string& socketPath, const std::string& ringName)

@@ -3,7 +3,8 @@
 // What an instrumented program links. A Probe per process holds the settings; each thread
 // that records attaches once and gets a ThreadRecorder with its own ring in shared memory.
 // After that, record() is the whole cost of an event: two clock reads when the scoped helper
-// takes them, then a few stores — no lock, no allocation, no system call.
+// takes them, then a few stores — no lock, no allocation, no system call. (The one exception:
+// the record that notices a requested ring capacity makes the new ring, see ThreadRecorder.)
 //
 //   xylem::probe::Probe probe(xylem::probe::ProbeOptions::fromEnvironment());
 //   auto recorder = probe.attachThread("worker-3").value();   // once per thread
@@ -49,14 +50,13 @@ public:
     // spec: how ring was made (a resize makes the next one alike); socket: whom to announce to.
     ThreadRecorder(ring::RingWriter ring, ring::RingSpec spec, std::string socket)
         : m_ring(std::move(ring))
-        , m_clock(spec.clock)
         , m_spec(std::move(spec))
         , m_socket(std::move(socket))
     {
     }
 
     // A raw timestamp in this recorder's clock.
-    std::int64_t now() const noexcept { return readClock(m_clock); }
+    std::int64_t now() const noexcept { return readClock(m_spec.clock); }
 
     void record(std::uint32_t collector, std::uint16_t op, std::int64_t seq, std::int16_t ret,
                 std::int64_t down, std::int64_t up) noexcept
@@ -67,8 +67,9 @@ public:
         }
     }
 
-    ClockKind clock() const { return m_clock; }
+    ClockKind clock() const { return m_spec.clock; }
     const std::string& ringName() const { return m_ring.name(); }
+    // Records in the current ring (a resize starts a new one).
     std::uint64_t recorded() const { return m_ring.written(); }
     std::uint32_t capacity() const { return m_ring.capacity(); }
 
@@ -76,7 +77,6 @@ private:
     void followRequestedCapacity() noexcept;
 
     ring::RingWriter m_ring;
-    ClockKind m_clock;
     ring::RingSpec m_spec;
     std::string m_socket;
     std::uint32_t m_refused = 0; // a capacity whose ring could not be made: not tried again
