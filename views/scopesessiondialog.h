@@ -9,7 +9,6 @@
 #include <QDialog>
 #include <QStringList>
 
-#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -20,10 +19,8 @@ namespace xylem::views {
 
 struct SessionDesign
 {
-    std::int64_t scopeId = 0; // the design's id in the session
     live::ScopeDesign design;
-    QStringList runs;                 // the runs recorded with it, as labels ("run 2: live demo")
-    std::vector<std::int64_t> runIds; // the same runs' ids
+    QStringList runs; // the runs recorded with it, as labels ("run 2: live demo")
 };
 
 class ScopeSessionDialog : public QDialog

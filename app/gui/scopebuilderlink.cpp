@@ -192,24 +192,22 @@ bool ScopeBuilderLink::openDesignOfRun(qint64 run)
     if (path.isEmpty() || run <= 0) {
         return false;
     }
-    auto designs = readSessionDesigns(path);
+    auto designs = designsOfRun(path, run);
     if (!designs) {
         emit failed(tr("Cannot read the session's scope designs: %1")
                         .arg(QString::fromStdString(designs.error().describe())));
         return false;
     }
-    for (auto d = designs->rbegin(); d != designs->rend(); ++d) { // the last deployed first
-        if (std::find(d->runIds.begin(), d->runIds.end(), run) != d->runIds.end()) {
-            m_page->openStoredDesign(d->design);
-            if (auto* dock = qobject_cast<QDockWidget*>(m_page->parentWidget())) {
-                dock->show();
-                dock->raise();
-            }
-            return true;
-        }
+    if (designs->empty()) {
+        emit failed(tr("Run %1 was not recorded through a scope design.").arg(run));
+        return false;
     }
-    emit failed(tr("Run %1 was not recorded through a scope design.").arg(run));
-    return false;
+    m_page->openStoredDesign(designs->back().design); // the last deployed
+    if (auto* dock = qobject_cast<QDockWidget*>(m_page->parentWidget())) {
+        dock->show();
+        dock->raise();
+    }
+    return true;
 }
 
 void ScopeBuilderLink::showFigures(const QString& line)

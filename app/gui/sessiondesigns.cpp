@@ -36,9 +36,8 @@ Result<std::map<std::int64_t, RunsOfScope>> runsByScope(store::Session& session)
     return labels;
 }
 
-} // namespace
-
-Result<std::vector<views::SessionDesign>> readSessionDesigns(const QString& path)
+// The session at path, read-only; an error names the file.
+Result<store::Session> openReadOnly(const QString& path)
 {
     auto session = store::Session::open(path.toStdString(), store::OpenMode::ReadOnly);
     if (!session) {
@@ -46,12 +45,26 @@ Result<std::vector<views::SessionDesign>> readSessionDesigns(const QString& path
         e.where = path.toStdString() + (e.where.empty() ? "" : ": " + e.where);
         return e;
     }
+    return session;
+}
+
+} // namespace
+
+Result<std::vector<live::StoredDesign>> designsOfRun(const QString& path, std::int64_t run)
+{
+    XYLEM_TRY(session, openReadOnly(path));
+    return live::designsOfRun(session.value(), run);
+}
+
+Result<std::vector<views::SessionDesign>> readSessionDesigns(const QString& path)
+{
+    XYLEM_TRY(session, openReadOnly(path));
     XYLEM_TRY(stored, live::designsInSession(session.value()));
     XYLEM_TRY(labels, runsByScope(session.value()));
     std::vector<views::SessionDesign> designs;
     for (live::StoredDesign& design : stored.value()) {
         const RunsOfScope& used = labels.value()[design.id];
-        designs.push_back({design.id, std::move(design.design), used.labels, used.ids});
+        designs.push_back({std::move(design.design), used.labels});
     }
     return designs;
 }

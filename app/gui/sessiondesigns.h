@@ -5,11 +5,13 @@
 // read-only connection: the scopes, run-scope links and run names are a few rows, read in
 // milliseconds, so no worker is worth its staging.
 
+#include "core/live/designstore.h"
 #include "core/model/result.h"
 #include "views/scopesessiondialog.h"
 
 #include <QString>
 
+#include <cstdint>
 #include <vector>
 
 namespace xylem::gui {
@@ -17,5 +19,7 @@ namespace xylem::gui {
 // In the order saved; a design no run used has no run labels. Errors name the session file,
 // or the stored design that does not read (by its scope id).
 Result<std::vector<views::SessionDesign>> readSessionDesigns(const QString& path);
+// The designs the run in the session at path was recorded with, first deployed first.
+Result<std::vector<live::StoredDesign>> designsOfRun(const QString& path, std::int64_t run);
 
 } // namespace xylem::gui

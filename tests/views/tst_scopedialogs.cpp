@@ -110,11 +110,9 @@ private slots:
     void theSessionDialogListsDesignsWithTheirRuns()
     {
         std::vector<SessionDesign> designs;
-        designs.push_back({3,
-                           designOver({"h0", "h1"}, "two hosts"),
-                           {QStringLiteral("run 1: live demo"), QStringLiteral("run 2: tuned")},
-                           {1, 2}});
-        designs.push_back({5, designOver({"h0"}, "spare"), {}, {}});
+        designs.push_back({designOver({"h0", "h1"}, "two hosts"),
+                           {QStringLiteral("run 1: live demo"), QStringLiteral("run 2: tuned")}});
+        designs.push_back({designOver({"h0"}, "spare"), {}});
         ScopeSessionDialog dialog(designs);
         QCOMPARE(dialog.list()->count(), 2);
         const QString first = dialog.list()->item(0)->text();
