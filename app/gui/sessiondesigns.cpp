@@ -2,7 +2,6 @@
 
 #include "core/live/designstore.h"
 #include "core/store/attachments.h"
-#include "core/store/runcatalog.h"
 
 #include <QCoreApplication>
 
@@ -12,26 +11,15 @@ namespace xylem::gui {
 
 namespace {
 
-struct RunsOfScope
+// Each scope id's runs, as labels ("run 2: live demo").
+Result<std::map<std::int64_t, QStringList>> runsByScope(store::Session& session)
 {
-    QStringList labels; // "run 2: live demo"
-    std::vector<std::int64_t> ids;
-};
-
-// The runs recorded with each scope id.
-Result<std::map<std::int64_t, RunsOfScope>> runsByScope(store::Session& session)
-{
-    XYLEM_TRY(runs, store::listRuns(session));
-    std::map<std::int64_t, RunsOfScope> labels;
-    for (const store::RunInfo& run : runs.value()) {
-        XYLEM_TRY(scopes, store::scopesOfRun(session, run.id));
-        const QString label = QCoreApplication::translate("xylem::gui::MainWindow", "run %1: %2")
-                                  .arg(run.id)
-                                  .arg(QString::fromStdString(run.metadata.name));
-        for (const std::int64_t scope : scopes.value()) {
-            labels[scope].labels << label;
-            labels[scope].ids.push_back(run.id);
-        }
+    XYLEM_TRY(links, store::runScopeLinks(session));
+    std::map<std::int64_t, QStringList> labels;
+    for (const store::RunScopeLink& link : links.value()) {
+        labels[link.scopeId] << QCoreApplication::translate("xylem::gui::MainWindow", "run %1: %2")
+                                    .arg(link.runId)
+                                    .arg(QString::fromStdString(link.runName));
     }
     return labels;
 }
@@ -63,8 +51,7 @@ Result<std::vector<views::SessionDesign>> readSessionDesigns(const QString& path
     XYLEM_TRY(labels, runsByScope(session.value()));
     std::vector<views::SessionDesign> designs;
     for (live::StoredDesign& design : stored.value()) {
-        const RunsOfScope& used = labels.value()[design.id];
-        designs.push_back({std::move(design.design), used.labels});
+        designs.push_back({std::move(design.design), labels.value()[design.id]});
     }
     return designs;
 }

@@ -2,8 +2,9 @@
 
 // The scope designs kept in a session, each with the runs recorded through it, for the scope
 // builder's Open ▸ From the Session. Read directly on the calling (GUI) thread through a fresh
-// read-only connection: the scopes, run-scope links and run names are a few rows, read in
-// milliseconds, so no worker is worth its staging.
+// read-only connection: the scopes table and one join of run_scopes with the runs' ids and
+// names (no run's configuration or tuples) are a few small rows, read in milliseconds, so no
+// worker is worth its staging.
 
 #include "core/live/designstore.h"
 #include "core/model/result.h"

@@ -178,6 +178,24 @@ Result<std::vector<std::int64_t>> scopesOfRun(Session& session, std::int64_t run
     return ids;
 }
 
+Result<std::vector<RunScopeLink>> runScopeLinks(Session& session)
+{
+    auto query = session.database().prepare(
+        "SELECT l.scope_id, l.run_id, r.name FROM run_scopes l JOIN runs r ON r.id = l.run_id "
+        "ORDER BY l.scope_id, l.run_id");
+    if (!query) {
+        return query.error();
+    }
+    std::vector<RunScopeLink> links;
+    auto ok = eachRow(query.value(), [&](const Statement& r) {
+        links.push_back(RunScopeLink{r.columnInt(0), r.columnInt(1), r.columnText(2)});
+    });
+    if (!ok) {
+        return ok.error();
+    }
+    return links;
+}
+
 Result<Ok> storeCachedResult(Session& session, std::int64_t run, const std::string& kind,
                              int engineVersion, const std::string& data)
 {

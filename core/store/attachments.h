@@ -54,6 +54,15 @@ Result<std::int64_t> saveScope(Session& session, const std::string& name,
 Result<std::vector<ScopeRecord>> scopes(Session& session);
 Result<Ok> linkRunToScope(Session& session, std::int64_t run, std::int64_t scope);
 Result<std::vector<std::int64_t>> scopesOfRun(Session& session, std::int64_t run);
+struct RunScopeLink
+{
+    std::int64_t scopeId = 0;
+    std::int64_t runId = 0;
+    std::string runName;
+};
+// Every run-scope link with the run's name, by scope then run: one query, no run's
+// configuration or tuples read.
+Result<std::vector<RunScopeLink>> runScopeLinks(Session& session);
 
 // A derived result of a run (e.g. the analysis report as JSON), valid for one engine version.
 Result<Ok> storeCachedResult(Session& session, std::int64_t run, const std::string& kind,

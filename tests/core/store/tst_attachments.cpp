@@ -125,6 +125,16 @@ private slots:
         QCOMPARE(scopesOfRun(session, 1).value(),
                  (std::vector<std::int64_t>{a.value(), b.value()}));
         QVERIFY(scopesOfRun(session, 2)->empty());
+        QVERIFY(linkRunToScope(session, 2, a.value()));
+        const auto links = runScopeLinks(session);
+        QVERIFY(links);
+        QCOMPARE(links->size(), size_t(3)); // by scope, then run
+        QCOMPARE(links.value()[0].scopeId, a.value());
+        QCOMPARE(links.value()[0].runId, std::int64_t(1));
+        QCOMPARE(links.value()[1].runId, std::int64_t(2));
+        QCOMPARE(links.value()[2].scopeId, b.value());
+        QCOMPARE(QString::fromStdString(links.value()[1].runName),
+                 QString::fromStdString(listRuns(session).value()[1].metadata.name));
         const auto all = scopes(session);
         QVERIFY(all && all->size() == 2);
         QCOMPARE(QString::fromStdString(all.value()[1].definitionJson),
