@@ -63,7 +63,6 @@ ScopeBuilderPage::ScopeBuilderPage(QWidget* parent)
         m_canvas->selectNode(item->data(Qt::UserRole).toInt());
     });
     showIssues();
-    setDeployed(false);
 }
 
 QAction* ScopeBuilderPage::addAction(const QString& text, const QString& tip,
@@ -302,8 +301,17 @@ void ScopeBuilderPage::showIssues()
     if (m_document->issues().empty()) {
         new QListWidgetItem(tr("The design can be deployed."), m_issueList);
     }
-    m_deploy->setEnabled(m_document->issues().empty());
-    m_deployToProgram->setEnabled(m_document->issues().empty() && !m_stop->isEnabled());
+    updateActions();
+}
+
+// Deploy needs a design without issues; Deploy to Program also needs none deployed yet.
+void ScopeBuilderPage::updateActions()
+{
+    const bool clean = m_document->issues().empty();
+    m_deploy->setEnabled(clean);
+    m_deploy->setText(m_deployed ? tr("Redeploy") : tr("Deploy"));
+    m_deployToProgram->setEnabled(clean && !m_deployed);
+    m_stop->setEnabled(m_deployed);
 }
 
 void ScopeBuilderPage::setStatus(const QString& text)
@@ -314,9 +322,8 @@ void ScopeBuilderPage::setStatus(const QString& text)
 
 void ScopeBuilderPage::setDeployed(bool deployed)
 {
-    m_stop->setEnabled(deployed);
-    m_deployToProgram->setEnabled(!deployed && m_document->issues().empty());
-    m_deploy->setText(deployed ? tr("Redeploy") : tr("Deploy"));
+    m_deployed = deployed;
+    updateActions();
 }
 
 } // namespace xylem::views

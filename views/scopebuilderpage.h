@@ -82,6 +82,7 @@ private:
     void chooseFromSession();
     void chooseSave();
     void showIssues();
+    void updateActions();
 
     ScopeDocument* m_document;
     ScopeCanvas* m_canvas;
@@ -93,6 +94,7 @@ private:
     QAction* m_stop = nullptr;
     QAction* m_deployToProgram = nullptr;
     QAction* m_openFromSession = nullptr;
+    bool m_deployed = false; // a recording of the design runs: Deploy redeploys
     std::function<live::HostList()> m_hostSource;
     SessionDesignSource m_sessionDesigns;
 };

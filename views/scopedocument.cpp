@@ -51,7 +51,7 @@ public:
     bool mergeWith(const QUndoCommand* other) override
     {
         const auto* next = static_cast<const DesignCommand*>(other);
-        m_edit = next->m_edit; // the first inverse stays: undo goes back before the drag
+        m_edit = next->m_edit; // the first inverse stays: undo goes back before the first move
         return true;
     }
 
@@ -97,12 +97,12 @@ ScopeDocument::ScopeDocument(QObject* parent)
     designChanged();
 }
 
-std::vector<QString> ScopeDocument::issuesOf(int nodeId) const
+QStringList ScopeDocument::issuesOf(int nodeId) const
 {
-    std::vector<QString> found;
+    QStringList found;
     for (const live::DesignIssue& issue : m_issues) {
         if (issue.nodeId == nodeId) {
-            found.push_back(QString::fromStdString(issue.message));
+            found << QString::fromStdString(issue.message);
         }
     }
     return found;
@@ -214,7 +214,7 @@ bool ScopeDocument::setFilter(int id, const live::FilterSettings& filter)
 
 bool ScopeDocument::moveNode(int id, double x, double y)
 {
-    constexpr int kMoveMergeBase = 1 << 20; // one merge id per node: drags of others stay apart
+    constexpr int kMoveMergeBase = 1 << 20; // one merge id per node: moves of others stay apart
     return push(tr("Move node %1").arg(id), setterEdit(id, live::Position{x, y}, live::setPosition),
                 kMoveMergeBase + id);
 }

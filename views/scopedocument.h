@@ -11,6 +11,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <optional>
@@ -30,7 +31,7 @@ public:
     const live::ScopeDesign& design() const { return m_design; }
     const std::vector<live::DesignIssue>& issues() const { return m_issues; }
     // The issues placed on one node (kNoNode: the design's own).
-    std::vector<QString> issuesOf(int nodeId) const;
+    QStringList issuesOf(int nodeId) const;
     QUndoStack* undoStack() const { return m_undo; }
 
     // Edits, each one undoable step. They return false when the model refuses (see refused).
@@ -43,7 +44,9 @@ public:
     bool setPullPeriod(int id, int milliseconds);
     bool setRing(int id, const live::RingSettings& ring);
     bool setFilter(int id, const live::FilterSettings& filter);
-    // Moves of one node merge into one step while its drag lasts.
+    // Consecutive moves of one node are one undo step (each drag reports its move on release,
+    // so several drags of the same node in a row undo together); any other edit in between, or a
+    // move of another node, starts a new step.
     bool moveNode(int id, double x, double y);
     bool setName(const QString& name);
     // A whole new design (generated, a preset applied, opened from a file): one step.

@@ -54,7 +54,7 @@ QColor levelColour(live::FigureLevel level)
 
 } // namespace
 
-ScopeNodeItem::ScopeNodeItem(const live::DesignNode& node, std::vector<QString> issues,
+ScopeNodeItem::ScopeNodeItem(const live::DesignNode& node, QStringList issues,
                              std::optional<live::NodeFigures> figures,
                              std::optional<live::FilterOutput> output)
     : m_node(node)
@@ -129,11 +129,7 @@ bool ScopeNodeItem::isOnOutPort(const QPointF& scenePoint) const
 
 QStringList ScopeNodeItem::issueLines() const
 {
-    QStringList lines;
-    for (const QString& issue : m_issues) {
-        lines << issue;
-    }
-    return lines;
+    return m_issues;
 }
 
 QRectF ScopeNodeItem::boundingRect() const

@@ -11,9 +11,9 @@
 
 #include <QGraphicsObject>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
-#include <vector>
 
 namespace xylem::views {
 
@@ -22,12 +22,12 @@ class ScopeNodeItem : public QGraphicsObject
     Q_OBJECT
 
 public:
-    ScopeNodeItem(const live::DesignNode& node, std::vector<QString> issues,
+    ScopeNodeItem(const live::DesignNode& node, QStringList issues,
                   std::optional<live::NodeFigures> figures,
                   std::optional<live::FilterOutput> output = std::nullopt);
 
     int nodeId() const { return m_node.id; }
-    const std::vector<QString>& issues() const { return m_issues; }
+    const QStringList& issues() const { return m_issues; }
     // New live figures or filter output (none: not deployed), redrawn in place.
     void setLive(std::optional<live::NodeFigures> figures,
                  std::optional<live::FilterOutput> output);
@@ -59,10 +59,9 @@ private:
     QStringList issueLines() const;
 
     live::DesignNode m_node;
-    std::vector<QString> m_issues;
+    QStringList m_issues;
     std::optional<live::NodeFigures> m_figures;
     std::optional<live::FilterOutput> m_output;
-    QPointF m_pressedAt;
 };
 
 } // namespace xylem::views

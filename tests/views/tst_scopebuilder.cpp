@@ -107,7 +107,7 @@ private slots:
         QVERIFY(doc.setRing(c1, {1u << 20, "replace-read"}));
         states.push_back(doc.design());
         QVERIFY(doc.moveNode(c1, 40, 200));
-        QVERIFY(doc.moveNode(c1, 60, 220)); // one drag: merged into one step
+        QVERIFY(doc.moveNode(c1, 60, 220)); // consecutive moves of one node are one undo step
         states.push_back(doc.design());
         QVERIFY(doc.disconnectNode(c1));
         states.push_back(doc.design());
