@@ -1,5 +1,6 @@
 #include "views/scopeinspector.h"
 
+#include "core/model/recording.h"
 #include "views/scopedocument.h"
 
 #include <QAction>
@@ -74,8 +75,10 @@ void ScopeInspector::build()
     for (int shift = 10; shift <= 24; ++shift) {
         m_ring->addItem(tr("%1 tuples").arg(1 << shift), 1 << shift);
     }
-    for (const char* policy : {"fill-read", "replace-read", "fill-drain", "replace-drain"}) {
-        m_policy->addItem(utf8(policy), utf8(policy));
+    for (int p = 0; p <= static_cast<int>(BufferPolicy::ReplaceDrain); ++p) {
+        const std::string_view name = toString(static_cast<BufferPolicy>(p));
+        const QString policy = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+        m_policy->addItem(policy, policy);
     }
     for (int k = 0; k <= static_cast<int>(live::FilterKind::Plugin); ++k) {
         m_filterKind->addItem(utf8(live::filterKindName(static_cast<live::FilterKind>(k))), k);
@@ -127,8 +130,7 @@ void ScopeInspector::showNode(int id)
 
 void ScopeInspector::load()
 {
-    const QSignalBlocker quiet(this);
-    m_loading = true;
+    m_loading = true; // the boxes' signals, fired by filling them, change nothing
     const live::DesignNode* node = m_document->design().find(m_id);
     if (!node) {
         m_id = live::kNoNode;
@@ -158,11 +160,7 @@ void ScopeInspector::load()
         }
         m_arguments->setText(arguments.join(QStringLiteral(", ")));
     }
-    QStringList issues;
-    for (const QString& issue : m_document->issuesOf(m_id)) {
-        issues << issue;
-    }
-    m_issues->setText(issues.join(QLatin1Char('\n')));
+    m_issues->setText(m_document->issuesOf(m_id).join(QLatin1Char('\n')));
     setRowsVisible();
     m_loading = false;
 }
@@ -196,8 +194,9 @@ void ScopeInspector::setRowsVisible()
 void ScopeInspector::applyHost()
 {
     const live::DesignNode* node = m_document->design().find(m_id);
-    if (!m_loading && node && m_host->text().toStdString() != node->host) {
-        m_document->setHost(m_id, m_host->text().trimmed());
+    const QString host = m_host->text().trimmed();
+    if (!m_loading && node && host.toStdString() != node->host) {
+        m_document->setHost(m_id, host);
     }
 }
 
