@@ -154,11 +154,11 @@ std::string figuresToJson(const DesignFigures& figures, const FilterOutputs& out
     return line.dump();
 }
 
-Result<DesignFigures> figuresFromJson(const std::string& line)
+namespace {
+
+Result<DesignFigures> figuresOf(const Json& j)
 {
-    const Json j = Json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("figures") ||
-        !j.at("figures").is_object()) {
+    if (!j.is_object() || !j.contains("figures") || !j.at("figures").is_object()) {
         return makeError(ErrorCode::MalformedInput,
                          "a figures line is a JSON object with a \"figures\" object");
     }
@@ -171,10 +171,9 @@ Result<DesignFigures> figuresFromJson(const std::string& line)
     return figures;
 }
 
-Result<FilterOutputs> filterOutputsFromJson(const std::string& line)
+Result<FilterOutputs> outputsOf(const Json& j)
 {
-    const Json j = Json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
+    if (!j.is_object()) {
         return makeError(ErrorCode::MalformedInput, "a figures line is a JSON object");
     }
     FilterOutputs outputs;
@@ -190,6 +189,26 @@ Result<FilterOutputs> filterOutputsFromJson(const std::string& line)
         outputs.emplace(id.value(), std::move(output).value());
     }
     return outputs;
+}
+
+} // namespace
+
+Result<LiveFigures> liveFiguresFromJson(const std::string& line)
+{
+    const Json j = Json::parse(line, nullptr, false); // discarded: not an object, refused below
+    XYLEM_TRY(figures, figuresOf(j));
+    XYLEM_TRY(outputs, outputsOf(j));
+    return LiveFigures{std::move(figures).value(), std::move(outputs).value()};
+}
+
+Result<DesignFigures> figuresFromJson(const std::string& line)
+{
+    return figuresOf(Json::parse(line, nullptr, false));
+}
+
+Result<FilterOutputs> filterOutputsFromJson(const std::string& line)
+{
+    return outputsOf(Json::parse(line, nullptr, false));
 }
 
 } // namespace xylem::live

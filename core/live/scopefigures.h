@@ -81,6 +81,14 @@ const char* figureLevelName(FigureLevel level); // "ok", "warning", "critical"
 // and back, for the GUI's parser and the tests (a line without outputs has none). Errors name
 // the node id and the field.
 std::string figuresToJson(const DesignFigures& figures, const FilterOutputs& outputs = {});
+struct LiveFigures
+{
+    DesignFigures nodes;
+    FilterOutputs outputs;
+};
+// Both parts of one line, parsed once (the GUI reads every line so).
+Result<LiveFigures> liveFiguresFromJson(const std::string& line);
+// One part each (for the tests and tools that need only one).
 Result<DesignFigures> figuresFromJson(const std::string& line);
 Result<FilterOutputs> filterOutputsFromJson(const std::string& line);
 

@@ -165,6 +165,13 @@ private slots:
         QVERIFY(!broken);
         QCOMPARE(QString::fromStdString(broken.error().where), QString("output of node 9"));
         QVERIFY(!filterOutputsFromJson(R"({"outputs": {"x": {"text": ""}}})"));
+        // Both at once, as the GUI reads them; either part broken fails the line.
+        const auto both = liveFiguresFromJson(line);
+        QVERIFY(both);
+        QVERIFY(both->nodes == figures && both->outputs == outputs);
+        QVERIFY(!liveFiguresFromJson(R"({"figures": {}, "outputs": {"9": {}}})"));
+        QVERIFY(!liveFiguresFromJson(R"({"outputs": {}})"));
+        QVERIFY(!liveFiguresFromJson("not json"));
     }
 };
 
