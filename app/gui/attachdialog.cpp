@@ -1,9 +1,9 @@
 #include "app/gui/attachdialog.h"
 
+#include "app/gui/sessionpaths.h"
+
 #include <QAction>
-#include <QDateTime>
 #include <QDialogButtonBox>
-#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -11,7 +11,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QStyle>
 
 namespace xylem::gui {
@@ -60,12 +59,9 @@ AttachDialog::AttachDialog(QWidget* parent, Purpose purpose)
 void AttachDialog::setDefaults(bool design)
 {
     setWindowTitle(design ? tr("Deploy to a Running Program") : tr("Monitor a Running Program"));
-    const QDir documents(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
-    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    m_address->setText(documents.filePath(QStringLiteral("xylem-%1.address").arg(stamp)));
-    const QString session =
-        design ? QStringLiteral("xylem-scope-%1.xylem") : QStringLiteral("xylem-monitor-%1.xylem");
-    m_session->setText(documents.filePath(session.arg(stamp)));
+    m_address->setText(newSessionPath(QStringLiteral("xylem"), QStringLiteral(".address")));
+    m_session->setText(
+        newSessionPath(design ? QStringLiteral("xylem-scope") : QStringLiteral("xylem-monitor")));
     m_scope->setPlaceholderText(tr("the default scope (raw tracing)"));
     m_minutes->setRange(1, 24 * 60);
     m_minutes->setValue(60);

@@ -1,14 +1,13 @@
 #include "app/gui/demodialog.h"
 
+#include "app/gui/sessionpaths.h"
+
 #include <QComboBox>
-#include <QDateTime>
 #include <QDialogButtonBox>
-#include <QDir>
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QStandardPaths>
 
 namespace xylem::gui {
 
@@ -29,9 +28,7 @@ DemoDialog::DemoDialog(QWidget* parent)
                        QStringLiteral("binomial")});
     m_noise->setToolTip(
         tr("THREAD:DELAY_US[:EVERY] — a thread made late to plant a culprit; empty for none"));
-    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    m_session->setText(QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-                           .filePath(QStringLiteral("xylem-live-%1.xylem").arg(stamp)));
+    m_session->setText(newSessionPath(QStringLiteral("xylem-live")));
     auto* form = new QFormLayout(this);
     form->addRow(tr("Hosts:"), m_hosts);
     form->addRow(tr("Threads per host:"), m_threads);

@@ -7,6 +7,7 @@
 #include "app/gui/recentsessionsmenu.h"
 #include "app/gui/runpanel.h"
 #include "app/gui/scopebuilderlink.h"
+#include "app/gui/sessionpaths.h"
 #include "app/gui/subtreeserializationfeed.h"
 #include "core/live/scopegenerator.h"
 #include "views/comparisonview.h"
@@ -125,7 +126,9 @@ MainWindow::MainWindow(QWidget* parent)
         },
         this);
     connect(subtreeFeed, &SubtreeSerializationFeed::failed, this, &MainWindow::showError);
-    auto* scopes = new ScopeBuilderLink(m_scopeBuilder, &m_live, &newScopeSessionPath, this);
+    auto* scopes = new ScopeBuilderLink(
+        m_scopeBuilder, &m_live, [] { return newSessionPath(QStringLiteral("xylem-scope")); },
+        this);
     connect(scopes, &ScopeBuilderLink::failed, this, &MainWindow::showError);
     connect(m_scopeBuilder, &views::ScopeBuilderPage::failed, this, &MainWindow::showError);
     scopes->followSession(m_runs, &m_controller, [this] {

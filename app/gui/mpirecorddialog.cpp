@@ -1,14 +1,13 @@
 #include "app/gui/mpirecorddialog.h"
 
+#include "app/gui/sessionpaths.h"
+
 #include <QComboBox>
-#include <QDateTime>
 #include <QDialogButtonBox>
-#include <QDir>
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
-#include <QStandardPaths>
 
 #include <unistd.h>
 
@@ -36,9 +35,7 @@ MpiRecordDialog::MpiRecordDialog(QWidget* parent)
                              "call of every rank is recorded"));
     m_shape->addItem(tr("Hierarchy (ranks, hosts, clusters)"), QStringLiteral("hierarchy"));
     m_shape->addItem(tr("Flat (ranks under one root)"), QStringLiteral("flat"));
-    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    m_session->setText(QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-                           .filePath(QStringLiteral("xylem-mpi-%1.xylem").arg(stamp)));
+    m_session->setText(newSessionPath(QStringLiteral("xylem-mpi")));
     auto* form = new QFormLayout(this);
     form->addRow(tr("Command:"), m_command);
     form->addRow(tr("Tree of the run:"), m_shape);

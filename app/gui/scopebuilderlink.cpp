@@ -11,13 +11,10 @@
 #include "views/scopeinspector.h"
 
 #include <QAction>
-#include <QDateTime>
-#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QListWidget>
 #include <QSaveFile>
-#include <QStandardPaths>
 
 #include <algorithm>
 
@@ -38,13 +35,6 @@ QStringList collectorHosts(const live::ScopeDesign& design)
 }
 
 } // namespace
-
-QString newScopeSessionPath()
-{
-    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-        .filePath(QStringLiteral("xylem-scope-%1.xylem").arg(stamp));
-}
 
 ScopeBuilderLink::ScopeBuilderLink(views::ScopeBuilderPage* page, LiveController* live,
                                    std::function<QString()> newSession, QObject* parent)
@@ -212,15 +202,13 @@ bool ScopeBuilderLink::openDesignOfRun(qint64 run)
 
 void ScopeBuilderLink::showFigures(const QString& line)
 {
-    auto figures = live::figuresFromJson(line.toStdString());
-    auto outputs = live::filterOutputsFromJson(line.toStdString());
-    if (!figures || !outputs) {
-        const Error& error = !figures ? figures.error() : outputs.error();
+    auto parsed = live::liveFiguresFromJson(line.toStdString());
+    if (!parsed) {
         m_page->setStatus(tr("Unreadable figures from the recording: %1")
-                              .arg(QString::fromStdString(error.describe())));
+                              .arg(QString::fromStdString(parsed.error().describe())));
         return;
     }
-    m_page->document()->setFigures(std::move(figures).value(), std::move(outputs).value());
+    m_page->document()->setFigures(std::move(parsed->nodes), std::move(parsed->outputs));
 }
 
 } // namespace xylem::gui

@@ -7,9 +7,10 @@
 // recording rereads and redeploys without restarting the program. Each figures line of the
 // recording becomes the canvas's figures; when the recording ends, the figures go and the
 // session opens like any live recording's. Deploy to Program does the same through
-// `xylem-cli record --attach ADDRESSFILE --config F --design F --figures-json`: the program's
-// collectors join the design's tree through the address file, and later Deploys redeploy it
-// the same way. The link also feeds the page from the open session: the run's hosts for
+// `xylem-cli record --attach ADDRESSFILE --config CONFIG --design F --figures-json` (CONFIG: the
+// program's tree configuration, chosen in the dialog; F: the design file as above): the
+// program's collectors join the design's tree through the address file, and later Deploys redeploy
+// it the same way. The link also feeds the page from the open session: the run's hosts for
 // Generate, the stored designs for Open ▸ From the Session, and the runs panel's "Open Its Scope
 // Design".
 
@@ -32,9 +33,6 @@ class LiveController;
 class RunPanel;
 class SessionController;
 struct AttachSettings;
-
-// "<Documents>/xylem-scope-<date-time>.xylem": where a recording of a deployed design goes.
-QString newScopeSessionPath();
 
 class ScopeBuilderLink : public QObject
 {
