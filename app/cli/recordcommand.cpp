@@ -14,7 +14,6 @@
 #include "core/live/designstore.h"
 #include "core/live/liverecorder.h"
 #include "core/live/scopedeployment.h"
-#include "core/live/scopedesignjson.h"
 #include "core/model/configurationjson.h"
 #include "core/store/attachments.h"
 #include "core/store/runwriter.h"
@@ -164,8 +163,8 @@ Result<double> runBaseline(const Arguments& a, const RecordPlan& plan, const Scr
     return *us;
 }
 
-// What gather() polls: one LiveRecorder, or a deployed design whose recorder a redeployment
-// replaces (and whose pull period it may change).
+// What gather() polls: one LiveRecorder, or a deployed design (whose redeployments reopen its
+// recorder's streams and may change the pull period).
 struct Polling
 {
     std::function<Result<Ok>(std::chrono::milliseconds)> poll;

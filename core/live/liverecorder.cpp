@@ -88,7 +88,9 @@ Result<Ok> LiveRecorder::open()
     // Last: a poll pulls the streams in this order and each collector answers in turn, so its
     // counts are taken after its reads of the same poll and never lag behind them.
     XYLEM_TRY(counts, openStream(kCountStream, "sum", {}, "ring-counts", {}, false));
-    m_opened = std::chrono::steady_clock::now();
+    if (m_opened == std::chrono::steady_clock::time_point{}) {
+        m_opened = std::chrono::steady_clock::now();
+    }
     m_open = true;
     return Ok{};
 }
@@ -267,16 +269,34 @@ Result<Ok> LiveRecorder::close()
     if (!m_open) {
         return Ok{};
     }
+    closeStreams();
+    if (m_writer && has(Monitor::Raw)) {
+        return storeSamples(m_samples.takeRest(m_writer->tupleSpan()));
+    }
+    return Ok{};
+}
+
+Result<Ok> LiveRecorder::reopen(EventScope scope)
+{
+    const bool rawEnds = has(Monitor::Raw) &&
+                         std::find(scope.monitors.begin(), scope.monitors.end(), Monitor::Raw) ==
+                             scope.monitors.end();
+    closeStreams();
+    if (m_writer && rawEnds) { // no raw tuples to decide the waiting samples by any more
+        XYLEM_TRY(stored, storeSamples(m_samples.takeRest(m_writer->tupleSpan())));
+    }
+    m_scope = std::move(scope);
+    return open();
+}
+
+void LiveRecorder::closeStreams()
+{
     m_single.flush();
     for (const std::uint32_t stream : m_streams) {
         m_tree.closeStream(stream);
     }
     m_streams.clear();
     m_open = false;
-    if (m_writer && has(Monitor::Raw)) {
-        return storeSamples(m_samples.takeRest(m_writer->tupleSpan()));
-    }
-    return Ok{};
 }
 
 } // namespace xylem::live

@@ -88,6 +88,9 @@ public:
     Result<Ok> poll(std::chrono::milliseconds timeout);
     // Closes the streams and stores the system samples still waiting for the run's end.
     Result<Ok> close();
+    // A redeployment: the streams close and open again for scope; the engine, the monitors'
+    // tallies and the accounting go on, so that the run's summary covers all of it.
+    Result<Ok> reopen(EventScope scope);
     // What the program said of its speed, with and (when known) without collectors.
     void noteWorkload(std::optional<double> baselineUs, std::optional<double> recordedUs)
     {
@@ -120,6 +123,7 @@ private:
     Result<Ok> takeMonitorLines(std::uint32_t stream, const gather::Batch& batch);
     Result<Ok> takeSamples(const gather::Batch& batch);
     Result<Ok> storeSamples(std::vector<store::SystemSample> samples);
+    void closeStreams();
     void takeEvents();
 
     tree::FrontEnd& m_tree;
@@ -134,7 +138,7 @@ private:
     RunSampleWindow m_samples;
     std::vector<std::uint32_t> m_streams;
     ScopeAccounting m_accounting;
-    std::chrono::steady_clock::time_point m_opened;
+    std::chrono::steady_clock::time_point m_opened; // the first open(): accounting's seconds
     bool m_open = false;
 };
 

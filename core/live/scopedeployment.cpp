@@ -61,7 +61,10 @@ Result<std::unique_ptr<ScopeDeployment>> ScopeDeployment::deploy(tree::FrontEnd&
     XYLEM_TRY(plan, deployment->planOnTree(design));
     deployment->m_design = std::move(design);
     deployment->m_plan = std::move(plan).value();
-    XYLEM_TRY(opened, deployment->open());
+    deployment->m_recorder = std::make_unique<LiveRecorder>(
+        deployment->m_tree, deployment->m_config, deployment->m_plan.scope, deployment->m_writer);
+    XYLEM_TRY(recording, deployment->m_recorder->open());
+    XYLEM_TRY(opened, deployment->openOwnStreams());
     return deployment;
 }
 
@@ -91,14 +94,12 @@ Result<DeployPlan> ScopeDeployment::planOnTree(const ScopeDesign& design) const
     return plan;
 }
 
-Result<Ok> ScopeDeployment::open()
+Result<Ok> ScopeDeployment::openOwnStreams()
 {
     // The design's ring capacity, for the running program too: each thread moves to a ring of
     // that size within a few thousand records (collectors/ring/ringlayout.h).
     m_tree.control(
         tree::ControlMessage{"ring-capacity", std::to_string(m_plan.scope.ringCapacity)});
-    m_recorder = std::make_unique<LiveRecorder>(m_tree, m_config, m_plan.scope, m_writer);
-    XYLEM_TRY(opened, m_recorder->open());
     tree::StreamSpec spec;
     spec.id = kNodeCountStream;
     spec.filter = gather::FilterSpec{"concat", {}};
@@ -201,20 +202,25 @@ Result<DeployChange> ScopeDeployment::redeploy(ScopeDesign design)
     if (!change.any()) {
         return change;
     }
-    XYLEM_TRY(closed, close());
+    closeOwnStreams();
     m_plan = std::move(plan).value();
-    XYLEM_TRY(opened, open());
-    ++m_redeployments;
+    XYLEM_TRY(reopened, m_recorder->reopen(m_plan.scope));
+    XYLEM_TRY(opened, openOwnStreams());
     return change;
 }
 
-Result<Ok> ScopeDeployment::close()
+void ScopeDeployment::closeOwnStreams()
 {
     if (m_countsOpen) {
         m_tree.closeStream(kNodeCountStream);
         m_countsOpen = false;
     }
     closeFilterStreams();
+}
+
+Result<Ok> ScopeDeployment::close()
+{
+    closeOwnStreams();
     return m_recorder ? m_recorder->close() : Result<Ok>(Ok{});
 }
 

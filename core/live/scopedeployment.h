@@ -5,8 +5,9 @@
 // own ring accounting and CPU, concatenated) from which each design node's live figures are
 // made at every poll, and the design's filter streams (filterstreams.h), whose newest results
 // show on their filter nodes. redeploy() applies a changed design without restarting the monitored
-// program: the collectors keep their rings; the old streams close and the new ones open (a new
-// LiveRecorder on the same run writer, its accounting counted from the redeployment). A design
+// program: the collectors keep their rings; the old streams close and the new ones open (the
+// same LiveRecorder reopened: its engine and accounting cover the whole run; the live figures
+// count from the redeployment). A design
 // whose tree differs from the running one is refused, saying that the tree must be restarted.
 
 #include "core/live/liverecorder.h"
@@ -41,14 +42,13 @@ public:
     // The newest result of every reduce, equivalence and plugin filter node (filterstreams.h).
     const FilterOutputs& filterOutputs() const { return m_outputs; }
     LiveRecorder& recorder() { return *m_recorder; }
-    const ScopeDesign& design() const { return m_design; }
-    const DeployPlan& plan() const { return m_plan; }
-    int redeployments() const { return m_redeployments; }
 
 private:
     ScopeDeployment(tree::FrontEnd& tree, const Configuration& config, store::RunWriter* writer);
     Result<DeployPlan> planOnTree(const ScopeDesign& design) const;
-    Result<Ok> open();
+    // The deployment's own streams (node counts, filter streams) beside the recorder's.
+    Result<Ok> openOwnStreams();
+    void closeOwnStreams();
     Result<Ok> takeCounts(std::chrono::milliseconds timeout);
     Result<Ok> openFilterStreams();
     Result<Ok> takeFilterOutputs(std::chrono::milliseconds timeout);
@@ -64,7 +64,6 @@ private:
     DesignFigures m_figures;
     FilterOutputs m_outputs;
     std::vector<std::uint32_t> m_filterStreamsOpen;
-    int m_redeployments = 0;
     bool m_countsOpen = false;
 };
 

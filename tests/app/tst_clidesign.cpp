@@ -177,6 +177,11 @@ private slots:
         QVERIFY2(!lines.filter("record: the program exited with code 0").isEmpty(),
                  qPrintable(lines.filter("record:").join('\n'))); // every sum right
         QVERIFY2(figureLines().size() > figuresBefore, "figures go on after the redeployment");
+        // The summary covers the whole run, not only the stretch since the last redeployment.
+        const auto summary =
+            QRegularExpression("record: (\\d+) complete calls").match(lines.join('\n'));
+        QVERIFY2(summary.hasMatch() && summary.captured(1).toLongLong() >= 150000,
+                 qPrintable(lines.filter("complete calls").join('\n')));
         auto last = live::figuresFromJson(figureLines().last().toStdString());
         QVERIFY(last);
         QCOMPARE(last->size(), first->size());
