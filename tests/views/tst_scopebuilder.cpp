@@ -171,6 +171,20 @@ private slots:
         doc->undoStack()->undo();
         QCOMPARE(doc->design().find(relay)->gather.helperThreads, 2u);
         QCOMPARE(helpers->value(), 2); // the inspector follows the design
+        // The host is taken trimmed: blanks around the same host are no edit and no undo step.
+        QLineEdit* host = nullptr;
+        for (auto* edit : page.inspector()->findChildren<QLineEdit*>()) {
+            host = edit->text() == QStringLiteral("n0") ? edit : host;
+        }
+        QVERIFY(host);
+        const int steps = doc->undoStack()->index();
+        host->setText(QStringLiteral("n0 "));
+        emit host->editingFinished();
+        QCOMPARE(doc->undoStack()->index(), steps);
+        host->setText(QStringLiteral(" n5 "));
+        emit host->editingFinished();
+        QCOMPARE(doc->undoStack()->index(), steps + 1);
+        QCOMPARE(doc->design().find(relay)->host, std::string("n5"));
     }
 
     // Choosing "plugin" for a filter fills in the suggested library (the shipped examples); the
