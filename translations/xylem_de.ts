@@ -431,10 +431,6 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>monitored program</source>
         <translation>überwachtes Programm</translation>
     </message>
-    <message>
-        <source>MPI %1</source>
-        <translation>MPI %1</translation>
-    </message>
 </context>
 <context>
     <name>xylem::gui::MainWindow</name>

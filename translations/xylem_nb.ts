@@ -431,10 +431,6 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <source>monitored program</source>
         <translation>overvåket program</translation>
     </message>
-    <message>
-        <source>MPI %1</source>
-        <translation>MPI %1</translation>
-    </message>
 </context>
 <context>
     <name>xylem::gui::MainWindow</name>

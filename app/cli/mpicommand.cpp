@@ -68,23 +68,54 @@ Result<std::string> findInterposer()
     return makeError(ErrorCode::NotFound, "cannot find libxylem-mpi.so (set $XYLEM_MPI_LIBRARY)");
 }
 
+// name as exec finds it: a name with a slash as it is, a bare one on $PATH; empty when it is no
+// executable file.
+std::string executable(const std::string& name)
+{
+    namespace fs = std::filesystem;
+    std::error_code ignored; // unreadable: not one
+    const auto runnable = [&](const fs::path& file) {
+        return fs::is_regular_file(file, ignored) && ::access(file.c_str(), X_OK) == 0;
+    };
+    if (name.find('/') != std::string::npos) {
+        return runnable(name) ? name : std::string();
+    }
+    const char* path = std::getenv("PATH");
+    std::stringstream dirs(path ? path : "");
+    for (std::string dir; std::getline(dirs, dir, ':');) {
+        if (const fs::path candidate = fs::path(dir) / name; runnable(candidate)) {
+            return candidate.string();
+        }
+    }
+    return {};
+}
+
 // The command's program as exec needs it: a bare name is looked up on $PATH, as a shell would.
 std::vector<std::string> resolved(std::vector<std::string> command)
 {
-    namespace fs = std::filesystem;
-    const char* path = std::getenv("PATH");
-    if (command.front().find('/') != std::string::npos || !path) {
-        return command;
-    }
-    std::stringstream dirs(path);
-    for (std::string dir; std::getline(dirs, dir, ':');) {
-        const fs::path candidate = fs::path(dir) / command.front();
-        if (::access(candidate.c_str(), X_OK) == 0) {
-            command.front() = candidate.string();
-            break;
+    if (command.front().find('/') == std::string::npos) {
+        if (std::string found = executable(command.front()); !found.empty()) {
+            command.front() = std::move(found);
         }
     }
     return command;
+}
+
+// The program a run is named after: for "mpirun -np 4 ./ring --late-us 200", ring (after the
+// launcher, the first argument that is no option and names an executable file); a command
+// without a launcher names its own first argument.
+std::string programName(const std::vector<std::string>& command)
+{
+    namespace fs = std::filesystem;
+    const std::string first = fs::path(command.front()).filename().string();
+    if (first == "mpirun" || first == "mpiexec" || first == "orterun" || first == "prterun") {
+        for (auto a = command.begin() + 1; a != command.end(); ++a) {
+            if (!a->starts_with('-') && !executable(*a).empty()) {
+                return fs::path(*a).filename().string();
+            }
+        }
+    }
+    return first;
 }
 
 std::vector<std::string> programEnvironment(const std::string& library, const Scratch& scratch,
@@ -180,8 +211,7 @@ Result<MpiOptions> parseOptions(const Arguments& a, const std::vector<std::strin
                          "--shape is flat or hierarchy, not '" + shapeName.value() + "'");
     }
     XYLEM_TRY(capacity, a.integer("ring-capacity", 1 << 20, 2, 1 << 26));
-    XYLEM_TRY(name,
-              a.oneOr("name", "mpi " + std::filesystem::path(command.back()).filename().string()));
+    XYLEM_TRY(name, a.oneOr("name", "mpi " + programName(command)));
     XYLEM_TRY(notes, a.oneOr("notes", ""));
     return MpiOptions{path.value(), name.value(), notes.value(),
                       shapeName.value() == "flat" ? RunShape::Flat : RunShape::Hierarchy,

@@ -144,12 +144,10 @@ bool LiveController::recordMpi(const MpiRecordSettings& s)
     if (s.command.isEmpty()) {
         return false;
     }
-    const QString program = QFileInfo(s.command.back()).fileName();
+    // The run is named after the program by xylem-cli mpi itself.
     const QStringList args = QStringList{QStringLiteral("mpi"),
                                          QStringLiteral("--shape"),
                                          s.shape,
-                                         QStringLiteral("--name"),
-                                         tr("MPI %1").arg(program),
                                          QStringLiteral("-o"),
                                          s.session,
                                          QStringLiteral("--")} +
@@ -183,7 +181,9 @@ bool LiveController::running() const
     return m_process.state() != QProcess::NotRunning;
 }
 
-// Lines of either stream: "record: ..." lines are status; standard output is kept whole.
+// Lines of either stream: figures lines ({"figures" ...}) are passed on as they come and not
+// kept; of the rest, the "record: " and "mpi: " lines are status, and standard output is kept
+// whole for the summary.
 void LiveController::readStatus(QByteArray& pending, const QByteArray& more, bool keep)
 {
     pending += more;

@@ -1,8 +1,9 @@
 // xylem-cli mpi as a user runs it: a real mpirun of 4 ranks (oversubscribed) with the PMPI
 // interposer preloaded. Every call of every rank arrives and decodes (counts per kind,
 // communicators, seqs, roots, bytes, partners); a late rank ends the imbalance path of the
-// stored world run and the main cause of Wait at N x N; a failing program gives a clear error and
-// keeps what it recorded; hpcc from Debian's archive records too (the README's recipe).
+// stored world run (named after the program) and the main cause of Wait at N x N; a failing program
+// gives a clear error and keeps what it recorded; hpcc from Debian's archive records too (the
+// README's recipe).
 
 #include "core/analysis/analyzer.h"
 #include "core/analysis/clockmodeljson.h"
@@ -133,6 +134,15 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         const auto trace = storedTrace(session, 1);
         QVERIFY(trace.ok());
+        {
+            // Named after the program mpirun starts, not its last argument ("2000").
+            auto stored = store::Session::open(session.toStdString(), store::OpenMode::ReadOnly);
+            QVERIFY(stored);
+            auto runs = store::listRuns(stored.value());
+            QVERIFY(runs && !runs->empty());
+            QCOMPARE(QString::fromStdString(runs->front().metadata.name),
+                     QStringLiteral("mpi xylem-mpiloop"));
+        }
         const auto run = collectiveRun(trace.value(), 0, RunShape::Flat);
         QVERIFY(run.ok());
         const AnalysisReport report = analyze(run.value());
