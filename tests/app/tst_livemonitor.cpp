@@ -5,15 +5,11 @@
 #include "app/gui/mainwindow.h"
 #include "tests/app/attachedprogram.h"
 
-#include <QDir>
 #include <QListWidget>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
-
-#include <memory>
-#include <vector>
 
 using namespace xylem;
 

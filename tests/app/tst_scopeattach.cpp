@@ -22,9 +22,6 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <memory>
-#include <vector>
-
 using namespace xylem;
 
 class TestScopeAttach : public QObject

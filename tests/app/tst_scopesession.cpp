@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -77,7 +78,7 @@ private slots:
         QVERIFY(page);
 
         QStringList listed;
-        QTimer::singleShot(0, this, [&listed] { chooseFirstDesign(listed); });
+        QTimer::singleShot(0, page, [page, &listed] { chooseFirstDesign(page, listed, 250); });
         page->openFromSessionAction()->trigger(); // the dialog is modal: answered above
         QCOMPARE(listed.size(), 2);
         QVERIFY2(listed[0].contains(QStringLiteral("three hosts")) &&
@@ -155,7 +156,9 @@ private slots:
                                           .arg(QLatin1String(host))),
                      qPrintable(command));
         }
-        QVERIFY(dialog.settings().scope.isEmpty()); // the design is the scope
+        // A deployment's recording is proposed as a scope session (a monitor's is not).
+        const QString proposed = QFileInfo(dialog.settings().session).fileName();
+        QVERIFY2(proposed.startsWith(QStringLiteral("xylem-scope-")), qPrintable(proposed));
         QVERIFY(dialog.settings().session.endsWith(QStringLiteral(".xylem")));
         dialog.configurationField()->setText(
             QStringLiteral(XYLEM_TEST_DATA_DIR "/two-hosts.tree.json"));
@@ -167,12 +170,18 @@ private slots:
     }
 
 private:
-    // Reads the modal dialog's list, chooses the first design and opens it.
-    static void chooseFirstDesign(QStringList& listed)
+    // Reads the modal dialog's list, chooses the first design and opens it. Retries every 20 ms
+    // while the dialog is not up, at most tries times; the retries go with owner (a local of the
+    // test, as listed is), so none outlives them.
+    static void chooseFirstDesign(QObject* owner, QStringList& listed, int tries)
     {
         auto* dialog = qobject_cast<views::ScopeSessionDialog*>(QApplication::activeModalWidget());
         if (!dialog) {
-            QTimer::singleShot(20, [&listed] { chooseFirstDesign(listed); });
+            if (tries > 1) {
+                QTimer::singleShot(20, owner, [owner, &listed, tries] {
+                    chooseFirstDesign(owner, listed, tries - 1);
+                });
+            }
             return;
         }
         for (int i = 0; i < dialog->list()->count(); ++i) {

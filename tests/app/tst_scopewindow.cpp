@@ -8,6 +8,7 @@
 #include "app/gui/livecontroller.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/scopebuilderlink.h"
+#include "tests/app/attachedprogram.h"
 #include "tests/app/reportingcollectors.h"
 #include "views/scopebuilderpage.h"
 #include "views/scopecanvas.h"
@@ -34,8 +35,12 @@ private slots:
 
     void aDesignDeploysShowsFiguresAndRedeploys()
     {
+        // The window's own link records into <Documents>: here a home of the test's own.
         QTemporaryDir dir;
-        const QString session = dir.filePath(QStringLiteral("scope.xylem"));
+        qputenv("HOME", dir.path().toUtf8());
+        qunsetenv("XDG_CONFIG_HOME");
+        const QDir documents(dir.filePath(QStringLiteral("Documents")));
+        QVERIFY(documents.mkpath(QStringLiteral(".")));
         gui::MainWindow window;
         window.resize(1200, 750);
         window.show();
@@ -55,8 +60,7 @@ private slots:
 
         QSignalSpy status(&window.live(), &gui::LiveController::status);
         QSignalSpy finished(&window.live(), &gui::LiveController::finished);
-        gui::ScopeBuilderLink custom(page, &window.live(), [session] { return session; });
-        QVERIFY(custom.deploy(page->document()->design()));
+        QVERIFY(link->deploy(page->document()->design()));
         QTRY_COMPARE_WITH_TIMEOUT(testing::collectorsReporting(*page->document()), 2, 60000);
         const QString picture = QDir::temp().filePath(QStringLiteral("xylem-scope-live.png"));
         QVERIFY(window.grab().save(picture));
@@ -81,16 +85,8 @@ private slots:
         const int maxId = page->document()->addNode(max).value();
         const int classesId = page->document()->addNode(classes).value();
         QVERIFY(page->document()->issues().empty());
-        QVERIFY(custom.deploy(page->document()->design()));
-        const auto redeployed = [&status] {
-            for (const QList<QVariant>& s : status) {
-                if (s.first().toString().contains(QStringLiteral("redeployed"))) {
-                    return true;
-                }
-            }
-            return false;
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(redeployed(), 60000);
+        QVERIFY(link->deploy(page->document()->design()));
+        QTRY_VERIFY_WITH_TIMEOUT(testing::statusSaid(status, "redeployed"), 60000);
         QTRY_VERIFY_WITH_TIMEOUT(page->canvas()->itemOf(maxId)->hasOutput() &&
                                      page->canvas()->itemOf(classesId)->hasOutput(),
                                  60000);
@@ -111,6 +107,9 @@ private slots:
         QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
         QTRY_VERIFY_WITH_TIMEOUT(window.runList()->count() == 1, 20000);
         QVERIFY(page->document()->figures().empty()); // not deployed any more
+        const QStringList recorded =
+            documents.entryList({QStringLiteral("xylem-scope-*.xylem")}, QDir::Files);
+        QCOMPARE(recorded.size(), 1);
     }
 };
 
