@@ -19,6 +19,18 @@ template <typename Read> Result<Ok> eachRow(Statement& query, Read&& read)
     }
 }
 
+// Every row of query, each as make(statement) makes it.
+template <typename Make>
+auto allRows(Statement& query, Make&& make) -> Result<std::vector<decltype(make(query))>>
+{
+    std::vector<decltype(make(query))> rows;
+    auto ok = eachRow(query, [&](const Statement& r) { rows.push_back(make(r)); });
+    if (!ok) {
+        return ok.error();
+    }
+    return rows;
+}
+
 } // namespace
 
 Result<Ok> addSystemSamples(Session& session, std::int64_t run,
@@ -139,14 +151,9 @@ Result<std::vector<ScopeRecord>> scopes(Session& session)
     if (!query) {
         return query.error();
     }
-    std::vector<ScopeRecord> records;
-    auto ok = eachRow(query.value(), [&](const Statement& r) {
-        records.push_back(ScopeRecord{r.columnInt(0), r.columnText(1), r.columnText(2)});
+    return allRows(query.value(), [](const Statement& r) {
+        return ScopeRecord{r.columnInt(0), r.columnText(1), r.columnText(2)};
     });
-    if (!ok) {
-        return ok.error();
-    }
-    return records;
 }
 
 Result<Ok> linkRunToScope(Session& session, std::int64_t run, std::int64_t scope)
@@ -186,14 +193,9 @@ Result<std::vector<RunScopeLink>> runScopeLinks(Session& session)
     if (!query) {
         return query.error();
     }
-    std::vector<RunScopeLink> links;
-    auto ok = eachRow(query.value(), [&](const Statement& r) {
-        links.push_back(RunScopeLink{r.columnInt(0), r.columnInt(1), r.columnText(2)});
+    return allRows(query.value(), [](const Statement& r) {
+        return RunScopeLink{r.columnInt(0), r.columnInt(1), r.columnText(2)};
     });
-    if (!ok) {
-        return ok.error();
-    }
-    return links;
 }
 
 Result<Ok> storeCachedResult(Session& session, std::int64_t run, const std::string& kind,
