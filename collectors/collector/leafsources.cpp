@@ -2,6 +2,7 @@
 
 #include "core/gather/nodecountlines.h"
 #include "core/gather/samplelines.h"
+#include "core/model/recording.h"
 #include "core/tree/clockoffset.h"
 
 #include <algorithm>
@@ -86,10 +87,8 @@ public:
     {
         m_service.tick(tree::tupleClockNowNs());
         const auto t = m_service.totals();
-        const auto read = static_cast<double>(t.read - m_base.read);
-        const auto lost = static_cast<double>(t.overwritten - m_base.overwritten);
-        const auto key =
-            lost <= 0 ? 100 : static_cast<std::int64_t>(std::floor(100.0 * read / (read + lost)));
+        const auto key = static_cast<std::int64_t>(
+            std::floor(gatherRatePct(t.read - m_base.read, t.overwritten - m_base.overwritten)));
         return gather::Batch{1, gather::Classes{{gather::ClassEntry{key, {m_node}}}}};
     }
 

@@ -1,6 +1,7 @@
 // designFigures() (scopedeploy.h): each design node's live figures from its collectors' lines.
 
 #include "core/live/scopedeploy.h"
+#include "core/model/recording.h"
 
 #include <algorithm>
 
@@ -51,8 +52,7 @@ NodeFigures figuresOf(const Totals& t)
     NodeFigures f;
     f.tuplesPerSecond = t.readPerSecond;
     f.overwritten = t.overwritten;
-    const double seen = static_cast<double>(t.read + t.overwritten);
-    f.gatherRatePct = seen == 0 ? 100.0 : 100.0 * static_cast<double>(t.read) / seen;
+    f.gatherRatePct = gatherRatePct(t.read, t.overwritten);
     f.delayMs = t.delayMs;
     f.lost = t.lost;
     return f;

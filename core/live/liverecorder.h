@@ -23,6 +23,7 @@
 #include "core/live/eventscope.h"
 #include "core/live/runsamplewindow.h"
 #include "core/model/configuration.h"
+#include "core/model/recording.h"
 #include "core/store/runwriter.h"
 #include "core/tree/frontend.h"
 
@@ -65,11 +66,7 @@ struct ScopeAccounting
     }
 
     // % of the recorded tuples the collectors read before they were overwritten.
-    double gatherRatePct() const
-    {
-        const double seen = static_cast<double>(read + overwritten);
-        return seen == 0 ? 100.0 : 100.0 * static_cast<double>(read) / seen;
-    }
+    double gatherRatePct() const { return xylem::gatherRatePct(read, overwritten); }
     double tuplesPerSecond() const
     {
         return seconds > 0 ? static_cast<double>(tuples) / seconds : 0;

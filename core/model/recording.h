@@ -39,4 +39,12 @@ std::string_view toString(BufferPolicy policy);
 std::optional<BufferPolicy> bufferPolicyFromString(std::string_view text); // "fill-read", ...
 std::string_view toString(ClockKind clock);
 
+// The gather rate: % of the recorded tuples a collector read before the writer overwrote them,
+// read / (read + overwritten); 100 when nothing was seen yet.
+inline double gatherRatePct(std::uint64_t read, std::uint64_t overwritten)
+{
+    const double seen = static_cast<double>(read) + static_cast<double>(overwritten);
+    return seen == 0 ? 100.0 : 100.0 * static_cast<double>(read) / seen;
+}
+
 } // namespace xylem
