@@ -280,8 +280,9 @@ void CollectorService::feedFilters()
     }
 }
 
-// A dead process's ring goes once every client has read it to the end, or after the
-// retention time if nobody does.
+// A ring whose writer is gone — its process died, or its thread closed it (ended, or moved to
+// a resized ring) — goes once every client has read it to the end; a dead process's ring also
+// after the retention time if nobody does.
 void CollectorService::retireReadOutRings(std::int64_t nowNs)
 {
     std::vector<std::uint32_t> retire;

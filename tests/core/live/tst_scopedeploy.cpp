@@ -73,7 +73,7 @@ private slots:
                  plan.error().message.c_str());
     }
 
-    void aReduceMovedToTheRelaysChangesTheStreams()
+    void aLastArrivalMovedToTheRelaysChangesTheStreams()
     {
         ScopeDesign atSource = fourHosts();
         QVERIFY(applyPreset(atSource, Monitor::LoadBalance));
