@@ -31,16 +31,38 @@ Error badEvent(size_t index, const MpiEvent& e, const std::string& what)
                                                   std::to_string(e.rank) + "): " + what);
 }
 
-Result<std::map<std::int32_t, Members>> checkTrace(const MpiTrace& trace)
+Error badCommunicator(const MpiCommunicator& c, const std::string& what)
+{
+    return makeError(ErrorCode::InvalidTrace,
+                     "communicator " + std::to_string(c.id) + " (" + c.name + ") " + what);
+}
+
+// Each communicator once, each member once: a second definition of an id would merge two
+// member lists, and positions past the end of an instance would follow.
+Result<std::map<std::int32_t, Members>> membersOf(const MpiTrace& trace)
 {
     std::map<std::int32_t, Members> comms;
     for (const MpiCommunicator& c : trace.communicators) {
-        Members& m = comms[c.id];
-        m.comm = &c;
+        auto [it, added] = comms.try_emplace(c.id, Members{&c, {}});
+        if (!added) {
+            return makeError(ErrorCode::InvalidTrace,
+                             "communicator " + std::to_string(c.id) + " is defined twice (" +
+                                 it->second.comm->name + " and " + c.name + ")");
+        }
         for (size_t i = 0; i < c.worldRanks.size(); ++i) {
-            m.position[c.worldRanks[i]] = static_cast<int>(i);
+            if (!it->second.position.try_emplace(c.worldRanks[i], static_cast<int>(i)).second) {
+                return badCommunicator(c,
+                                       "lists rank " + std::to_string(c.worldRanks[i]) + " twice");
+            }
         }
     }
+    return comms;
+}
+
+Result<std::map<std::int32_t, Members>> checkTrace(const MpiTrace& trace)
+{
+    XYLEM_TRY(members, membersOf(trace));
+    auto comms = std::move(members).value();
     const auto known = [&](std::int32_t r) {
         return r >= 0 && static_cast<size_t>(r) < trace.ranks.size();
     };
@@ -141,6 +163,7 @@ void analyseCollectives(const MpiTrace& trace, const std::map<std::int32_t, Memb
         const Members& m = comms.at(e.communicator);
         Instance& inst = instances[{e.communicator, e.seq}];
         inst.communicator = e.communicator;
+        // In bounds: membersOf took the positions from this communicator's one member list.
         inst.events.resize(m.comm->worldRanks.size());
         inst.events[static_cast<size_t>(m.position.at(e.rank))] = &e;
     }

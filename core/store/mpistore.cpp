@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
+#include <set>
 #include <string>
 
 namespace xylem::store {
@@ -17,10 +19,13 @@ std::string runName(std::int64_t run)
     return "run " + std::to_string(run);
 }
 
-// Any error met while reading or writing a run's MPI data, phrased with the run.
-Error aboutRun(Error error, std::int64_t run)
+// Any error met while reading or writing a run's MPI data, phrased with the run and the file.
+Error aboutRun(Error error, std::int64_t run, const Session& session)
 {
     error.message = runName(run) + ": " + error.message;
+    if (error.where.empty()) {
+        error.where = session.path();
+    }
     return error;
 }
 
@@ -51,9 +56,9 @@ Result<std::vector<int>> splitRanks(const std::string& text, std::int32_t commun
     return ranks;
 }
 
-// Events are checked before anything is written: a call code outside MpiCall or a rank
-// without an MpiRank would be unreadable later.
-Result<Ok> checkEvents(const MpiTrace& trace)
+// Checked before anything is written: a call code outside MpiCall or a rank without an
+// MpiRank would be unreadable later, and a second communicator with one id has no row.
+Result<Ok> checkTrace(const MpiTrace& trace)
 {
     for (size_t i = 0; i < trace.events.size(); ++i) {
         const MpiEvent& e = trace.events[i];
@@ -66,6 +71,13 @@ Result<Ok> checkEvents(const MpiTrace& trace)
             return makeError(ErrorCode::InvalidTrace, "event " + std::to_string(i) +
                                                           " is made by unknown rank " +
                                                           std::to_string(e.rank));
+        }
+    }
+    std::set<std::int32_t> ids;
+    for (const MpiCommunicator& c : trace.communicators) {
+        if (!ids.insert(c.id).second) {
+            return makeError(ErrorCode::InvalidTrace,
+                             "communicator " + std::to_string(c.id) + " is defined twice");
         }
     }
     for (size_t r = 0; r < trace.ranks.size(); ++r) {
@@ -147,7 +159,7 @@ Result<Ok> writeEvents(Database& db, std::int64_t run, std::vector<MpiEvent> eve
 
 Result<Ok> writeTrace(Session& session, std::int64_t run, const MpiTrace& trace)
 {
-    XYLEM_TRY(checked, checkEvents(trace));
+    XYLEM_TRY(checked, checkTrace(trace));
     XYLEM_TRY(has, hasMpiTrace(session, run));
     if (has.value()) {
         return makeError(ErrorCode::InvalidArgument, "already holds MPI data");
@@ -184,6 +196,23 @@ Result<Ok> readRanks(Database& db, std::int64_t run, MpiTrace& trace)
     }
 }
 
+// Ids are 32-bit in the model and in the event chunks. A stored id that is no integer, or does
+// not fit, is refused: truncated it would alias another communicator (2^32 reads as 0).
+Result<std::int32_t> communicatorId(const Statement& query)
+{
+    if (!query.columnIsInteger(0)) {
+        return makeError(ErrorCode::Corrupt,
+                         "communicator id " + query.columnText(0) + " is not an integer");
+    }
+    const std::int64_t id = query.columnInt(0);
+    if (id < std::numeric_limits<std::int32_t>::min() ||
+        id > std::numeric_limits<std::int32_t>::max()) {
+        return makeError(ErrorCode::Corrupt,
+                         "communicator id " + std::to_string(id) + " does not fit in 32 bits");
+    }
+    return static_cast<std::int32_t>(id);
+}
+
 Result<Ok> readCommunicators(Database& db, std::int64_t run, MpiTrace& trace)
 {
     XYLEM_TRY(query, db.prepare("SELECT id, name, world_ranks FROM mpi_communicators WHERE "
@@ -194,10 +223,10 @@ Result<Ok> readCommunicators(Database& db, std::int64_t run, MpiTrace& trace)
         if (!row.value()) {
             return Ok{};
         }
-        const auto id = static_cast<std::int32_t>(query.value().columnInt(0));
-        XYLEM_TRY(members, splitRanks(query.value().columnText(2), id));
+        XYLEM_TRY(id, communicatorId(query.value()));
+        XYLEM_TRY(members, splitRanks(query.value().columnText(2), id.value()));
         trace.communicators.push_back(
-            MpiCommunicator{id, query.value().columnText(1), std::move(members).value()});
+            MpiCommunicator{id.value(), query.value().columnText(1), std::move(members).value()});
     }
 }
 
@@ -277,14 +306,14 @@ Result<Ok> addMpiTrace(Session& session, std::int64_t run, const MpiTrace& trace
         return ok.error();
     }
     auto ok = writeTrace(session, run, trace);
-    return ok ? ok : Result<Ok>(aboutRun(ok.error(), run));
+    return ok ? ok : Result<Ok>(aboutRun(ok.error(), run, session));
 }
 
 Result<MpiTrace> mpiTrace(Session& session, std::int64_t run)
 {
     auto trace = readTrace(session, run);
     if (!trace) {
-        return aboutRun(trace.error(), run);
+        return aboutRun(trace.error(), run, session);
     }
     return trace;
 }

@@ -185,6 +185,11 @@ bool Statement::columnIsNull(int index) const
     return sqlite3_column_type(m_stmt, index) == SQLITE_NULL;
 }
 
+bool Statement::columnIsInteger(int index) const
+{
+    return sqlite3_column_type(m_stmt, index) == SQLITE_INTEGER;
+}
+
 // ---- Database ----
 
 Result<Database> Database::open(const std::string& path, Mode mode)

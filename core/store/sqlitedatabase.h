@@ -48,6 +48,8 @@ public:
     std::string columnText(int index) const;
     std::span<const std::uint8_t> columnBlob(int index) const;
     bool columnIsNull(int index) const;
+    // Whether the value is stored as an integer: columnInt() truncates a real or a text.
+    bool columnIsInteger(int index) const;
 
 private:
     sqlite3* m_db = nullptr;

@@ -112,6 +112,36 @@ private slots:
         QVERIFY2(r.err.contains("run 1") && r.err.contains("damaged MPI event chunk"),
                  qPrintable(r.err));
     }
+
+    // The reviewer's reproduction: a run with communicators 0 (world), 1 and 257, and 1 renamed
+    // to 2^32 in the file. Read as 32 bits that was a second communicator 0, whose members
+    // merged with the world's and made analyze write past an instance (SIGSEGV, double free).
+    void communicatorIdBeyond32BitsIsNamedNotACrash()
+    {
+        const QString path = m_dir.filePath("wide-id.xylem");
+        {
+            auto session = store::Session::create(path.toStdString());
+            QVERIFY(session.ok());
+            MpiTrace trace = lateRankTrace(4, 2, 500, 10);
+            trace.communicators.push_back({1, "comm 1", {0, 2}});
+            trace.communicators.push_back({257, "comm 257", {1, 3}});
+            const Run run = collectiveRun(trace, 0, RunShape::Hierarchy).value();
+            QVERIFY(store::importRun(session.value(), run.configuration, run.tuples,
+                                     store::RunMetadata{"mpi", "", "test", "", ""})
+                        .ok());
+            QVERIFY(store::addMpiTrace(session.value(), 1, trace).ok());
+            QVERIFY(session->database()
+                        .exec("UPDATE mpi_communicators SET id=4294967296 WHERE id=1")
+                        .ok());
+        }
+        for (const QStringList& extra : {QStringList{}, QStringList{"--json"}}) {
+            const CliResult r = runCli(QStringList{"analyze", "--session", path} + extra);
+            QCOMPARE(r.exitCode, 2); // bad input; -1 would be a crash
+            QVERIFY2(r.err.contains(path) && r.err.contains("run 1") &&
+                         r.err.contains("communicator id 4294967296 does not fit in 32 bits"),
+                     qPrintable(r.err));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliWaitStates)

@@ -214,6 +214,33 @@ private slots:
         QCOMPARE(s.perCallSite[1].severity.gridNs, std::int64_t(0));
     }
 
+    // Two communicators with one id (a damaged or hand-made trace) once merged their members
+    // and wrote past the end of an instance; now the trace is refused, naming the id.
+    void aCommunicatorDefinedTwiceIsRefused()
+    {
+        auto b = twoClusters();
+        b.communicator(0, "another world", {0, 2});
+        for (int r = 0; r < 4; ++r) {
+            b.collective(r, MpiCall::Allreduce, 0, r * 10, 100);
+        }
+        auto report = analyzeWaitStates(b.trace());
+        QVERIFY(!report.ok());
+        QCOMPARE(report.error().code, ErrorCode::InvalidTrace);
+        QCOMPARE(QString::fromStdString(report.error().describe()),
+                 QString("communicator 0 is defined twice (MPI_COMM_WORLD and another world)"));
+    }
+
+    void aMemberListedTwiceIsRefused()
+    {
+        auto b = twoClusters();
+        b.communicator(5, "pair", {1, 3, 1});
+        b.collective(1, MpiCall::Barrier, 0, 0, 10, -1, 5);
+        auto report = analyzeWaitStates(b.trace());
+        QVERIFY(!report.ok());
+        QCOMPARE(QString::fromStdString(report.error().describe()),
+                 QString("communicator 5 (pair) lists rank 1 twice"));
+    }
+
     void badInputNamesTheEvent_data()
     {
         QTest::addColumn<int>("problem");

@@ -210,6 +210,52 @@ private slots:
                 std::string::npos);
     }
 
+    // Ids are 32-bit in the model and in the event chunks: a stored id beyond that (2^32 would
+    // read back as 0, MPI_COMM_WORLD) or one that is no integer (0.5 would read as 0) is refused,
+    // never truncated into a duplicate.
+    void communicatorIdsAreNeverTruncated_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("2^32") << "4294967296"
+                              << "run 1: communicator id 4294967296 does not fit in 32 bits";
+        QTest::newRow("-2^31-1") << "-2147483649"
+                                 << "run 1: communicator id -2147483649 does not fit in 32 bits";
+        QTest::newRow("0.5") << "0.5"
+                             << "run 1: communicator id 0.5 is not an integer";
+        QTest::newRow("text") << "'three'"
+                              << "run 1: communicator id three is not an integer";
+    }
+    void communicatorIdsAreNeverTruncated()
+    {
+        QFETCH(QString, id);
+        QFETCH(QString, message);
+        Session session = freshSession();
+        QVERIFY(addMpiTrace(session, 1, mixedTrace()).ok());
+        const std::string update =
+            "UPDATE mpi_communicators SET id = " + id.toStdString() + " WHERE id = 3";
+        QVERIFY(session.database().exec(update).ok());
+        auto back = mpiTrace(session, 1);
+        QVERIFY(!back.ok());
+        QCOMPARE(back.error().code, ErrorCode::Corrupt);
+        QVERIFY2(back.error().describe().find(message.toStdString()) != std::string::npos,
+                 back.error().describe().c_str());
+    }
+
+    void twoCommunicatorsWithOneIdAreRefusedBeforeWriting()
+    {
+        Session session = freshSession();
+        MpiTrace t = mixedTrace();
+        t.communicators.push_back({3, "comm 3 again", {0, 1}});
+        auto added = addMpiTrace(session, 1, t);
+        QVERIFY(!added.ok());
+        QCOMPARE(added.error().code, ErrorCode::InvalidTrace);
+        QVERIFY2(added.error().describe().find("communicator 3 is defined twice") !=
+                     std::string::npos,
+                 added.error().describe().c_str());
+        QVERIFY(!hasMpiTrace(session, 1).value());
+    }
+
     void mpiTablesExport()
     {
         Session session = freshSession();
