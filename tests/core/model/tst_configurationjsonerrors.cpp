@@ -26,6 +26,7 @@ private slots:
     void rejectsBadDocumentStructure();
     void readMissingFileIsIoError();
     void readDirectoryIsIoError();
+    void numberOverflowNamesTheNumberAndItsPlace();
 };
 
 void TestConfigurationJsonErrors::reportsMalformedJsonPosition_data()
@@ -147,6 +148,19 @@ void TestConfigurationJsonErrors::readDirectoryIsIoError()
     QVERIFY2(q(read.error().describe()).contains(q(path)), read.error().describe().c_str());
     QVERIFY2(q(read.error().describe()).contains(QStringLiteral("directory")),
              read.error().describe().c_str());
+}
+
+// The JSON parser reports a number too large for a double as out_of_range, not as a parse
+// error: it once escaped as "internal error: [json.exception.out_of_range.406]".
+void TestConfigurationJsonErrors::numberOverflowNamesTheNumberAndItsPlace()
+{
+    const auto parsed = parseConfigurationJson(
+        "{\n  \"format\": \"xylem-tree/1\",\n  \"name\": \"n\", \"size\": -1e999\n}");
+    QVERIFY(!parsed.ok());
+    QCOMPARE(parsed.error().code, ErrorCode::MalformedInput);
+    QCOMPARE(q(parsed.error().describe()),
+             QStringLiteral("line 3, column 24: the number -1e999 is too large for JSON "
+                            "(beyond a 64-bit float)"));
 }
 
 QTEST_APPLESS_MAIN(TestConfigurationJsonErrors)
