@@ -136,9 +136,11 @@ std::vector<FilterStream> filterStreamsOf(const ScopeDesign& design, std::uint32
 {
     std::vector<FilterStream> streams;
     for (const DesignNode& node : design.nodes) {
+        if (node.kind != DesignNodeKind::Filter || !runsAsOwnStream(node.filter.kind)) {
+            continue; // before find(), which scans the design: not once per node
+        }
         const DesignNode* at = design.find(node.parent);
-        if (node.kind != DesignNodeKind::Filter || !runsAsOwnStream(node.filter.kind) || !at ||
-            at->kind == DesignNodeKind::Filter) {
+        if (!at || at->kind == DesignNodeKind::Filter) {
             continue;
         }
         FilterStream stream = streamOf(node, maxTuplesPerWave);

@@ -1,5 +1,7 @@
 #include "core/live/scopedeploy.h"
 
+#include "core/live/scopedesignindex.h"
+
 #include <algorithm>
 #include <deque>
 #include <set>
@@ -13,29 +15,35 @@ bool isTreeNode(const DesignNode& node)
     return node.kind != DesignNodeKind::Filter;
 }
 
-// Breadth-first from the front-end, children in design order: parents before children.
-Result<Ok> buildTopology(const ScopeDesign& design, DeployPlan& plan)
+// Breadth-first from the front-end, children in design order: parents before children. The
+// design is validated (no cycle); a node met twice is refused all the same, so that no input
+// can make this loop grow without bound.
+Result<Ok> buildTopology(const ScopeDesign& design, const DesignIndex& index, DeployPlan& plan)
 {
     std::vector<gather::TopologyNode> nodes;
     std::map<std::string, std::uint32_t> ranks;
-    std::deque<std::pair<int, std::int32_t>> queue{{design.frontEnd()->id, -1}};
+    std::deque<std::pair<const DesignNode*, std::int32_t>> queue{{design.frontEnd(), -1}};
     while (!queue.empty()) {
-        const auto [id, parent] = queue.front();
+        const auto [node, parent] = queue.front();
         queue.pop_front();
-        const DesignNode* node = design.find(id);
-        const auto index = static_cast<std::uint32_t>(nodes.size());
+        const int id = node->id;
+        if (nodes.size() >= design.nodes.size() || plan.treeNodeOf.contains(id)) {
+            return makeError(ErrorCode::InvalidConfiguration,
+                             describeNode(*node) + " is reached twice: its edges form a cycle");
+        }
+        const auto treeIndex = static_cast<std::uint32_t>(nodes.size());
         gather::TopologyNode t;
         t.host = node->host;
         t.rank = ranks[node->host]++;
         t.parent = parent;
         nodes.push_back(std::move(t));
-        plan.treeNodeOf[id] = index;
+        plan.treeNodeOf[id] = treeIndex;
         if (node->kind == DesignNodeKind::Collector) {
             plan.collectorOfHost[node->host] = id;
         }
-        for (int child : design.childrenOf(id)) {
-            if (isTreeNode(*design.find(child))) {
-                queue.emplace_back(child, static_cast<std::int32_t>(index));
+        for (const DesignNode* child : index.children(id)) {
+            if (isTreeNode(*child)) {
+                queue.emplace_back(child, static_cast<std::int32_t>(treeIndex));
             }
         }
     }
@@ -52,12 +60,12 @@ void addMonitor(EventScope& scope, Monitor monitor)
     }
 }
 
-void scopeFromFilters(const ScopeDesign& design, EventScope& scope)
+void scopeFromFilters(const ScopeDesign& design, const DesignIndex& index, EventScope& scope)
 {
     scope.monitors.clear();
     bool lastArrivalAtCollectors = false;
     for (const auto& node : design.nodes) {
-        const DesignNode* at = design.find(node.parent);
+        const DesignNode* at = index.parentOf(node);
         if (node.kind != DesignNodeKind::Filter || !at) {
             continue;
         }
@@ -98,7 +106,8 @@ Result<DeployPlan> planDeployment(const ScopeDesign& design)
         return makeError(ErrorCode::InvalidConfiguration, text);
     }
     DeployPlan plan;
-    XYLEM_TRY(built, buildTopology(design, plan));
+    const DesignIndex index(design);
+    XYLEM_TRY(built, buildTopology(design, index, plan));
     const DesignNode& frontEnd = *design.frontEnd();
     EventScope& scope = plan.scope;
     scope.name = design.name;
@@ -108,10 +117,10 @@ Result<DeployPlan> planDeployment(const ScopeDesign& design)
     scope.pullPeriod = frontEnd.pullPeriod;
     scope.maxTuplesPerWave = design.maxTuplesPerWave;
     scope.systemSamples = design.systemSamples;
-    const DesignNode& collector = *design.find(plan.collectorOfHost.begin()->second);
+    const DesignNode& collector = *index.find(plan.collectorOfHost.begin()->second);
     scope.ringCapacity = collector.ring.capacity;
     scope.bufferPolicy = collector.ring.bufferPolicy;
-    scopeFromFilters(design, scope);
+    scopeFromFilters(design, index, scope);
     plan.filterStreams = filterStreamsOf(design, design.maxTuplesPerWave);
     return plan;
 }

@@ -192,12 +192,14 @@ struct DesignIssue
     bool operator==(const DesignIssue&) const = default;
 };
 
-// Every rule a deployment needs: exactly one front-end; every collector reaches it; one
-// collector per host; relays have children; every node has a host (filters excepted); filters
-// attached where they can run and fed what they take (statistics and last-arrival counting are
-// computed in collectors, last-arrival needs tuples, reduce needs numbers, equivalence needs
-// classes); what the tree applies per stream agrees across nodes (the header's comment).
-// Empty: the design deploys.
+// Every rule a deployment needs, in linear time: first that the parent edges form no cycle (a
+// node that is its own parent, a ring of relays, a front-end under its own subtree: each node
+// of it named, and nothing else checked); then exactly one front-end; every collector reaches
+// it; one collector per host; relays have children; every node has a host (filters excepted);
+// filters attached where they can run and fed what they take (statistics and last-arrival
+// counting are computed in collectors, last-arrival needs tuples, reduce needs numbers,
+// equivalence needs classes); what the tree applies per stream agrees across nodes (the
+// header's comment). Empty: the design deploys.
 std::vector<DesignIssue> validate(const ScopeDesign& design);
 
 } // namespace xylem::live

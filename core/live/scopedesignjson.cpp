@@ -6,6 +6,7 @@
 #include <array>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <unordered_set>
 
 namespace xylem::live {
 
@@ -232,16 +233,17 @@ Result<Ok> readNodes(const Json& list, ScopeDesign& design)
     if (!list.is_array()) {
         return Error{ErrorCode::InvalidConfiguration, "must be a list", "field 'nodes'"};
     }
+    std::unordered_set<int> ids; // (design.find would make reading a large design quadratic)
     for (size_t i = 0; i < list.size(); ++i) {
         XYLEM_TRY(node, nodeFromJson(list[i], i));
-        if (design.find(node->id)) {
+        if (!ids.insert(node->id).second) {
             return Error{ErrorCode::InvalidConfiguration, "the id is used twice",
                          "node " + std::to_string(node->id)};
         }
         design.nodes.push_back(node.value());
     }
     for (const auto& node : design.nodes) {
-        if (node.parent != kNoNode && !design.find(node.parent)) {
+        if (node.parent != kNoNode && !ids.contains(node.parent)) {
             return Error{ErrorCode::InvalidConfiguration,
                          "names parent " + std::to_string(node.parent) + ", which is not a node",
                          "node " + std::to_string(node.id) + ", field 'parent'"};

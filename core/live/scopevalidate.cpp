@@ -1,10 +1,14 @@
-// validate(): the rules a scope design must meet to deploy (scopedesign.h).
+// validate(): the rules a scope design must meet to deploy (scopedesign.h). Cycles of parent
+// edges are checked first and alone: every other rule assumes a forest. All of it runs in
+// linear time (but for the logarithm of sets and maps) over a DesignIndex.
 
 #include "core/live/scopedesign.h"
+#include "core/live/scopedesignindex.h"
 
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 namespace xylem::live {
 
@@ -27,11 +31,16 @@ class Validator
 public:
     explicit Validator(const ScopeDesign& design)
         : m_design(design)
+        , m_index(design)
     {
     }
 
     std::vector<DesignIssue> run()
     {
+        if (!m_index.cycles().empty()) {
+            checkCycles();
+            return std::move(m_issues);
+        }
         checkFrontEnds();
         checkNodes();
         checkConsistency();
@@ -48,9 +57,43 @@ private:
     {
         const int id = node ? node->id : kNoNode;
         std::string text = node ? describeNode(*node) + ": " + message : message;
-        if (std::none_of(m_issues.begin(), m_issues.end(),
-                         [&](const auto& i) { return i.nodeId == id && i.message == text; })) {
+        if (m_reported.emplace(id, text).second) {
             m_issues.push_back({id, std::move(text)});
+        }
+    }
+
+    // Each node of a cycle is named, with the cycle (its first nodes); nodes whose path runs
+    // into one, with where.
+    void checkCycles()
+    {
+        const auto& cycles = m_index.cycles();
+        std::vector<std::string> texts;
+        for (const auto& cycle : cycles) {
+            std::string path;
+            for (size_t i = 0; i < cycle.size() && i < 6; ++i) {
+                path += describeNode(*cycle[i]) + " > ";
+            }
+            path += cycle.size() > 6 ? "..." : describeNode(*cycle.front());
+            texts.push_back("is on a cycle of " + std::to_string(cycle.size()) + " nodes: " + path +
+                            ": a scope is a tree");
+        }
+        for (const auto& node : m_design.nodes) {
+            const int cycle = m_index.cycleOf(node);
+            if (cycle < 0) {
+                continue;
+            }
+            const auto& members = cycles[static_cast<size_t>(cycle)];
+            if (!m_index.onCycle(node)) {
+                issue(&node, "does not reach the front-end: its path runs into the cycle at " +
+                                 describeNode(*members.front()));
+            } else if (members.size() == 1) {
+                issue(&node, node.kind == DesignNodeKind::FrontEnd
+                                 ? "is its own parent: the front-end is the root, it sends to "
+                                   "no node"
+                                 : "is its own parent: it must send to a node above it");
+            } else {
+                issue(&node, texts[static_cast<size_t>(cycle)]);
+            }
         }
     }
 
@@ -64,6 +107,11 @@ private:
             if (node.kind == DesignNodeKind::FrontEnd && &node != first) {
                 issue(&node, "a second front-end: a scope has one, " + describeNode(*first));
             }
+            if (const DesignNode* parent = m_index.parentOf(node);
+                node.kind == DesignNodeKind::FrontEnd && parent) {
+                issue(&node, "the front-end is the root: it sends to no node, not to " +
+                                 describeNode(*parent));
+            }
         }
         if (std::none_of(m_design.nodes.begin(), m_design.nodes.end(),
                          [](const auto& n) { return n.kind == DesignNodeKind::Collector; })) {
@@ -71,23 +119,9 @@ private:
         }
     }
 
-    // Where a node's parents lead: the front-end, or the node where the chain stops.
-    const DesignNode* top(const DesignNode& node) const
-    {
-        const DesignNode* current = &node;
-        for (size_t step = 0; step <= m_design.nodes.size(); ++step) {
-            const DesignNode* parent = m_design.find(current->parent);
-            if (!parent) {
-                return current;
-            }
-            current = parent;
-        }
-        return current; // a cycle (only in a hand-written file): reported as not reaching
-    }
-
     void checkReach(const DesignNode& node)
     {
-        const DesignNode* end = top(node);
+        const DesignNode* end = m_index.top(node); // never null: there is no cycle
         if (end->kind == DesignNodeKind::FrontEnd && end == m_design.frontEnd()) {
             return;
         }
@@ -113,7 +147,7 @@ private:
             if (node.host.empty()) {
                 issue(&node, "has no host: say where it runs");
             }
-            if (const DesignNode* parent = m_design.find(node.parent)) {
+            if (const DesignNode* parent = m_index.parentOf(node)) {
                 if (node.kind != DesignNodeKind::FrontEnd &&
                     (parent->kind == DesignNodeKind::Filter ||
                      parent->kind == DesignNodeKind::Collector)) {
@@ -134,11 +168,11 @@ private:
         }
     }
 
-    std::vector<int> treeChildren(int id) const
+    std::vector<const DesignNode*> treeChildren(int id) const
     {
-        std::vector<int> children;
-        for (int child : m_design.childrenOf(id)) {
-            if (m_design.find(child)->kind != DesignNodeKind::Filter) {
+        std::vector<const DesignNode*> children;
+        for (const DesignNode* child : m_index.children(id)) {
+            if (child->kind != DesignNodeKind::Filter) {
                 children.push_back(child);
             }
         }
@@ -223,8 +257,7 @@ private:
     std::vector<FilterKind> directFilters(int id) const
     {
         std::vector<FilterKind> kinds;
-        for (int child : m_design.childrenOf(id)) {
-            const DesignNode* node = m_design.find(child);
+        for (const DesignNode* node : m_index.children(id)) {
             if (node->kind == DesignNodeKind::Filter) {
                 kinds.push_back(node->filter.kind);
             }
@@ -232,31 +265,53 @@ private:
         return kinds;
     }
 
-    // What is available at a node for a filter attached to it.
-    DataSet available(const DesignNode& node, size_t depth = 0) const
+    // What is available at every node for a filter attached to it, children first: a node
+    // takes what its tree children pass up (their own data and their filter chains' outputs),
+    // a filter its parent's output. A filter attached to nothing has nothing.
+    void computeAvailable()
     {
-        if (depth > m_design.nodes.size()) {
-            return {};
-        }
-        switch (node.kind) {
-        case DesignNodeKind::Collector:
-            return {Data::Tuples, Data::Numbers, Data::Classes};
-        case DesignNodeKind::Filter: {
-            const DesignNode* parent = m_design.find(node.parent);
-            return parent ? output(node, available(*parent, depth + 1)) : DataSet{};
-        }
-        default:
-            break;
-        }
-        DataSet set;
-        for (int child : treeChildren(node.id)) {
-            const DesignNode* c = m_design.find(child);
-            set.merge(available(*c, depth + 1));
-            for (int f : m_design.filterChainOf(child)) {
-                set.merge(available(*m_design.find(f), depth + 1));
+        std::unordered_map<int, DataSet> passesUp;
+        const auto order = m_index.downwards();
+        for (auto it = order.rbegin(); it != order.rend(); ++it) {
+            const DesignNode& node = **it;
+            if (node.kind == DesignNodeKind::Filter) {
+                if (!m_index.parentOf(node)) { // a chain attached to nothing
+                    m_available[node.id] = {};
+                    (void)alongChain(node, {});
+                }
+                continue;
             }
+            DataSet own{Data::Tuples, Data::Numbers, Data::Classes};
+            if (node.kind != DesignNodeKind::Collector) {
+                own.clear();
+                for (const DesignNode* child : treeChildren(node.id)) {
+                    own.insert(passesUp[child->id].begin(), passesUp[child->id].end());
+                }
+            }
+            m_available[node.id] = own;
+            passesUp[node.id] = alongChain(node, std::move(own));
         }
-        return set;
+        m_availableKnown = true;
+    }
+
+    // The outputs of the filters attached to node (and to them, ...), added to passes.
+    DataSet alongChain(const DesignNode& node, DataSet passes)
+    {
+        for (const DesignNode* filter : m_index.filterChain(node.id)) {
+            DataSet out = output(*filter, m_available[filter->parent]);
+            passes.insert(out.begin(), out.end());
+            m_available[filter->id] = std::move(out);
+        }
+        return passes;
+    }
+
+    DataSet available(const DesignNode& node)
+    {
+        if (!m_availableKnown) {
+            computeAvailable();
+        }
+        const auto it = m_available.find(node.id);
+        return it == m_available.end() ? DataSet{} : it->second;
     }
 
     static DataSet output(const DesignNode& filter, const DataSet& in)
@@ -285,7 +340,7 @@ private:
 
     void checkFilter(const DesignNode& filter)
     {
-        const DesignNode* at = m_design.find(filter.parent);
+        const DesignNode* at = m_index.parentOf(filter);
         if (!at) {
             return; // reported by checkReach
         }
@@ -363,7 +418,11 @@ private:
     }
 
     const ScopeDesign& m_design;
+    DesignIndex m_index;
     std::vector<DesignIssue> m_issues;
+    std::set<std::pair<int, std::string>> m_reported;
+    std::unordered_map<int, DataSet> m_available; // by node id
+    bool m_availableKnown = false;
 };
 
 } // namespace
