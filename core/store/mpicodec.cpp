@@ -11,7 +11,6 @@ namespace xylem::store {
 namespace {
 
 constexpr FrameKind kMpiFrame{'X', 'M', 1, "MPI event chunk"};
-constexpr size_t kMinEventBytes = 9; // nine fields of at least one byte each
 
 std::uint8_t* writeEvent(std::uint8_t* p, const MpiEvent& e, const MpiEvent& previous)
 {
@@ -75,7 +74,7 @@ void encodeMpiEventChunk(std::span<const MpiEvent> events, std::vector<std::uint
 
 Result<Ok> decodeMpiEventChunk(std::span<const std::uint8_t> chunk, std::vector<MpiEvent>& out)
 {
-    auto frame = openFrame(chunk, kMpiFrame, kMinEventBytes);
+    auto frame = openFrame(chunk, kMpiFrame, kMinMpiEventBytes);
     if (!frame) {
         return frame.error();
     }

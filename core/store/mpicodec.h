@@ -14,6 +14,10 @@
 
 namespace xylem::store {
 
+// The fewest bytes a stored event takes (nine varints of one byte): the most events a run's
+// stored bytes can hold, whatever a count in the file says.
+inline constexpr size_t kMinMpiEventBytes = 9;
+
 void encodeMpiEventChunk(std::span<const MpiEvent> events, std::vector<std::uint8_t>& out);
 // Appends the chunk's events to out; a damaged frame, a bad value or an unknown call code is
 // ErrorCode::Corrupt naming the event's position in the chunk.

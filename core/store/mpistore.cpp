@@ -247,12 +247,25 @@ Result<Ok> readClockSamples(Database& db, std::int64_t run, MpiTrace& trace)
     }
 }
 
+// The count is a number in the file: it sizes the reservation only as far as the stored bytes
+// can hold that many events (a damaged 2^62 would throw, 2^31 exhaust memory).
+Result<size_t> eventsToReserve(Database& db, std::int64_t run, std::int64_t expected)
+{
+    XYLEM_TRY(stored, db.prepare("SELECT coalesce(sum(length(data)), 0) FROM mpi_event_chunks "
+                                 "WHERE run_id = ?"));
+    XYLEM_TRY(found, stored.value().bind(1, run).step());
+    const std::int64_t fits =
+        stored.value().columnInt(0) / static_cast<std::int64_t>(kMinMpiEventBytes);
+    return static_cast<size_t>(std::clamp<std::int64_t>(expected, 0, fits));
+}
+
 Result<Ok> readEvents(Database& db, std::int64_t run, std::int64_t expected, MpiTrace& trace)
 {
     XYLEM_TRY(query, db.prepare("SELECT id, data FROM mpi_event_chunks WHERE run_id = ? "
                                 "ORDER BY id"));
     query.value().bind(1, run);
-    trace.events.reserve(static_cast<size_t>(std::max<std::int64_t>(expected, 0)));
+    XYLEM_TRY(reservable, eventsToReserve(db, run, expected));
+    trace.events.reserve(reservable.value());
     for (;;) {
         XYLEM_TRY(row, query.value().step());
         if (!row.value()) {
@@ -268,7 +281,9 @@ Result<Ok> readEvents(Database& db, std::int64_t run, std::int64_t expected, Mpi
     if (static_cast<std::int64_t>(trace.events.size()) != expected) {
         return makeError(ErrorCode::Corrupt, "holds " + std::to_string(trace.events.size()) +
                                                  " MPI events, expected " +
-                                                 std::to_string(expected));
+                                                 std::to_string(expected) +
+                                                 " (use a copy of the session from before the "
+                                                 "damage)");
     }
     for (const MpiEvent& e : trace.events) {
         if (static_cast<size_t>(e.rank) >= trace.ranks.size()) {

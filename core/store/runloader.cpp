@@ -85,14 +85,19 @@ Result<std::vector<Tuple>> loadTuples(Session& session, std::int64_t run)
         return query.error();
     }
     query.value().bind(1, run);
-    auto tuples = tuplesFrom(session, run, query.value(), static_cast<size_t>(info->tuples));
+    // The count is a number in the file: it sizes the reservation only as far as the stored
+    // bytes can hold that many tuples (a damaged 2^31 would exhaust memory, 2^62 throw).
+    const std::int64_t fits = info->storedBytes / static_cast<std::int64_t>(kMinTupleBytes);
+    const auto expected = std::clamp<std::int64_t>(info->tuples, 0, fits);
+    auto tuples = tuplesFrom(session, run, query.value(), static_cast<size_t>(expected));
     // The run's count is written in the same transaction as its chunks: a difference means
-    // damage to the file (a lost chunk row, a broken index), not a partial write.
+    // damage to the file (a lost chunk row, a broken index, an edit), not a partial write.
     if (tuples && static_cast<std::int64_t>(tuples->size()) != info->tuples) {
         return makeError(ErrorCode::Corrupt,
                          "damaged: run " + std::to_string(run) + " records " +
                              std::to_string(info->tuples) + " tuples but " +
-                             std::to_string(tuples->size()) + " are stored",
+                             std::to_string(tuples->size()) +
+                             " are stored (use a copy of the session from before the damage)",
                          session.path());
     }
     return tuples;

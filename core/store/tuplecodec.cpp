@@ -11,7 +11,6 @@ namespace xylem::store {
 
 namespace {
 constexpr FrameKind kTupleFrame{'X', 'T', 1, "tuple chunk"};
-constexpr size_t kMinTupleBytes = 6; // six varints of one byte at least
 } // namespace
 
 namespace {

@@ -15,6 +15,10 @@
 
 namespace xylem::store {
 
+// The fewest bytes a stored tuple takes (six varints of one byte): the most tuples a run's
+// stored bytes can hold, whatever a count in the file says.
+inline constexpr size_t kMinTupleBytes = 6;
+
 // Replaces out with the encoded chunk.
 void encodeTupleChunk(std::span<const Tuple> tuples, std::vector<std::uint8_t>& out);
 
