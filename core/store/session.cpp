@@ -37,6 +37,20 @@ Result<Session> fail(Error e, const std::string& path)
     return e;
 }
 
+// Writers share the session and wait while recover has it to itself; recover never waits.
+Result<SessionLock> lockFor(const std::string& path, OpenMode mode)
+{
+    switch (mode) {
+    case OpenMode::ReadOnly:
+        return SessionLock();
+    case OpenMode::ReadWrite:
+        return SessionLock::acquire(path, LockKind::Shared, std::chrono::seconds(60));
+    case OpenMode::Exclusive:
+        break;
+    }
+    return SessionLock::acquire(path, LockKind::Exclusive, std::chrono::milliseconds(0));
+}
+
 } // namespace
 
 Result<Session> Session::open(const std::string& path, OpenMode mode)
@@ -51,17 +65,21 @@ Result<Session> Session::open(const std::string& path, OpenMode mode)
     if (state.value() == FileState::Empty) {
         return makeError(ErrorCode::NotASession, "not a Xylem session (the file is empty)", path);
     }
+    const bool writer = mode != OpenMode::ReadOnly;
     const bool canWrite = ::access(path.c_str(), W_OK) == 0;
-    if (mode == OpenMode::ReadWrite && !canWrite) {
+    if (writer && !canWrite) {
         return makeError(ErrorCode::ReadOnly, "the file is read-only: cannot open it for writing",
                          path);
     }
-    auto db = Database::open(path, mode == OpenMode::ReadWrite ? Database::Mode::ReadWrite
-                                                               : Database::Mode::ReadOnly);
+    auto lock = lockFor(path, mode);
+    if (!lock) {
+        return lock.error();
+    }
+    auto db = Database::open(path, writer ? Database::Mode::ReadWrite : Database::Mode::ReadOnly);
     if (!db) {
         return db.error();
     }
-    Session session(std::move(db).value(), mode == OpenMode::ReadWrite);
+    Session session(std::move(db).value(), writer, std::move(lock).value());
     if (auto ok = session.configure(); !ok) {
         return fail(ok.error(), path);
     }
@@ -117,18 +135,7 @@ Result<Session> Session::create(const std::string& path)
     if (state.value() == FileState::Present) {
         return makeError(ErrorCode::IoError, "the file already exists (open it to add runs)", path);
     }
-    auto db = Database::open(path, Database::Mode::Create);
-    if (!db) {
-        return db.error();
-    }
-    Session session(std::move(db).value(), true);
-    if (auto ok = session.configure(); !ok) {
-        return fail(ok.error(), path);
-    }
-    if (auto ok = session.initialise(); !ok) {
-        return fail(ok.error(), path);
-    }
-    return session;
+    return createOrJoin(path, false);
 }
 
 Result<Session> Session::openOrCreate(const std::string& path)
@@ -137,14 +144,51 @@ Result<Session> Session::openOrCreate(const std::string& path)
     if (!state) {
         return state.error();
     }
-    return state.value() == FileState::Present ? open(path, OpenMode::ReadWrite) : create(path);
+    if (state.value() == FileState::Present && ::access(path.c_str(), W_OK) != 0) {
+        return makeError(ErrorCode::ReadOnly, "the file is read-only: cannot open it for writing",
+                         path);
+    }
+    return createOrJoin(path, true);
+}
+
+// Another process may be creating the same file (or have just made it): the schema is written
+// in a write transaction that first checks the file is still blank, so exactly one creates it;
+// with `join`, the others then open what it made.
+Result<Session> Session::createOrJoin(const std::string& path, bool join)
+{
+    auto lock = lockFor(path, OpenMode::ReadWrite);
+    if (!lock) {
+        return lock.error();
+    }
+    auto db = Database::open(path, Database::Mode::Create);
+    if (!db) {
+        return db.error();
+    }
+    Session session(std::move(db).value(), true, std::move(lock).value());
+    if (auto ok = session.configure(); !ok) {
+        return fail(ok.error(), path);
+    }
+    if (auto ok = session.initialiseIfBlank(join); !ok) {
+        return fail(ok.error(), path);
+    }
+    if (auto ok = session.checkIdentity(); !ok) {
+        return fail(ok.error(), path);
+    }
+    if (session.m_version < kCurrentFormat) {
+        if (auto ok = session.upgrade(); !ok) {
+            return fail(ok.error(), path);
+        }
+    }
+    return session;
 }
 
 Session::~Session()
 {
-    if (m_writable && m_db.handle()) {
-        // Fold the write-ahead log back into the file and drop it: what is left is one file
-        // that can be mailed or opened read-only. Best effort: another connection may hold it.
+    // The last writer folds the write-ahead log back into the file and drops it: what is left
+    // is one file that can be mailed or opened read-only. Best effort and without waiting: a
+    // reader may still hold it.
+    if (m_writable && m_db.handle() && m_lock.takeAloneIfLast()) {
+        m_db.setBusyTimeout(std::chrono::milliseconds(0));
         (void)m_db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
         (void)m_db.exec("PRAGMA journal_mode=DELETE");
     }
@@ -224,12 +268,35 @@ Result<Ok> Session::checkIdentity()
     return Ok{};
 }
 
+// Blank: no table, no mark, no format (a new file, or one that another process is creating:
+// the write transaction waits for that process's, and checks again).
+Result<Ok> Session::initialiseIfBlank(bool join)
+{
+    const auto blank = [this]() -> Result<bool> {
+        auto marks = m_db.queryInt("SELECT (SELECT count(*) FROM sqlite_master) + "
+                                   "(SELECT application_id FROM pragma_application_id) + "
+                                   "(SELECT user_version FROM pragma_user_version)");
+        return marks ? Result<bool>(marks.value() == 0) : Result<bool>(marks.error());
+    };
+    XYLEM_TRY(before, blank());
+    std::optional<Transaction> tx;
+    if (before.value()) {
+        XYLEM_TRY(begun, Transaction::begin(m_db));
+        tx.emplace(std::move(begun).value());
+    }
+    XYLEM_TRY(now, tx ? blank() : Result<bool>(false));
+    if (!now.value()) {
+        return join
+                   ? Result<Ok>(Ok{}) // checkIdentity tells what the file is
+                   : makeError(ErrorCode::IoError, "the file already exists (open it to add runs)");
+    }
+    XYLEM_TRY(done, initialise());
+    return tx->commit();
+}
+
+// Inside the caller's transaction.
 Result<Ok> Session::initialise()
 {
-    auto tx = Transaction::begin(m_db);
-    if (!tx) {
-        return tx.error();
-    }
     for (int step = 1; step <= kCurrentFormat; ++step) {
         if (auto ok = applySchemaStep(m_db, step); !ok) {
             return ok.error();
@@ -245,14 +312,7 @@ Result<Ok> Session::initialise()
     }
     const std::string marks = "PRAGMA application_id=" + std::to_string(kApplicationId) +
                               "; PRAGMA user_version=" + std::to_string(kCurrentFormat);
-    if (auto ok = m_db.exec(marks); !ok) {
-        return ok.error();
-    }
-    if (auto ok = tx.value().commit(); !ok) {
-        return ok.error();
-    }
-    m_version = kCurrentFormat;
-    return Ok{};
+    return m_db.exec(marks);
 }
 
 Result<Ok> Session::upgrade()

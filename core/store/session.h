@@ -7,6 +7,7 @@
 // the modules around it (runcatalog.h, runwriter.h, runloader.h, timeline.h, attachments.h).
 
 #include "core/model/result.h"
+#include "core/store/sessionlock.h"
 #include "core/store/sqlitedatabase.h"
 
 #include <optional>
@@ -16,8 +17,9 @@ namespace xylem::store {
 
 enum class OpenMode
 {
-    ReadOnly,
-    ReadWrite
+    ReadOnly,  // no lock: a session being written can be read
+    ReadWrite, // beside other writers (sessionlock.h); waits while one has it to itself
+    Exclusive, // alone, for recover: Busy at once while another process writes the session
 };
 
 class Session
@@ -28,7 +30,8 @@ public:
     static Result<Session> open(const std::string& path, OpenMode mode);
     // A new session; an existing empty file counts as new, any other existing file is an error.
     static Result<Session> create(const std::string& path);
-    // open(ReadWrite) if the file exists and is not empty, else create().
+    // open(ReadWrite) if the file exists and is not empty, else create(); processes that race
+    // to create one session all end up writing to the one that the first made.
     static Result<Session> openOrCreate(const std::string& path);
 
     Session(Session&&) noexcept = default;
@@ -45,18 +48,22 @@ public:
     Result<Ok> requireWritable() const;
 
 private:
-    Session(Database db, bool writable)
-        : m_db(std::move(db))
+    Session(Database db, bool writable, SessionLock lock = {})
+        : m_lock(std::move(lock))
+        , m_db(std::move(db))
         , m_writable(writable)
     {
     }
 
     static Result<Session> upgradeThenReopenReadOnly(Session stale, bool canWrite);
+    static Result<Session> createOrJoin(const std::string& path, bool join);
     Result<Ok> configure();
     Result<Ok> checkIdentity();
     Result<Ok> upgrade();
+    Result<Ok> initialiseIfBlank(bool join);
     Result<Ok> initialise();
 
+    SessionLock m_lock; // before m_db: released after the connection is closed
     Database m_db;
     bool m_writable = false;
     int m_version = 0;

@@ -8,9 +8,44 @@ namespace xylem::store {
 
 namespace {
 
-constexpr int kBusyTimeoutMs = 5000;
+// Writers queue for SQLite's one write lock: long enough for several writers' batches and a
+// run's finishing transaction on a loaded machine.
+constexpr auto kBusyTimeout = std::chrono::seconds(60);
 
-// The connection's last failure as an Error; a full disk says so in words SQLite does not use.
+std::string recoverCommand(sqlite3* db)
+{
+    const char* file = sqlite3_db_filename(db, "main");
+    return std::string("xylem-cli recover --session ") + (file ? file : "FILE");
+}
+
+// What SQLite says, and for the failures a user can act on, what to do next: a full disk, and
+// the unfinished write a killed writer leaves that only a writable connection can roll back.
+std::string explain(sqlite3* db, int code, ErrorCode kind)
+{
+    if (kind == ErrorCode::DiskFull) {
+        return std::string("no room to write: the disk is full or the file reached its size "
+                           "limit (") +
+               sqlite3_errmsg(db) +
+               "); everything committed before is kept. Free some space, or copy the session "
+               "to a disk with room, then run '" +
+               recoverCommand(db) + "' (on the copy) to close a run that was cut off";
+    }
+    if (code == SQLITE_READONLY_ROLLBACK || code == SQLITE_READONLY_RECOVERY) {
+        return std::string("a writer stopped (killed or crashed) in the middle of a write, "
+                           "which is left in the session's ") +
+               (code == SQLITE_READONLY_ROLLBACK ? "-journal" : "-wal") +
+               " file and must be rolled back before the session can be read; run '" +
+               recoverCommand(db) + "' (it needs write access to the file and its folder)";
+    }
+    if (kind == ErrorCode::Busy) {
+        return std::string(sqlite3_errmsg(db)) + ": another process kept the session busy for " +
+               std::to_string(kBusyTimeout.count()) +
+               " s (a large run being written?); try again when it has finished";
+    }
+    return sqlite3_errmsg(db);
+}
+
+// The connection's last failure as an Error, in words a user can act on.
 Error connectionError(sqlite3* db, std::string_view doing)
 {
     const int code = sqlite3_extended_errcode(db);
@@ -20,14 +55,7 @@ Error connectionError(sqlite3* db, std::string_view doing)
         kind = ErrorCode::DiskFull;
     }
     std::string message = doing.empty() ? std::string() : std::string(doing) + ": ";
-    if (kind == ErrorCode::DiskFull) {
-        message += "no room to write: the disk is full or the file reached its size limit (";
-        message += sqlite3_errmsg(db);
-        message += "); everything committed before is kept";
-    } else {
-        message += sqlite3_errmsg(db);
-    }
-    return makeError(kind, std::move(message));
+    return makeError(kind, message + explain(db, code, kind));
 }
 
 } // namespace
@@ -207,8 +235,9 @@ Result<Database> Database::open(const std::string& path, Mode mode)
         return e;
     }
     sqlite3_extended_result_codes(db, 1);
-    sqlite3_busy_timeout(db, kBusyTimeoutMs);
-    return Database(db, path);
+    Database opened(db, path);
+    opened.setBusyTimeout(kBusyTimeout);
+    return opened;
 }
 
 Database::Database(Database&& other) noexcept
@@ -300,6 +329,11 @@ Result<std::vector<std::uint8_t>> Database::readBlob(const char* table, const ch
                          std::string("reading a stored blob: ") + sqlite3_errstr(rc), m_path);
     }
     return bytes;
+}
+
+void Database::setBusyTimeout(std::chrono::milliseconds wait)
+{
+    sqlite3_busy_timeout(m_db, static_cast<int>(wait.count()));
 }
 
 std::int64_t Database::lastInsertId() const

@@ -5,6 +5,7 @@
 
 #include "core/model/result.h"
 
+#include <chrono>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -80,6 +81,8 @@ public:
     // The single integer a query returns (e.g. PRAGMA user_version).
     Result<std::int64_t> queryInt(std::string_view sql);
     std::int64_t lastInsertId() const;
+    // How long a statement waits for another connection's lock before it fails as Busy.
+    void setBusyTimeout(std::chrono::milliseconds wait);
     // Part of one blob, read without loading the rest (incremental blob I/O).
     Result<std::vector<std::uint8_t>> readBlob(const char* table, const char* column,
                                                std::int64_t rowid, size_t offset, size_t length);

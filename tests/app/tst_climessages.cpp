@@ -3,10 +3,16 @@
 // no) and says what to do next; none is an "internal error", none is a crash.
 
 #include "core/model/mpiruns.h"
+#include "core/model/tracecsv.h"
 #include "core/store/mpistore.h"
 #include "core/store/runwriter.h"
 #include "tests/app/clisessiontest.h"
 #include "tests/support/mpitracebuilder.h"
+#include "tests/support/tracesimulator.h"
+
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace xylem;
 using namespace xylem::testing;
@@ -33,6 +39,38 @@ QString mpiSession(const QTemporaryDir& dir, const QString& file)
         return {};
     }
     return store::addMpiTrace(session.value(), 1, trace) ? path : QString();
+}
+
+// A writer killed (SIGKILL, in a forked child) in the middle of a transaction that has spilled
+// to the file: what it leaves is a hot -journal that only a writable connection rolls back.
+bool leaveHotJournal(const QString& path)
+{
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        auto db = store::Database::open(path.toStdString(), store::Database::Mode::ReadWrite);
+        if (db && db->exec("PRAGMA journal_mode=DELETE; PRAGMA cache_size=1; BEGIN IMMEDIATE; "
+                           "UPDATE runs SET notes = 'half-written'; CREATE TABLE junk (x); "
+                           "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n "
+                           "WHERE i < 2000) INSERT INTO junk SELECT randomblob(4000) FROM n")) {
+            ::kill(::getpid(), SIGKILL);
+        }
+        ::_exit(1);
+    }
+    int status = 0;
+    return pid > 0 && ::waitpid(pid, &status, 0) == pid && WIFSIGNALED(status) &&
+           QFileInfo(path + "-journal").size() > 0;
+}
+
+// dir/big.trace.csv: `calls` simulated calls of the two-hosts tree (six tuples each).
+QString bigTrace(const QTemporaryDir& dir, std::int64_t calls)
+{
+    const Run example = exampleRun("two-hosts");
+    const QString path = dir.filePath("big.trace.csv");
+    SimulationSpec spec;
+    spec.calls = calls;
+    const auto tuples = simulateTrace(example.configuration, spec);
+    writeFile(path, QByteArray::fromStdString(traceToCsv(tuples, example.configuration)));
+    return path;
 }
 
 bool noInternalError(const CliResult& r)
@@ -78,7 +116,8 @@ private slots:
     void absurdTupleCountIsDamageNamingTheRun()
     {
         QFETCH(QString, count);
-        const QString path = examplesSession(m_dir);
+        const QTemporaryDir dir;
+        const QString path = examplesSession(dir);
         QVERIFY(!path.isEmpty());
         execute(path, "UPDATE runs SET tuple_count = " + count.toStdString() + " WHERE id = 1");
         for (const QString command : {"analyze", "export"}) {
@@ -104,6 +143,82 @@ private slots:
         QVERIFY2(r.err.contains(path + ": run 1: holds 40 MPI events, expected "
                                        "4611686018427387904 (use a copy of the session"),
                  qPrintable(r.err));
+    }
+
+    void hotJournalOfAKilledWriterSuggestsRecover()
+    {
+        const QTemporaryDir dir;
+        const QString path = examplesSession(dir);
+        QVERIFY(!path.isEmpty());
+        QVERIFY(leaveHotJournal(path));
+        for (const QString command : {"info", "analyze"}) {
+            const CliResult r = runCli({command, "--session", path});
+            QVERIFY2(noInternalError(r), qPrintable(r.err));
+            QVERIFY2(r.exitCode == 1, qPrintable(r.err));
+            QVERIFY2(r.err.contains(path + ": ") && r.err.contains("a writer stopped") &&
+                         r.err.contains("-journal file") &&
+                         r.err.contains("run 'xylem-cli recover --session "),
+                     qPrintable(r.err));
+        }
+        const CliResult recovered = runCli({"recover", "--session", path});
+        QVERIFY2(recovered.exitCode == 0, qPrintable(recovered.err));
+        const CliResult info = runCli({"info", "--session", path, "--json"});
+        QVERIFY2(info.exitCode == 0, qPrintable(info.err));
+        QCOMPARE(parseJson(info.out)["runs"].size(), size_t(2));
+        QVERIFY(!info.out.contains("half-written")); // rolled back
+        QVERIFY(!QFileInfo::exists(path + "-journal"));
+    }
+
+    // RLIMIT_FSIZE refuses to grow the files past 2 MiB as a full disk would (SIGXFSZ ignored
+    // through the shell, so that writes fail with EFBIG): the import keeps what it committed and
+    // says how to close the cut-off run, on another disk if need be.
+    void fullDiskSaysHowToRecoverElsewhere()
+    {
+        const QTemporaryDir dir;
+        const QString path = examplesSession(dir);
+        QVERIFY(!path.isEmpty());
+        const QString trace = bigTrace(dir, 100000);
+        QProcess p;
+        p.start("sh",
+                {"-c", "trap '' XFSZ; ulimit -f 4096; exec \"$0\" \"$@\"", XYLEM_CLI, "import",
+                 "--tree", data("two-hosts.tree.json"), "--trace", trace, "-o", path});
+        QVERIFY(p.waitForFinished(120000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(p.exitCode() == 1, qPrintable(err));
+        QVERIFY2(err.contains(path + ": ") && err.contains("no room to write") &&
+                     err.contains("everything committed before is kept") &&
+                     err.contains("copy the session to a disk with room, then run "
+                                  "'xylem-cli recover --session "),
+                 qPrintable(err));
+        const CliResult recovered = runCli({"recover", "--session", path});
+        QVERIFY2(recovered.exitCode == 0, qPrintable(recovered.err));
+        QVERIFY2(recovered.out.contains(path + ": recovered run 3"), qPrintable(recovered.out));
+    }
+
+    // Eight imports at once into a session that does not exist yet: one creates it, all eight
+    // add their run (once one failed with "database is locked", "table meta already exists" or
+    // "an empty SQLite database").
+    void eightConcurrentImportsAllSucceed()
+    {
+        const QTemporaryDir dir;
+        const QString trace = bigTrace(dir, 20000);
+        const QString path = dir.filePath("together.xylem");
+        std::vector<std::unique_ptr<QProcess>> imports;
+        for (int i = 0; i < 8; ++i) {
+            imports.push_back(std::make_unique<QProcess>());
+            imports.back()->start(XYLEM_CLI, {"import", "--tree", data("two-hosts.tree.json"),
+                                              "--trace", trace, "-o", path});
+        }
+        for (auto& p : imports) {
+            QVERIFY(p->waitForFinished(120000));
+            const QString err = QString::fromUtf8(p->readAllStandardError());
+            QVERIFY2(p->exitStatus() == QProcess::NormalExit && p->exitCode() == 0,
+                     qPrintable(err));
+        }
+        const CliResult info = runCli({"info", "--session", path, "--json"});
+        QCOMPARE(parseJson(info.out)["runs"].size(), size_t(8));
+        QVERIFY(!QFileInfo::exists(path + "-lock")); // one file again
     }
 };
 
