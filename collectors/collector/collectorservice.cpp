@@ -84,7 +84,9 @@ void CollectorService::registerRing(const std::string& name)
                                  .count();
     auto id = m_rings.adopt(name, now);
     if (!id) {
-        note("registration refused: " + id.error().describe());
+        if (auto problem = m_rings.firstRefusal(name, id.error())) {
+            note("refused " + *problem + " (announced)");
+        }
         return;
     }
     noteFound(id.value());
@@ -94,7 +96,7 @@ void CollectorService::registerRing(const std::string& name)
 void CollectorService::noteFound(std::uint32_t ring)
 {
     const TrackedRing* tracked = m_rings.find(ring);
-    note("found ring " + tracked->ring.name() + " (" + tracked->ring.header().label + ", " +
+    note("found ring " + tracked->ring.name() + " (" + tracked->ring.identity().label + ", " +
          std::to_string(tracked->ring.capacity()) + " tuples)");
 }
 
@@ -128,12 +130,12 @@ protocol::RingListMessage CollectorService::listRings()
 {
     protocol::RingListMessage list;
     for (auto& [id, tracked] : m_rings.rings()) {
-        const ring::RingHeader& h = tracked.ring.header();
+        const ring::RingIdentity& h = tracked.ring.identity();
         const RingCounts& counts = m_counts[id];
-        list.rings.push_back(protocol::RingInfo{
-            id, tracked.ring.name(), h.pid, h.tid, h.program, h.label, h.capacity,
-            tracked.ring.policy(), static_cast<ClockKind>(h.clock), tracked.processAlive,
-            tracked.ring.written(), counts.read(), counts.overwritten()});
+        list.rings.push_back(protocol::RingInfo{id, tracked.ring.name(), h.pid, h.tid, h.program,
+                                                h.label, h.capacity, tracked.ring.policy(), h.clock,
+                                                tracked.processAlive, tracked.ring.written(),
+                                                counts.read(), counts.overwritten()});
     }
     return list;
 }
@@ -200,7 +202,7 @@ protocol::TupleBatchMessage CollectorService::readTuples(ClientId client, std::u
         protocol::RingTuples part;
         part.ring = id;
         const ring::ReadResult r = tracked.ring.read(c.cursors[id], budget, part.tuples);
-        const auto clock = static_cast<ClockKind>(tracked.ring.header().clock);
+        const ClockKind clock = tracked.ring.identity().clock;
         for (Tuple& t : part.tuples) {
             t.down = m_clock.toNs(clock, t.down);
             t.up = m_clock.toNs(clock, t.up);
@@ -269,7 +271,7 @@ void CollectorService::feedFilters()
                 tuples.clear();
                 tracked.ring.read(filter->cursor(ringId), kMaxBatch, tuples,
                                   BufferPolicy::FillRead);
-                const auto clock = static_cast<ClockKind>(tracked.ring.header().clock);
+                const ClockKind clock = tracked.ring.identity().clock;
                 for (Tuple& t : tuples) {
                     t.down = m_clock.toNs(clock, t.down);
                     t.up = m_clock.toNs(clock, t.up);
@@ -282,32 +284,40 @@ void CollectorService::feedFilters()
 
 // A ring whose writer is gone — its process died, or its thread closed it (ended, or moved to
 // a resized ring) — goes once every client has read it to the end; a dead process's ring also
-// after the retention time if nobody does.
+// after the retention time if nobody does. A damaged ring (ringreader.h) goes at once: nothing
+// more can be read from it.
 void CollectorService::retireReadOutRings(std::int64_t nowNs)
 {
-    std::vector<std::uint32_t> retire;
+    std::vector<std::pair<std::uint32_t, std::string>> retire; // and why
     for (auto& [id, tracked] : m_rings.rings()) {
+        if (!tracked.ring.damage().empty()) {
+            retire.emplace_back(id, "damaged ring /dev/shm" + tracked.ring.name() + " (" +
+                                        tracked.ring.damage() + ")");
+            continue;
+        }
         if (tracked.processAlive && !tracked.ring.closed()) {
             continue;
         }
         const std::uint64_t written = tracked.ring.written();
+        const bool drainedHere = tracked.ring.drained() >= written;
         bool readOut = !m_clients.empty();
         for (const auto& [clientId, client] : m_clients) {
             const auto it = client.cursors.find(id);
-            const bool drainedHere = tracked.ring.header().drained.load() >= written;
             readOut = readOut &&
                       ((it != client.cursors.end() && it->second.next >= written) || drainedHere);
         }
         const bool expired =
             !tracked.processAlive && nowNs - tracked.deadSinceNs > m_options.deadRingRetentionNs;
         if (readOut || expired) {
-            retire.push_back(id);
+            retire.emplace_back(
+                id, "ring " + tracked.ring.name() + " of a finished " +
+                        (tracked.processAlive ? "thread (or a resized ring)" : "process"));
         }
     }
-    for (const std::uint32_t id : retire) {
+    for (const auto& [id, what] : retire) {
         const TrackedRing* gone = m_rings.find(id);
-        note("retired ring " + gone->ring.name() + " of a finished " +
-             (gone->processAlive ? "thread (or a resized ring)" : "process"));
+        note("retired " + what + " after " + std::to_string(m_counts[id].read()) + " of its " +
+             std::to_string(gone->ring.written()) + " records were read");
         m_retired.written += gone->ring.written();
         m_retired.read += m_counts[id].read();
         m_retired.overwritten += m_counts[id].overwritten();
@@ -324,7 +334,7 @@ void CollectorService::tick(std::int64_t nowNs)
 {
     const ScanReport scan = m_rings.scan(nowNs);
     for (const std::string& problem : scan.problems) {
-        note("not a ring: " + problem);
+        note("refused " + problem);
     }
     for (const std::uint32_t id : scan.found) {
         noteFound(id);

@@ -61,10 +61,11 @@ Result<std::uint32_t> RingDirectory::adopt(const std::string& name, std::int64_t
     if (!ring) {
         return ring.error();
     }
+    m_rejected.erase(name);
     const std::uint32_t id = m_nextId++;
     TrackedRing tracked{id, std::move(ring).value(), true, 0};
     tracked.processAlive =
-        processRuns(tracked.ring.header().pid, tracked.ring.header().processStart);
+        processRuns(tracked.ring.identity().pid, tracked.ring.identity().processStart);
     tracked.deadSinceNs = tracked.processAlive ? 0 : nowNs;
     m_rings.emplace(id, std::move(tracked));
     return id;
@@ -82,20 +83,27 @@ ScanReport RingDirectory::scan(std::int64_t nowNs)
         auto id = adopt("/" + file, nowNs);
         if (id) {
             report.found.push_back(id.value());
-            m_rejected.erase(file);
-        } else if (m_rejected.insert(file).second) {
+        } else if (auto problem = firstRefusal("/" + file, id.error())) {
             // Reported once; a ring still being made is adopted by a later scan.
-            report.problems.push_back(id.error().describe());
+            report.problems.push_back(std::move(*problem));
         }
     }
     for (auto& [id, tracked] : m_rings) {
         if (tracked.processAlive &&
-            !processRuns(tracked.ring.header().pid, tracked.ring.header().processStart)) {
+            !processRuns(tracked.ring.identity().pid, tracked.ring.identity().processStart)) {
             tracked.processAlive = false;
             tracked.deadSinceNs = nowNs;
         }
     }
     return report;
+}
+
+std::optional<std::string> RingDirectory::firstRefusal(const std::string& name, const Error& why)
+{
+    if (!m_rejected.insert(name).second) {
+        return std::nullopt;
+    }
+    return m_directory + name + ": " + why.message;
 }
 
 TrackedRing* RingDirectory::find(std::uint32_t id)

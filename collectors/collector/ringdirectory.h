@@ -4,12 +4,16 @@
 // (at start-up, so a restarted collector re-finds the rings of programs that kept running, and
 // periodically) or adopted at once when a probe announces one. A ring whose process died stays
 // until it is retired, so what it recorded can still be read.
+//
+// Anyone may create a file with the prefix in /dev/shm: MappedRing::open refuses those that are
+// not this user's own, well-formed rings (ringreader.h), and each refusal is reported once.
 
 #include "collectors/ring/ringreader.h"
 #include "core/model/result.h"
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -27,7 +31,7 @@ struct TrackedRing
 struct ScanReport
 {
     std::vector<std::uint32_t> found;
-    std::vector<std::string> problems; // files with the prefix that are not rings, and why
+    std::vector<std::string> problems; // files with the prefix refused (path: why), once each
 };
 
 class RingDirectory
@@ -40,6 +44,9 @@ public:
     // A ring a probe announced ("/<prefix>..."); an error if it is not one of ours or no ring.
     // nowNs dates the process's death if it is found dead.
     Result<std::uint32_t> adopt(const std::string& name, std::int64_t nowNs);
+    // "path: why" the first time a name is refused, nothing after (so that a file planted to
+    // be refused over and over does not flood the log).
+    std::optional<std::string> firstRefusal(const std::string& name, const Error& why);
 
     TrackedRing* find(std::uint32_t id);
     std::map<std::uint32_t, TrackedRing>& rings() { return m_rings; }
@@ -54,7 +61,7 @@ private:
     std::string m_prefix;
     std::string m_directory;
     std::map<std::uint32_t, TrackedRing> m_rings;
-    std::set<std::string> m_rejected; // files with the prefix that were no ring when last looked at
+    std::set<std::string> m_rejected; // names refused when last looked at
     std::uint32_t m_nextId = 1;
 };
 
