@@ -15,25 +15,46 @@ PendingCalls::PendingCalls(size_t width, std::uint32_t collectors, size_t capaci
 {
 }
 
-void PendingCalls::slideTo(std::int64_t newBase)
+// Every seq in [m_base, newBase) leaves, in order; the window then starts at newBase.
+void PendingCalls::slideTo(std::int64_t newBase, Leaving* leaving)
 {
     // Offsets in unsigned arithmetic: seqs may sit anywhere in the int64 range.
     const std::uint64_t shift =
         static_cast<std::uint64_t>(newBase) - static_cast<std::uint64_t>(m_base);
-    const std::uint64_t visits = std::min<std::uint64_t>(shift, m_mask + 1);
-    for (std::uint64_t i = 0; i < visits; ++i) {
-        const auto seq = static_cast<std::int64_t>(static_cast<std::uint64_t>(m_base) + i);
-        Slot& slot = m_slots[static_cast<std::uint64_t>(seq) & m_mask];
-        if (slot.state == SlotState::Pending && slot.seq == seq) {
-            ++m_evicted;
-            --m_pending;
-            slot.state = SlotState::Free;
-        }
-    }
+    leave(std::min<std::uint64_t>(shift, m_mask + 1), leaving);
     m_base = newBase;
 }
 
-PendingCalls::Outcome PendingCalls::add(const Tuple& tuple)
+void PendingCalls::leave(std::uint64_t visits, Leaving* leaving)
+{
+    for (std::uint64_t i = 0; i < visits; ++i) {
+        const auto seq = static_cast<std::int64_t>(static_cast<std::uint64_t>(m_base) + i);
+        const size_t index = static_cast<std::uint64_t>(seq) & m_mask;
+        Slot& slot = m_slots[index];
+        if (slot.state == SlotState::Free || slot.seq != seq) {
+            continue;
+        }
+        const bool complete = slot.state == SlotState::Done;
+        if (!complete) {
+            ++m_evicted;
+            --m_pending;
+        }
+        slot.state = SlotState::Free;
+        if (leaving) {
+            leaving->left(seq, rowOf(index), complete);
+        }
+    }
+}
+
+void PendingCalls::drain(Leaving* leaving)
+{
+    if (m_started && !m_drained) {
+        leave(m_mask + 1, leaving);
+    }
+    m_drained = true;
+}
+
+PendingCalls::Outcome PendingCalls::add(const Tuple& tuple, Leaving* leaving)
 {
     const std::uint64_t capacity = m_mask + 1;
     if (!m_started) {
@@ -44,11 +65,12 @@ PendingCalls::Outcome PendingCalls::add(const Tuple& tuple)
                      : tuple.seq - half;
         m_started = true;
     }
-    if (tuple.seq < m_base) {
+    if (tuple.seq < m_base || m_drained) {
         return Outcome::Late;
     }
     if (static_cast<std::uint64_t>(tuple.seq) - static_cast<std::uint64_t>(m_base) >= capacity) {
-        slideTo(static_cast<std::int64_t>(static_cast<std::uint64_t>(tuple.seq) - capacity + 1));
+        slideTo(static_cast<std::int64_t>(static_cast<std::uint64_t>(tuple.seq) - capacity + 1),
+                leaving);
     }
     const size_t index = static_cast<std::uint64_t>(tuple.seq) & m_mask;
     Slot& slot = m_slots[index];

@@ -3,11 +3,16 @@
 #include "core/analysis/callmatrix.h"
 #include "core/analysis/topology.h"
 #include "core/model/configurationjson.h"
+#include "core/model/int128.h"
+#include "core/model/timespan.h"
 #include "core/model/tuplecheck.h"
+#include "core/store/callassembler.h"
 #include "core/store/callcodec.h"
 #include "core/store/tuplecodec.h"
 
 #include <algorithm>
+#include <memory>
+#include <optional>
 #include <string>
 
 namespace xylem::store {
@@ -87,104 +92,34 @@ Result<Ok> writeSummaries(Database& db, std::int64_t run, const RunSummaryBuilde
 
 namespace {
 
-Result<std::vector<Tuple>> storedTuples(Database& db, std::int64_t run, std::uint32_t wrappers)
+// What the runs row says of its tuples and calls.
+struct RunCounts
 {
-    auto query = db.prepare("SELECT id, data FROM tuple_chunks WHERE run_id = ? ORDER BY id");
-    if (!query) {
-        return query.error();
-    }
-    query.value().bind(1, run);
-    std::vector<Tuple> tuples;
-    for (;;) {
-        auto row = query.value().step();
-        if (!row) {
-            return row.error();
-        }
-        if (!row.value()) {
-            return tuples;
-        }
-        if (auto ok = decodeTupleChunk(query.value().columnBlob(1), wrappers, tuples); !ok) {
-            return makeError(ok.error().code, "run " + std::to_string(run) + ", tuple chunk " +
-                                                  std::to_string(query.value().columnInt(0)) +
-                                                  ": " + ok.error().message);
-        }
-    }
-}
+    std::int64_t tuples = 0;
+    std::int64_t calls = 0;
+    std::int64_t incomplete = 0;
+    std::int64_t firstNs = 0; // of tuples > 0 only
+    std::int64_t lastNs = 0;
 
-} // namespace
+    void addTuple(const Tuple& t)
+    {
+        firstNs = tuples == 0 ? t.down : std::min(firstNs, t.down);
+        lastNs = tuples == 0 ? t.up : std::max(lastNs, t.up);
+        ++tuples;
+    }
+};
 
-Result<Ok> rebuildDerived(Database& db, std::int64_t run, const char* status)
+Result<Ok> updateRun(Database& db, std::int64_t run, const RunCounts& counts, const char* status)
 {
-    auto configText = db.prepare("SELECT configuration FROM runs WHERE id = ?");
-    if (!configText) {
-        return configText.error();
-    }
-    auto row = configText.value().bind(1, run).step();
-    if (!row) {
-        return row.error();
-    }
-    auto config =
-        parseConfigurationJson(row.value() ? configText.value().columnText(0) : std::string());
-    if (!config) {
-        return makeError(ErrorCode::Corrupt, "damaged configuration of run " + std::to_string(run));
-    }
-    auto tuples = storedTuples(db, run, static_cast<std::uint32_t>(config->wrapperCount()));
-    if (!tuples) {
-        return tuples.error();
-    }
-    if (const auto problem = findUnsafeTuple(config.value(), tuples.value())) {
-        return makeError(ErrorCode::Corrupt, "damaged: run " + std::to_string(run) + ", tuple " +
-                                                 std::to_string(problem->index + 1) + ": " +
-                                                 problem->message);
-    }
-    return writeDerived(db, run, config.value(), tuples.value(), status);
-}
-
-Result<Ok> writeDerived(Database& db, std::int64_t run, const Configuration& config,
-                        std::span<const Tuple> tuples, const char* status)
-{
-    const CallRecords records = callRecords(config, tuples);
-    RunSummaryBuilder summaries(static_cast<size_t>(config.wrapperCount()));
-    std::int64_t first = 0, last = 0;
-    for (size_t i = 0; i < tuples.size(); ++i) {
-        const Tuple& t = tuples[i];
-        summaries.addTuple(t);
-        first = i == 0 ? t.down : std::min(first, t.down);
-        last = i == 0 ? t.up : std::max(last, t.up);
-    }
-    for (const CallTimes& c : records.calls) {
-        summaries.addCall(c);
-    }
-    auto clear = db.prepare("DELETE FROM call_chunks WHERE run_id = ?");
-    if (!clear) {
-        return clear.error();
-    }
-    if (auto ok = clear.value().bind(1, run).run(); !ok) {
-        return ok.error();
-    }
-    for (size_t at = 0; at < records.calls.size(); at += kCallsPerChunk) {
-        const size_t n = std::min(kCallsPerChunk, records.calls.size() - at);
-        if (auto ok = writeCallChunk(db, run, std::span(records.calls).subspan(at, n)); !ok) {
-            return ok.error();
-        }
-    }
-    if (auto ok = writeSummaries(db, run, summaries); !ok) {
-        return ok.error();
-    }
-    auto update = db.prepare(
-        "UPDATE runs SET tuple_count = ?, call_count = ?, incomplete_calls = ?, first_ns = ?, "
-        "last_ns = ?, status = coalesce(?, status) WHERE id = ?");
-    if (!update) {
-        return update.error();
-    }
+    XYLEM_TRY(update, db.prepare("UPDATE runs SET tuple_count = ?, call_count = ?, "
+                                 "incomplete_calls = ?, first_ns = ?, last_ns = ?, "
+                                 "status = coalesce(?, status) WHERE id = ?"));
     Statement& u = update.value();
-    u.bind(1, static_cast<std::int64_t>(tuples.size()))
-        .bind(2, static_cast<std::int64_t>(records.calls.size()))
-        .bind(3, records.incomplete);
-    if (tuples.empty()) {
+    u.bind(1, counts.tuples).bind(2, counts.calls).bind(3, counts.incomplete);
+    if (counts.tuples == 0) {
         u.bindNull(4).bindNull(5);
     } else {
-        u.bind(4, first).bind(5, last);
+        u.bind(4, counts.firstNs).bind(5, counts.lastNs);
     }
     if (status) {
         u.bind(6, std::string_view(status));
@@ -192,6 +127,137 @@ Result<Ok> writeDerived(Database& db, std::int64_t run, const Configuration& con
         u.bindNull(6);
     }
     return u.bind(7, run).run();
+}
+
+Result<Configuration> storedConfiguration(Database& db, std::int64_t run)
+{
+    XYLEM_TRY(query, db.prepare("SELECT configuration FROM runs WHERE id = ?"));
+    XYLEM_TRY(row, query.value().bind(1, run).step());
+    auto config = parseConfigurationJson(row.value() ? query.value().columnText(0) : std::string());
+    if (!config) {
+        return makeError(ErrorCode::Corrupt, "damaged configuration of run " + std::to_string(run));
+    }
+    return std::move(config).value();
+}
+
+Result<Ok> clearCalls(Database& db, std::int64_t run)
+{
+    XYLEM_TRY(clear, db.prepare("DELETE FROM call_chunks WHERE run_id = ?"));
+    return clear.value().bind(1, run).run();
+}
+
+// The stored tuples of a run, a chunk at a time in the order they were stored; each chunk
+// checked as loadRun checks a whole run (findUnsafeTuple), the spread over all of them too.
+class StoredTuples
+{
+public:
+    StoredTuples(Database& db, std::int64_t run, const Configuration& config)
+        : m_db(db)
+        , m_run(run)
+        , m_config(config)
+    {
+    }
+
+    // Calls take(chunk) for each chunk.
+    template <typename Take> Result<Ok> each(Take take)
+    {
+        XYLEM_TRY(query, m_db.prepare("SELECT id, data FROM tuple_chunks WHERE run_id = ? "
+                                      "ORDER BY id"));
+        query.value().bind(1, m_run);
+        for (;;) {
+            XYLEM_TRY(row, query.value().step());
+            if (!row.value()) {
+                return Ok{};
+            }
+            XYLEM_TRY(chunk, decode(query.value()));
+            XYLEM_TRY(taken, take(std::span<const Tuple>(m_chunk)));
+        }
+    }
+
+private:
+    Result<Ok> decode(const Statement& row)
+    {
+        m_chunk.clear();
+        const auto wrappers = static_cast<std::uint32_t>(m_config.wrapperCount());
+        if (auto ok = decodeTupleChunk(row.columnBlob(1), wrappers, m_chunk); !ok) {
+            return makeError(ok.error().code, "run " + std::to_string(m_run) + ", tuple chunk " +
+                                                  std::to_string(row.columnInt(0)) + ": " +
+                                                  ok.error().message);
+        }
+        auto problem = findUnsafeTuple(m_config, m_chunk);
+        for (const Tuple& t : m_chunk) {
+            m_earliest = std::min(m_earliest.value_or(t.down), t.down);
+            m_latest = std::max(m_latest.value_or(t.up), t.up);
+        }
+        if (!problem && m_earliest &&
+            static_cast<Int128>(*m_latest) - *m_earliest > kMaxRunSpanNs) {
+            problem = TupleProblem{0, 0, "timestamps spread over more than 2^61 ns (73 years)"};
+        }
+        if (problem) {
+            return makeError(ErrorCode::Corrupt, "damaged: run " + std::to_string(m_run) +
+                                                     ", tuple " +
+                                                     std::to_string(m_seen + problem->index + 1) +
+                                                     ": " + problem->message);
+        }
+        m_seen += m_chunk.size();
+        return Ok{};
+    }
+
+    Database& m_db;
+    std::int64_t m_run;
+    const Configuration& m_config;
+    std::vector<Tuple> m_chunk;
+    size_t m_seen = 0;
+    std::optional<std::int64_t> m_earliest;
+    std::optional<std::int64_t> m_latest;
+};
+
+} // namespace
+
+Result<Ok> rebuildDerived(Database& db, std::int64_t run, const char* status)
+{
+    XYLEM_TRY(config, storedConfiguration(db, run));
+    XYLEM_TRY(cleared, clearCalls(db, run));
+    XYLEM_TRY(calls, CallAssembler::begin(db, run, std::make_shared<const Topology>(*config)));
+    RunSummaryBuilder summaries(static_cast<size_t>(config->wrapperCount()));
+    RunCounts counts;
+    XYLEM_TRY(read, StoredTuples(db, run, config.value()).each([&](std::span<const Tuple> chunk) {
+        for (const Tuple& t : chunk) {
+            (void)calls->add(t); // a repeat is stored, but only its first tuple makes the call
+            summaries.addTuple(t);
+            counts.addTuple(t);
+        }
+        return calls->store(summaries);
+    }));
+    XYLEM_TRY(finished, calls->finish(summaries));
+    counts.calls = calls->calls();
+    counts.incomplete = calls->incompleteCalls();
+    XYLEM_TRY(written, writeSummaries(db, run, summaries));
+    return updateRun(db, run, counts, status);
+}
+
+Result<Ok> writeDerived(Database& db, std::int64_t run, const Configuration& config,
+                        std::span<const Tuple> tuples, const char* status)
+{
+    const CallRecords records = callRecords(config, tuples);
+    RunSummaryBuilder summaries(static_cast<size_t>(config.wrapperCount()));
+    RunCounts counts;
+    for (const Tuple& t : tuples) {
+        summaries.addTuple(t);
+        counts.addTuple(t);
+    }
+    for (const CallTimes& c : records.calls) {
+        summaries.addCall(c);
+    }
+    XYLEM_TRY(cleared, clearCalls(db, run));
+    for (size_t at = 0; at < records.calls.size(); at += kCallsPerChunk) {
+        const size_t n = std::min(kCallsPerChunk, records.calls.size() - at);
+        XYLEM_TRY(chunk, writeCallChunk(db, run, std::span(records.calls).subspan(at, n)));
+    }
+    XYLEM_TRY(written, writeSummaries(db, run, summaries));
+    counts.calls = static_cast<std::int64_t>(records.calls.size());
+    counts.incomplete = records.incomplete;
+    return updateRun(db, run, counts, status);
 }
 
 } // namespace xylem::store

@@ -2,8 +2,8 @@
 
 // What a session stores besides the tuples, derived from them: the per-call records (start,
 // operation time, slowest thread) and the level-of-detail summaries. Written when a run is
-// finished, rebuilt from the tuples when an older file is upgraded or an interrupted run is
-// recovered. These functions run inside the caller's transaction.
+// finished, rebuilt from the tuples when an older file is upgraded, an interrupted run is
+// recovered or a run is repaired. These functions run inside the caller's transaction.
 
 #include "core/analysis/calltimes.h"
 #include "core/model/configuration.h"
@@ -39,7 +39,9 @@ Result<Ok> writeSummaries(Database& db, std::int64_t run, const RunSummaryBuilde
 // counts and, if given, its status ("complete", "interrupted").
 Result<Ok> writeDerived(Database& db, std::int64_t run, const Configuration& config,
                         std::span<const Tuple> tuples, const char* status = nullptr);
-// The same from the tuples stored for the run.
+// The same from the tuples stored for the run, read a chunk at a time: memory stays bounded
+// whatever the size of the run (the calls are assembled as a recording assembles them,
+// callassembler.h). A tuple that breaks the rules loadRun checks is reported as damage.
 Result<Ok> rebuildDerived(Database& db, std::int64_t run, const char* status = nullptr);
 
 } // namespace xylem::store

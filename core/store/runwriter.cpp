@@ -71,18 +71,23 @@ Result<RunWriter> RunWriter::begin(Session& session, const Configuration& config
     if (!run) {
         return run.error();
     }
-    return RunWriter(session, run.value(), config, pendingCalls);
+    auto topology = std::make_shared<const Topology>(config);
+    std::optional<CallAssembler> calls;
+    if (pendingCalls > 0) {
+        XYLEM_TRY(assembler,
+                  CallAssembler::begin(session.database(), run.value(), topology, pendingCalls));
+        calls.emplace(std::move(assembler).value());
+    }
+    return RunWriter(session, run.value(), std::move(topology), std::move(calls));
 }
 
-RunWriter::RunWriter(Session& session, std::int64_t run, const Configuration& config,
-                     size_t pendingCalls)
+RunWriter::RunWriter(Session& session, std::int64_t run, std::shared_ptr<const Topology> topology,
+                     std::optional<CallAssembler> calls)
     : m_session(&session)
     , m_run(run)
-    , m_topology(std::make_shared<const Topology>(config))
-    , m_pending(static_cast<size_t>(config.wrapperCount()),
-                static_cast<std::uint32_t>(config.collectorCount()), pendingCalls)
-    , m_summaries(static_cast<size_t>(config.wrapperCount()))
-    , m_assembleCalls(pendingCalls > 0)
+    , m_topology(std::move(topology))
+    , m_calls(std::move(calls))
+    , m_summaries(static_cast<size_t>(m_topology->wrapperCount()))
 {
 }
 
@@ -117,7 +122,7 @@ Result<Ok> RunWriter::storeChunk(std::span<const Tuple> chunk)
 }
 
 // The tuples of a batch that are stored: acceptable ones, and (when calls are assembled here)
-// not repeats of a (collector, seq) already seen. Copies only when something is left out.
+// not repeats of a (collector, seq) still assembling. Copies only when something is left out.
 std::span<const Tuple> RunWriter::select(std::span<const Tuple> tuples, std::vector<Tuple>& kept)
 {
     if (!m_reference && !tuples.empty()) {
@@ -126,7 +131,8 @@ std::span<const Tuple> RunWriter::select(std::span<const Tuple> tuples, std::vec
     const auto isAcceptable = [&](const Tuple& t) {
         return acceptable(t, *m_topology, *m_reference);
     };
-    if (!m_assembleCalls) {
+    kept.clear();
+    if (!m_calls) {
         if (std::all_of(tuples.begin(), tuples.end(), isAcceptable)) {
             return tuples; // batches can be millions of tuples: no copy
         }
@@ -135,21 +141,14 @@ std::span<const Tuple> RunWriter::select(std::span<const Tuple> tuples, std::vec
         }
         return kept;
     }
-    kept.reserve(tuples.size());
     for (const Tuple& t : tuples) {
         if (!isAcceptable(t)) {
             ++m_counters.rejected;
             continue;
         }
-        const PendingCalls::Outcome outcome = m_pending.add(t);
-        if (outcome == PendingCalls::Outcome::Duplicate) {
+        if (!m_calls->add(t)) {
             ++m_counters.duplicates;
             continue;
-        }
-        if (outcome == PendingCalls::Outcome::Completed) {
-            m_unwrittenCalls.push_back(callTimes(*m_topology, m_pending.completedRow(), t.seq));
-            m_summaries.addCall(m_unwrittenCalls.back());
-            ++m_counters.calls;
         }
         m_summaries.addTuple(t);
         kept.push_back(t);
@@ -157,6 +156,8 @@ std::span<const Tuple> RunWriter::select(std::span<const Tuple> tuples, std::vec
     return kept;
 }
 
+// One transaction: the batch's tuples in chunks, the calls they completed, the run's counts.
+// Taken a chunk at a time, so that what waits to be written stays bounded by the chunk.
 Result<Ok> RunWriter::commit(std::span<const Tuple> tuples)
 {
     Database& db = m_session->database();
@@ -165,9 +166,14 @@ Result<Ok> RunWriter::commit(std::span<const Tuple> tuples)
         return tx.error();
     }
     for (size_t at = 0; at < tuples.size(); at += kTuplesPerChunk) {
-        if (auto ok = storeChunk(tuples.subspan(at, std::min(kTuplesPerChunk, tuples.size() - at)));
-            !ok) {
-            return ok.error();
+        const auto slice = tuples.subspan(at, std::min(kTuplesPerChunk, tuples.size() - at));
+        const std::span<const Tuple> stored = select(slice, m_kept);
+        if (!stored.empty()) {
+            XYLEM_TRY(chunk, storeChunk(stored));
+        }
+        if (m_calls) {
+            XYLEM_TRY(calls, m_calls->store(m_summaries));
+            m_counters.calls = m_calls->calls();
         }
     }
     auto update =
@@ -196,13 +202,11 @@ Result<Ok> RunWriter::append(std::span<const Tuple> tuples)
     if (m_failure) {
         return *m_failure;
     }
-    std::vector<Tuple> kept;
-    const std::span<const Tuple> stored = select(tuples, kept);
-    if (stored.empty()) {
+    if (tuples.empty()) {
         return Ok{};
     }
     const WriterCounters before = m_counters;
-    if (auto ok = commit(stored); !ok) {
+    if (auto ok = commit(tuples); !ok) {
         // Rolled back: nothing of this batch is in the file. The calls assembled from it are,
         // though, in memory: stop here rather than record calls whose tuples were lost.
         m_counters = before;
@@ -224,38 +228,33 @@ Result<Ok> RunWriter::finish()
         return *m_failure; // the run stays "recording"; recoverInterruptedRuns() keeps what was
                            // stored
     }
-    Database& db = m_session->database();
-    auto tx = Transaction::begin(db);
-    if (!tx) {
-        return tx.error();
-    }
-    std::sort(m_unwrittenCalls.begin(), m_unwrittenCalls.end(),
-              [](const CallTimes& a, const CallTimes& b) { return a.seq < b.seq; });
-    for (size_t at = 0; at < m_unwrittenCalls.size(); at += kCallsPerChunk) {
-        const size_t n = std::min(kCallsPerChunk, m_unwrittenCalls.size() - at);
-        if (auto ok = writeCallChunk(db, m_run, std::span(m_unwrittenCalls).subspan(at, n)); !ok) {
-            return ok.error();
-        }
-    }
-    if (auto ok = writeSummaries(db, m_run, m_summaries); !ok) {
+    // Rolled back on failure, but the assembly has been drained: the writer stops there too.
+    if (auto ok = complete(); !ok) {
+        m_failure = ok.error();
         return ok.error();
     }
-    auto update = db.prepare(
-        "UPDATE runs SET status = 'complete', call_count = ?, incomplete_calls = ? WHERE id = ?");
-    if (!update) {
-        return update.error();
-    }
-    const std::int64_t incomplete = m_pending.evictedCalls() + m_pending.pendingCalls();
-    if (auto ok = update.value().bind(1, m_counters.calls).bind(2, incomplete).bind(3, m_run).run();
-        !ok) {
-        return ok.error();
-    }
-    if (auto ok = tx.value().commit(); !ok) {
-        return ok.error();
-    }
-    m_unwrittenCalls.clear();
     m_finished = true;
     return Ok{};
+}
+
+Result<Ok> RunWriter::complete()
+{
+    Database& db = m_session->database();
+    XYLEM_TRY(tx, Transaction::begin(db));
+    if (m_calls) {
+        XYLEM_TRY(calls, m_calls->finish(m_summaries));
+        m_counters.calls = m_calls->calls();
+        m_counters.incomplete = m_calls->incompleteCalls();
+    }
+    XYLEM_TRY(summaries, writeSummaries(db, m_run, m_summaries));
+    XYLEM_TRY(update, db.prepare("UPDATE runs SET status = 'complete', call_count = ?, "
+                                 "incomplete_calls = ? WHERE id = ?"));
+    XYLEM_TRY(updated, update.value()
+                           .bind(1, m_counters.calls)
+                           .bind(2, m_counters.incomplete)
+                           .bind(3, m_run)
+                           .run());
+    return tx.value().commit();
 }
 
 Result<std::int64_t> importRun(Session& session, const Configuration& config,

@@ -3,6 +3,8 @@
 #include <QtTest>
 
 #include <limits>
+#include <tuple>
+#include <vector>
 
 using namespace xylem;
 
@@ -12,6 +14,16 @@ Tuple tuple(std::int64_t seq, std::uint32_t collector, std::int64_t down = 10, s
     return Tuple{seq, down, up, collector, 0, 0};
 }
 using Outcome = PendingCalls::Outcome;
+
+// What left the window, in order: seq, complete, the first wrapper's down (kEmptyDown if none).
+struct Heard final : PendingCalls::Leaving
+{
+    std::vector<std::tuple<std::int64_t, bool, std::int64_t>> calls;
+    void left(std::int64_t seq, const EdgeTimes* row, bool complete) override
+    {
+        calls.emplace_back(seq, complete, row[0].down);
+    }
+};
 } // namespace
 
 class TestPendingCalls : public QObject
@@ -68,6 +80,30 @@ private slots:
         QCOMPARE(p.evictedCalls(), 0);
     }
 
+    // The session store's view: every call leaves, complete or not, in seq order.
+    void everyCallLeavesInSeqOrder()
+    {
+        PendingCalls p(3, 2, 4); // window [8, 12) after the first tuple
+        Heard heard;
+        QCOMPARE(p.add(tuple(10, 0, 100), &heard), Outcome::Stored);
+        QCOMPARE(p.add(tuple(9, 1), &heard), Outcome::Stored);
+        QCOMPARE(p.add(tuple(9, 0, 90), &heard), Outcome::Completed); // stays in the window
+        QVERIFY(heard.calls.empty());
+        QCOMPARE(p.add(tuple(13, 1), &heard), Outcome::Stored); // -> [10, 14): 9 leaves
+        QCOMPARE(heard.calls.size(), size_t(1));
+        QCOMPARE(heard.calls[0], std::make_tuple(std::int64_t(9), true, std::int64_t(90)));
+        QCOMPARE(p.add(tuple(7, 0), &heard), Outcome::Late); // the caller keeps it aside
+        p.drain(&heard);
+        QCOMPARE(heard.calls.size(), size_t(3));
+        QCOMPARE(heard.calls[1], std::make_tuple(std::int64_t(10), false, std::int64_t(100)));
+        QCOMPARE(heard.calls[2], std::make_tuple(std::int64_t(13), false, kEmptyDown));
+        QCOMPARE(p.evictedCalls(), 2);
+        QCOMPARE(p.pendingCalls(), 0);
+        QCOMPARE(p.add(tuple(13, 0), &heard), Outcome::Late); // after the drain, all is late
+        p.drain(&heard);
+        QCOMPARE(heard.calls.size(), size_t(3));
+    }
+
     void extremeSeqsDoNotOverflow()
     {
         PendingCalls p(2, 1, 8);
@@ -77,6 +113,12 @@ private slots:
         QCOMPARE(p.add(tuple(hi, 0)), Outcome::Completed);
         QCOMPARE(p.add(tuple(lo + 1, 0)), Outcome::Late);
         QCOMPARE(p.add(tuple(-1, 0)), Outcome::Late);
+        Heard heard;
+        QCOMPARE(p.add(tuple(hi - 1, 0), &heard), Outcome::Completed);
+        p.drain(&heard); // the window ends at the end of the int64 range
+        QCOMPARE(heard.calls.size(), size_t(2));
+        QCOMPARE(std::get<0>(heard.calls[0]), hi - 1);
+        QCOMPARE(std::get<0>(heard.calls[1]), hi);
     }
 };
 
