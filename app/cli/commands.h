@@ -26,6 +26,7 @@ int runImport(const Args& args, std::ostream& out, std::ostream& err);
 int runInfo(const Args& args, std::ostream& out, std::ostream& err);
 int runExport(const Args& args, std::ostream& out, std::ostream& err);
 int runRecover(const Args& args, std::ostream& out, std::ostream& err);
+int runRepair(const Args& args, std::ostream& out, std::ostream& err);
 int runRecord(const Args& args, std::ostream& out, std::ostream& err);
 int runMpi(const Args& args, std::ostream& out, std::ostream& err);
 

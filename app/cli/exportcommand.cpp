@@ -7,7 +7,6 @@
 #include "core/model/tracecsv.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
-#include "core/store/runwriter.h"
 #include "core/store/storetables.h"
 
 #include <fstream>
@@ -108,32 +107,6 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
             XYLEM_TRY(treeWritten,
                       writeFile(treePath.value(), configurationToJson(loaded->configuration)));
             return writeFile(tracePath.value(), traceToCsv(loaded->tuples, loaded->configuration));
-        });
-}
-
-int runRecover(const Args& args, std::ostream& out, std::ostream& err)
-{
-    static const CommandSpec spec{"recover",
-                                  "usage: xylem-cli recover --session S.xylem\n"
-                                  "       keeps the committed tuples of runs whose recording was "
-                                  "cut off, and summarises them\n",
-                                  {"session"},
-                                  {}};
-    return runCommand(
-        spec, args, out, err,
-        [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
-            XYLEM_TRY(path, a.one("session"));
-            XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadWrite, e));
-            XYLEM_TRY(runs, store::recoverInterruptedRuns(session.value()));
-            if (runs->empty()) {
-                o << path.value() << ": no interrupted runs\n";
-            }
-            for (const std::int64_t run : runs.value()) {
-                XYLEM_TRY(info, store::runInfo(session.value(), run));
-                o << path.value() << ": recovered run " << run << " \"" << info->metadata.name
-                  << "\": " << info->tuples << " tuples, " << info->calls << " calls\n";
-            }
-            return Ok{};
         });
 }
 

@@ -23,7 +23,8 @@ constexpr const char* kHelp =
     "      runs xylem-gsum on a local cluster and records it live into a session\n"
     "  xylem-cli mpi -o S.xylem -- mpirun -np 4 PROGRAM ARGS\n"
     "      records an MPI program's calls (PMPI interposer) into a session\n"
-    "  xylem-cli import | info | export | recover   sessions: see 'xylem-cli COMMAND --help'\n"
+    "  xylem-cli import | info | export | recover | repair\n"
+    "      sessions: see 'xylem-cli COMMAND --help'\n"
     "\n"
     "Exit status: 0 success, 2 bad input or usage, 1 other failure.\n";
 
@@ -44,7 +45,8 @@ int main(int argc, char** argv)
         int (*run)(const Args&, std::ostream&, std::ostream&);
     } commands[] = {{"analyze", runAnalyze}, {"compare", runCompare}, {"generate", runGenerate},
                     {"import", runImport},   {"info", runInfo},       {"export", runExport},
-                    {"recover", runRecover}, {"record", runRecord},   {"mpi", runMpi}};
+                    {"recover", runRecover}, {"repair", runRepair},   {"record", runRecord},
+                    {"mpi", runMpi}};
     try {
         for (const auto& c : commands) {
             if (c.name == command) {
