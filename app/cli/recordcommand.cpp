@@ -383,7 +383,8 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     XYLEM_TRY(finished, writer->finish());
     XYLEM_TRY(stored, storeScopeAndAccounting(session.value(), writer->run(), recorder,
                                               scope.design.get()));
-    printSummary(out, recorder, workload ? &*workload : nullptr, path.value(), writer->run());
+    printSummary(out, recorder, workload ? &*workload : nullptr, writer->counters(), path.value(),
+                 writer->run());
     if (!gathered) {
         return gathered.error();
     }

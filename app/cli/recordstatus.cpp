@@ -106,7 +106,8 @@ std::string accountingJson(const live::ScopeAccounting& a)
 }
 
 void printSummary(std::ostream& out, live::LiveRecorder& recorder, const ChildProcess* workload,
-                  const std::string& sessionPath, std::int64_t run)
+                  const store::WriterCounters& stored, const std::string& sessionPath,
+                  std::int64_t run)
 {
     const live::ScopeAccounting& a = recorder.accounting();
     const Configuration& config = recorder.configuration();
@@ -122,10 +123,14 @@ void printSummary(std::ostream& out, live::LiveRecorder& recorder, const ChildPr
             << " us per iteration recorded, " << fixed(*a.baselineUs, 2)
             << " without collectors)\n";
     }
-    out << "record: " << recorder.completeCalls() << " complete calls, "
-        << recorder.incompleteCalls() << " incomplete; " << a.tuples << " tuples from " << a.rings
-        << " rings; gather rate " << gatherRate(recorder, 3) << " (" << a.overwritten
-        << " overwritten of " << a.written << " written)\n";
+    out << "record: " << stored.calls << " complete calls, " << stored.incomplete
+        << " incomplete; " << a.tuples << " tuples from " << a.rings << " rings; gather rate "
+        << gatherRate(recorder, 3) << " (" << a.overwritten << " overwritten of " << a.written
+        << " written)\n";
+    if (recorder.has(live::Monitor::Raw) && recorder.completeCalls() != stored.calls) {
+        out << "record: the live figures cover " << recorder.completeCalls()
+            << " of the calls: the others' last tuples came after it had given them up\n";
+    }
     if (recorder.has(live::Monitor::Raw)) {
         const AnalysisReport report = recorder.report();
         out << "record: mean operation time " << formatDuration(report.operationTime.mean)

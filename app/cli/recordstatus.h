@@ -5,6 +5,7 @@
 
 #include "app/cli/childprocess.h"
 #include "core/live/liverecorder.h"
+#include "core/store/runwriter.h"
 
 #include <chrono>
 #include <ostream>
@@ -34,8 +35,10 @@ private:
 // The accounting as stored with the run (kind "scope-accounting").
 std::string accountingJson(const live::ScopeAccounting& accounting);
 
-// workload: null when the program was started by someone else.
+// workload: null when the program was started by someone else; stored: the finished writer's
+// counts, which are the run's (the live engine may have given up calls that came too late).
 void printSummary(std::ostream& out, live::LiveRecorder& recorder, const ChildProcess* workload,
-                  const std::string& sessionPath, std::int64_t run);
+                  const store::WriterCounters& stored, const std::string& sessionPath,
+                  std::int64_t run);
 
 } // namespace xylem::cli

@@ -1,5 +1,6 @@
 #include "collectors/collector/collectorserver.h"
 
+#include "core/model/lifeline.h"
 #include "core/protocol/frame.h"
 
 #include <array>
@@ -131,6 +132,7 @@ Result<Ok> CollectorServer::start()
     }
     m_acceptor.open(Local(), ec);
     if (!ec) {
+        closeOnExec(m_acceptor.native_handle()); // no program started here keeps it (lifeline.h)
         m_acceptor.bind(Local::endpoint(m_path), ec);
     }
     if (!ec) {
@@ -164,6 +166,7 @@ void CollectorServer::accept()
         if (ec) {
             return; // closed by stop()
         }
+        closeOnExec(socket.native_handle());
         std::make_shared<Connection>(std::move(socket), m_service, m_log)->start();
         accept();
     });

@@ -1,5 +1,7 @@
 #include "core/tree/connection.h"
 
+#include "core/model/lifeline.h"
+
 namespace xylem::tree {
 
 namespace asio = boost::asio;
@@ -15,6 +17,7 @@ Connection::Connection(asio::ip::tcp::socket socket)
 {
     boost::system::error_code ec;
     m_socket.set_option(asio::ip::tcp::no_delay(true), ec);
+    closeOnExec(m_socket.native_handle()); // a child of ours must not keep it open (lifeline.h)
     const auto endpoint = m_socket.remote_endpoint(ec);
     m_peer = ec ? std::string("?")
                 : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
