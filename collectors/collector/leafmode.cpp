@@ -1,6 +1,7 @@
 #include "collectors/collector/leafmode.h"
 
 #include "collectors/collector/leafsources.h"
+#include "collectors/collector/ringdirectory.h"
 #include "core/tree/clockoffset.h"
 #include "core/tree/leafnode.h"
 
@@ -8,6 +9,7 @@
 #include <cstdio>
 #include <memory>
 #include <thread>
+#include <vector>
 
 namespace xylem::collector {
 
@@ -47,9 +49,25 @@ void keepLogging(boost::asio::steady_timer& timer, LeafSources& sources, std::ui
     });
 }
 
-} // namespace
+// A leaf the tree started serves the rings of one run (a prefix of its own): leaving, it
+// removes those whose writers are gone, the program ended or killed. Rings still written stay
+// for whoever outlives them (xylem-gsum's launch removes its hosts').
+void removeFinishedRings(const CollectorOptions& options)
+{
+    RingDirectory rings(options.ringPrefix, options.shmDirectory);
+    rings.scan(tree::tupleClockNowNs());
+    std::vector<std::uint32_t> finished;
+    for (const auto& [id, tracked] : rings.rings()) {
+        if (!tracked.processAlive || tracked.ring.closed()) {
+            finished.push_back(id);
+        }
+    }
+    for (const std::uint32_t id : finished) {
+        rings.retire(id);
+    }
+}
 
-int runLeaf(const LeafModeOptions& options)
+int serveTree(const LeafModeOptions& options)
 {
     LeafSources sources(options.collector, options.node);
     for (int attempt = 0;; ++attempt) {
@@ -108,6 +126,17 @@ int runLeaf(const LeafModeOptions& options)
         log(options.node, why + "; rejoining");
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
     }
+}
+
+} // namespace
+
+int runLeaf(const LeafModeOptions& options)
+{
+    const int code = serveTree(options);
+    if (options.ownsRings) {
+        removeFinishedRings(options.collector);
+    }
+    return code;
 }
 
 } // namespace xylem::collector

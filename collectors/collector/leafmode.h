@@ -19,6 +19,9 @@ struct LeafModeOptions
     std::string token;
     std::uint32_t node = 0;
     bool attached = false; // started by someone else: on losing the parent, try to rejoin
+    // Started by the tree with a ring prefix of the run's own: leaving, it removes the rings
+    // whose writers are gone (nobody else will once the run's front-end was killed).
+    bool ownsRings = false;
 };
 
 // Serves until the tree shuts down (0) or the parent is gone for good (1).

@@ -4,13 +4,16 @@
 #include "collectors/collector/collectorserver.h"
 #include "collectors/collector/leafmode.h"
 #include "collectors/probe/probe.h"
+#include "core/model/lifeline.h"
 #include "core/tree/addressfile.h"
 
 #include <boost/asio.hpp>
 #include <charconv>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,7 +32,8 @@ constexpr const char* kUsage =
     "$XYLEM_RING_PREFIX)\n"
     "  --host         this node's id in configurations (default: the host name)\n"
     "As a leaf of a gather tree:\n"
-    "  --parent IP:PORT --node N   started by the tree (the token on stdin)\n"
+    "  --parent IP:PORT --node N   started by the tree (the token on stdin, which the parent\n"
+    "                 keeps open: its end means the parent is gone, and the leaf leaves)\n"
     "  --attach FILE [--node N] [--rank R]\n"
     "                 join a running tree through its address file (started by mpirun, srun,\n"
     "                 systemd); the leaf is found by --node, or by host (--host or the host\n"
@@ -94,6 +98,20 @@ leafOptions(const std::string& parent, const std::string& attach, std::optional<
     return leaf;
 }
 
+// A leaf that got its token on stdin from its parent watches stdin's end: the parent gone
+// (even killed), it stops as on SIGTERM, which also ends a join still in progress.
+std::unique_ptr<xylem::LifelineWatch> watchParent(bool tokenOnStdin)
+{
+    if (!tokenOnStdin || !xylem::isLifeline(STDIN_FILENO)) {
+        return nullptr;
+    }
+    auto watch = xylem::LifelineWatch::start(STDIN_FILENO, [] {
+        std::fprintf(stderr, "xylem-collector: the parent is gone (stdin closed); leaving\n");
+        ::kill(::getpid(), SIGTERM);
+    });
+    return watch ? std::move(watch).value() : nullptr;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -109,6 +127,7 @@ int main(int argc, char** argv)
     std::optional<std::uint32_t> node;
     std::uint32_t rank = 0;
     bool socketGiven = false;
+    bool ringPrefixGiven = false;
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg = argv[i];
         const bool hasValue = i + 1 < argc;
@@ -130,6 +149,7 @@ int main(int argc, char** argv)
             ++i;
         } else if (arg == "--ring-prefix" && hasValue) {
             options.ringPrefix = argv[++i];
+            ringPrefixGiven = true;
         } else if (arg == "--host" && hasValue) {
             options.host = argv[++i];
         } else if (arg == "--proc" && hasValue) {
@@ -153,7 +173,9 @@ int main(int argc, char** argv)
         if (!leaf) {
             return fail(leaf.error().describe());
         }
+        const auto watch = watchParent(attach.empty() && !std::getenv("XYLEM_TREE_TOKEN"));
         leaf->collector = options;
+        leaf->ownsRings = attach.empty() && ringPrefixGiven;
         return collector::runLeaf(leaf.value());
     }
     boost::asio::io_context io;

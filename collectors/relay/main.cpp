@@ -4,6 +4,7 @@
 // and reduces what its children send, until the parent says Shutdown or goes away.
 
 #include "collectors/relay/relayupstream.h"
+#include "core/model/lifeline.h"
 #include "core/tree/innernode.h"
 #include "core/tree/subtreelauncher.h"
 
@@ -13,8 +14,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <sys/prctl.h>
+#include <unistd.h>
 
 using namespace xylem;
 
@@ -24,7 +27,8 @@ const char* const kUsage =
     "usage: xylem-relay --parent IP:PORT --node N [--listen IP] [--collector PATH] [--launcher "
     "TEMPLATE]\n"
     "                   [--collector-arg ARG]...\n"
-    "  The tree's token is read from the first line of stdin (or XYLEM_TREE_TOKEN).\n";
+    "  The tree's token is read from the first line of stdin (or XYLEM_TREE_TOKEN); the parent\n"
+    "  keeps stdin open: its end means the parent is gone, and the relay leaves.\n";
 
 int fail(const std::string& message, int code = 2)
 {
@@ -45,6 +49,21 @@ std::string readToken()
     std::string token;
     std::getline(std::cin, token);
     return token;
+}
+
+// With the token on stdin, stdin's end is the parent's (lifeline.h): even a parent killed, or
+// one on another host behind ssh, takes its relays with it. PR_SET_PDEATHSIG (set in main) does
+// the same for a local parent, once the thread that started this relay ends.
+std::unique_ptr<xylem::LifelineWatch> watchParent(std::uint32_t node)
+{
+    if (std::getenv("XYLEM_TREE_TOKEN") || !xylem::isLifeline(STDIN_FILENO)) {
+        return nullptr;
+    }
+    auto watch = xylem::LifelineWatch::start(STDIN_FILENO, [node] {
+        log(node, "the parent is gone (stdin closed); leaving");
+        ::kill(::getpid(), SIGTERM);
+    });
+    return watch ? std::move(watch).value() : nullptr;
 }
 
 } // namespace
@@ -93,6 +112,7 @@ int main(int argc, char** argv)
 
     boost::asio::io_context io;
     const std::string token = readToken();
+    const auto watch = watchParent(self);
     tree::ParentLink link(io, address.value(), token, self);
     auto welcome = link.join(std::chrono::seconds(30));
     if (!welcome) {

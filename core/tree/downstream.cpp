@@ -1,5 +1,6 @@
 #include "core/tree/downstream.h"
 
+#include "core/model/lifeline.h"
 #include "core/tree/token.h"
 
 #include <algorithm>
@@ -42,6 +43,7 @@ Result<std::uint16_t> Downstream::listen(const std::string& address, std::uint16
     if (!ec) {
         m_acceptor.set_option(asio::socket_base::reuse_address(true), ec);
         m_acceptor.bind(endpoint, ec);
+        closeOnExec(m_acceptor.native_handle()); // no child of ours keeps the port (lifeline.h)
     }
     if (!ec) {
         m_acceptor.listen(asio::socket_base::max_listen_connections, ec);

@@ -3,11 +3,12 @@
 #include "core/model/textreplace.h"
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstring>
-#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 extern char** environ;
@@ -15,6 +16,8 @@ extern char** environ;
 namespace xylem::tree {
 
 namespace {
+
+constexpr auto kStopGrace = std::chrono::seconds(5);
 
 std::string describeStatus(int status)
 {
@@ -71,14 +74,10 @@ Result<pid_t> Spawner::spawn(const SpawnRequest& request)
     if (words.empty()) {
         return makeError(ErrorCode::InvalidArgument, "nothing to start on " + request.host);
     }
-    int pipeFds[2];
-    if (::pipe2(pipeFds, O_CLOEXEC) != 0) {
-        return makeError(ErrorCode::IoError,
-                         std::string("cannot make a pipe: ") + std::strerror(errno));
-    }
+    XYLEM_TRY(lifeline, Lifeline::make());
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, pipeFds[0], STDIN_FILENO);
+    lifeline->addSpawnActions(actions, STDIN_FILENO);
     std::vector<char*> argv;
     for (const std::string& w : words) {
         argv.push_back(const_cast<char*>(w.c_str()));
@@ -87,17 +86,14 @@ Result<pid_t> Spawner::spawn(const SpawnRequest& request)
     pid_t pid = 0;
     const int err = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
-    ::close(pipeFds[0]);
+    lifeline->childStarted();
     if (err != 0) {
-        ::close(pipeFds[1]);
         return makeError(ErrorCode::IoError, "cannot start " + words[0] + " for " + request.host +
                                                  ": " + std::strerror(err));
     }
-    m_children.push_back(pid);
-    const std::string text = request.stdinText + "\n";
-    const ssize_t written = ::write(pipeFds[1], text.data(), text.size()); // small: fits the pipe
-    ::close(pipeFds[1]);
-    if (written != static_cast<ssize_t>(text.size())) {
+    const bool handed = lifeline->send(request.stdinText + "\n"); // small: fits the pipe
+    m_children.push_back(Child{pid, std::move(lifeline).value()});
+    if (!handed) {
         return makeError(ErrorCode::IoError,
                          "cannot hand the token to " + words[0] + " on " + request.host);
     }
@@ -109,8 +105,8 @@ std::vector<std::pair<pid_t, std::string>> Spawner::reapEnded()
     std::vector<std::pair<pid_t, std::string>> ended;
     for (auto it = m_children.begin(); it != m_children.end();) {
         int status = 0;
-        if (::waitpid(*it, &status, WNOHANG) == *it) {
-            ended.emplace_back(*it, describeStatus(status));
+        if (::waitpid(it->pid, &status, WNOHANG) == it->pid) {
+            ended.emplace_back(it->pid, describeStatus(status));
             it = m_children.erase(it);
         } else {
             ++it;
@@ -121,15 +117,25 @@ std::vector<std::pair<pid_t, std::string>> Spawner::reapEnded()
 
 void Spawner::stopAll()
 {
-    for (const pid_t pid : m_children) {
-        ::kill(pid, SIGTERM);
+    for (const Child& c : m_children) {
+        ::kill(c.pid, SIGTERM);
     }
-    for (const pid_t pid : m_children) {
+    // A child that ignores SIGTERM (or hangs in its clean-up) must not hang its parent.
+    const auto deadline = std::chrono::steady_clock::now() + kStopGrace;
+    for (auto it = m_children.begin(); it != m_children.end();) {
         int status = 0;
-        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        const pid_t reaped = ::waitpid(it->pid, &status, WNOHANG);
+        if (reaped == it->pid || (reaped < 0 && errno != EINTR)) {
+            it = m_children.erase(it);
+        } else if (std::chrono::steady_clock::now() < deadline) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        } else {
+            ::kill(it->pid, SIGKILL);
+            while (::waitpid(it->pid, &status, 0) < 0 && errno == EINTR) {
+            }
+            it = m_children.erase(it);
         }
     }
-    m_children.clear();
 }
 
 } // namespace xylem::tree

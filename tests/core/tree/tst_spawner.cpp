@@ -1,0 +1,99 @@
+// core/tree/spawner.h: a tree node gets the token on stdin, and stdin then stays open as its
+// lifeline (it ends with this process, however it ends); no other descriptor of this process
+// reaches it (the front-end's listening socket kept by a collector kept its port, and its
+// connections kept alive, after the front-end was killed); and stopping a child that ignores
+// SIGTERM cannot hang its parent.
+
+#include "core/tree/spawner.h"
+#include "tests/support/waituntil.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fcntl.h>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace xylem;
+using xylem::testing::waitUntil;
+
+namespace {
+
+std::string readFile(const QString& path)
+{
+    std::ifstream in(path.toStdString());
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+tree::SpawnRequest shell(const std::string& script, const std::string& token = "t0ken")
+{
+    return tree::SpawnRequest{"localhost", {"/bin/sh", "-c", script}, token};
+}
+
+} // namespace
+
+class TestSpawner : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // The child reads the token, then stdin stays open: `cat` waits on it instead of ending.
+    void tokenThenStdinStaysOpen()
+    {
+        QTemporaryDir dir;
+        const QString token = dir.filePath("token");
+        tree::Spawner spawner;
+        auto pid =
+            spawner.spawn(shell("read t; echo \"$t\" > '" + token.toStdString() + "'; exec cat"));
+        QVERIFY(pid);
+        QVERIFY(waitUntil([&] { return readFile(token) == "t0ken\n"; }, std::chrono::seconds(10)));
+        testing::letTimePass(std::chrono::milliseconds(300)); // cat would end at once on EOF
+        QVERIFY2(spawner.reapEnded().empty(), "the child's stdin was closed after the token");
+        spawner.stopAll();
+    }
+
+    void noOtherDescriptorReachesTheChild()
+    {
+        QTemporaryDir dir;
+        const QString listing = dir.filePath("fds");
+        int leaky[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM, 0, leaky), 0); // no close-on-exec: a leak
+        tree::Spawner spawner;
+        // sh lists its own descriptors (`exec >` redirects without keeping a copy of stdout).
+        const std::string file = listing.toStdString();
+        QVERIFY(spawner.spawn(shell("exec > '" + file + ".tmp'; ls /proc/$$/fd; mv '" + file +
+                                    ".tmp' '" + file + "'")));
+        QVERIFY(waitUntil([&] { return QFile::exists(listing); }, std::chrono::seconds(10)));
+        ::close(leaky[0]);
+        ::close(leaky[1]);
+        std::istringstream lines(readFile(listing));
+        std::set<int> fds;
+        for (int fd = 0; lines >> fd;) {
+            fds.insert(fd);
+        }
+        QCOMPARE(fds, (std::set<int>{0, 1, 2}));
+    }
+
+    void stopAllEndsAChildThatIgnoresSigterm()
+    {
+        QTemporaryDir dir;
+        const QString ready = dir.filePath("ready");
+        tree::Spawner spawner;
+        QVERIFY(spawner.spawn(shell("trap '' TERM; echo > '" + ready.toStdString() +
+                                    "'; while :; do sleep 0.1; done")));
+        QVERIFY(waitUntil([&] { return QFile::exists(ready); }, std::chrono::seconds(10)));
+        QElapsedTimer clock;
+        clock.start();
+        spawner.stopAll(); // SIGTERM, then after a few seconds SIGKILL
+        QVERIFY2(clock.elapsed() < 20000, qPrintable(QString("%1 ms").arg(clock.elapsed())));
+        QVERIFY(spawner.reapEnded().empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSpawner)
+#include "tst_spawner.moc"
