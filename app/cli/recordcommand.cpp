@@ -19,7 +19,6 @@
 #include "core/store/runwriter.h"
 
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <optional>
 #include <set>
@@ -50,17 +49,16 @@ constexpr const char* kUsage =
     "       the program; --figures-json prints every node's live figures as one JSON line\n"
     "       ({\"figures\": {...}}) per poll\n";
 
-// The run's scratch: a folder for the configuration and the program's output, and the
-// shared-memory prefix of its rings; both removed at the end, whatever happened.
+// The shared-memory prefix of the run's rings, removed at the end whatever happened. (Killed,
+// xylem-cli removes nothing: its program and collectors, who outlive it, do, lifeline.h. The
+// program's configuration and output are files without a name: nothing to leave behind.)
 struct Scratch
 {
-    std::string folder;
     std::string ringBase; // every ring of this recording starts with it
 
     ~Scratch()
     {
         std::error_code ec;
-        std::filesystem::remove_all(folder, ec);
         for (const auto& e : std::filesystem::directory_iterator("/dev/shm", ec)) {
             if (e.path().filename().string().starts_with(ringBase)) {
                 std::filesystem::remove(e.path(), ec);
@@ -124,12 +122,10 @@ Result<Ok> awaitAttachedLeaves(tree::FrontEnd& tree, std::chrono::seconds timeou
 Result<ChildProcess> startWorkload(const Arguments& a, const RecordPlan& plan,
                                    const Scratch& scratch, bool instrumented)
 {
-    const std::string configPath = scratch.folder + "/workload.tree.json";
-    std::ofstream(configPath) << configurationToJson(plan.config);
     XYLEM_TRY(gsum, findSiblingProgram("xylem-gsum"));
     XYLEM_TRY(benchmark, a.oneOr("benchmark", "gsum"));
     std::vector<std::string> command{gsum.value(),   "launch",
-                                     "--config",     configPath,
+                                     "--config",     "-",
                                      "--iterations", std::to_string(plan.iterations),
                                      "--benchmark",  benchmark.value()};
     if (a.has("compute-us")) {
@@ -145,7 +141,7 @@ Result<ChildProcess> startWorkload(const Arguments& a, const RecordPlan& plan,
     return ChildProcess::start(command,
                                {"XYLEM_RING_PREFIX=" + scratch.ringBase + "{host}-",
                                 "XYLEM_RING_CAPACITY=" + std::to_string(plan.scope.ringCapacity)},
-                               scratch.folder + (instrumented ? "/workload.out" : "/baseline.out"));
+                               "", configurationToJson(plan.config)); // --config - reads stdin
 }
 
 // The program's time per iteration without collectors, for the slowdown (--baseline).
@@ -335,11 +331,7 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     const bool attached = !plan->attachFile.empty();
     XYLEM_TRY(name, a.oneOr("name", "live " + plan->config.name()));
     XYLEM_TRY(notes, a.oneOr("notes", ""));
-    char folder[] = "/tmp/xylem-record-XXXXXX";
-    if (!::mkdtemp(folder)) {
-        return makeError(ErrorCode::IoError, "cannot make a scratch folder in /tmp");
-    }
-    const Scratch scratch{folder, "xylem-rec-" + std::to_string(::getpid()) + "-"};
+    const Scratch scratch{"xylem-rec-" + std::to_string(::getpid()) + "-"};
     XYLEM_TRY(session, store::Session::openOrCreate(path.value()));
     std::optional<double> baselineUs;
     if (a.has("baseline")) {

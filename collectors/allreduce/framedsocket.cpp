@@ -1,5 +1,11 @@
 #include "collectors/allreduce/framedsocket.h"
 
+#include "core/model/lifeline.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <poll.h>
+
 namespace xylem::allreduce {
 
 FramedSocket::FramedSocket(boost::asio::ip::tcp::socket socket)
@@ -8,7 +14,31 @@ FramedSocket::FramedSocket(boost::asio::ip::tcp::socket socket)
 {
     boost::system::error_code ignored;
     m_socket.set_option(boost::asio::ip::tcp::no_delay(true), ignored);
+    if (m_socket.is_open()) {
+        closeOnExec(m_socket.native_handle());
+    }
 }
+
+namespace {
+
+// Whether fd has bytes (or an end) to read before the deadline.
+bool readableBefore(int fd, std::chrono::steady_clock::time_point deadline)
+{
+    for (;;) {
+        const auto left = std::chrono::ceil<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) {
+            return false;
+        }
+        pollfd p{fd, POLLIN, 0};
+        const int n = ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 1000)));
+        if (n > 0 || (n < 0 && errno != EINTR)) {
+            return true; // an error is for read_some to report
+        }
+    }
+}
+
+} // namespace
 
 Result<Ok> FramedSocket::send(protocol::MessageType type, std::span<const std::uint8_t> payload)
 {
@@ -21,9 +51,13 @@ Result<Ok> FramedSocket::send(protocol::MessageType type, std::span<const std::u
     return Ok{};
 }
 
-Result<protocol::Frame> FramedSocket::receive()
+Result<protocol::Frame>
+FramedSocket::receive(std::optional<std::chrono::steady_clock::time_point> deadline)
 {
     while (m_pending.empty()) {
+        if (deadline && !readableBefore(m_socket.native_handle(), *deadline)) {
+            return makeError(ErrorCode::IoError, "nothing received in time");
+        }
         boost::system::error_code ec;
         const size_t n = m_socket.read_some(boost::asio::buffer(m_buffer), ec);
         if (ec) {

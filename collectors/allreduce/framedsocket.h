@@ -1,12 +1,15 @@
 #pragma once
 
 // A blocking TCP connection that speaks core/protocol frames: what a proxy's stub and its
-// service thread hold. Nagle is off: a call is a small message that must leave at once.
+// service thread hold. Nagle is off: a call is a small message that must leave at once. The
+// socket is close-on-exec: no program this process starts holds the connection open.
 
 #include "core/model/result.h"
 #include "core/protocol/frame.h"
 
 #include <boost/asio.hpp>
+#include <chrono>
+#include <optional>
 #include <vector>
 
 namespace xylem::allreduce {
@@ -17,8 +20,10 @@ public:
     explicit FramedSocket(boost::asio::ip::tcp::socket socket);
 
     Result<Ok> send(protocol::MessageType type, std::span<const std::uint8_t> payload);
-    // The next frame; an error when the peer closed the connection or sent garbage.
-    Result<protocol::Frame> receive();
+    // The next frame; an error when the peer closed the connection or sent garbage, or when
+    // the deadline (if any) passed first.
+    Result<protocol::Frame>
+    receive(std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
     void close();
 
 private:

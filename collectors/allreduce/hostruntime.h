@@ -13,10 +13,12 @@
 #include "collectors/allreduce/wanemulation.h"
 #include "core/model/configuration.h"
 
+#include <atomic>
 #include <boost/asio.hpp>
 #include <chrono>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,8 +32,8 @@ struct RuntimeOptions
     std::string listenAddress = "127.0.0.1";
     std::uint16_t listenPort = 0;             // 0: any free port (published in the run directory)
     std::map<std::string, LinkEmulation> wan; // per proxy id
-    std::chrono::milliseconds startTimeout{30000};
-    RecordingSchedule recording; // which calls the services' collectors record
+    std::chrono::milliseconds startTimeout{30000}; // for all of start(): peers, paths, ready
+    RecordingSchedule recording;                   // which calls the services' collectors record
 };
 
 class HostRuntime
@@ -59,12 +61,22 @@ private:
         FramedSocket socket;
     };
 
+    using Clock = std::chrono::steady_clock;
+
+    // Start-up (hostruntimestartup.cpp), bounded by one deadline.
     Result<Ok> listen();
+    size_t incomingPaths() const;
+    Result<std::vector<AcceptedPath>> acceptPaths(size_t expected, Clock::time_point deadline,
+                                                  const std::atomic<bool>& abandon);
+    std::optional<AcceptedPath> takePath(boost::asio::ip::tcp::socket socket,
+                                         Clock::time_point deadline,
+                                         std::vector<std::string>& silent);
+    Result<Ok> connectStubs(RunDirectory& run, Clock::time_point deadline);
+
     RuntimeWrapper* makeWrapper(int tree, int w);
-    Result<std::vector<AcceptedPath>> acceptPaths(size_t expected);
-    Result<Ok> connectStubs(RunDirectory& run);
     void wire(std::vector<AcceptedPath> paths, probe::Probe* probe);
     LinkEmulation linkOf(int proxy) const;
+    std::string pathName(int tree, int proxy) const;
 
     const Configuration& m_config;
     RuntimeOptions m_options;

@@ -1,6 +1,13 @@
 #include "collectors/allreduce/gsum/gsumoptions.h"
 
+#include "core/model/configurationjson.h"
+
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <iterator>
 #include <set>
 
 namespace xylem::allreduce {
@@ -13,21 +20,27 @@ const char* const kGsumUsage =
     "                         [--noise THREAD:DELAY_US[:EVERY]]... [--no-collectors] [--wan "
     "PROXY=LAT[/BW],...]\n"
     "                         [--trace-out PREFIX] [--interleave N] [--compute-us US]\n"
-    "       xylem-gsum run --config F --host H --rundir D --token T [same benchmark options]\n"
-    "                      [--listen IP] [--addresses FILE]\n"
+    "       xylem-gsum run --config F --host H --rundir D [--token-file F] [same benchmark "
+    "options]\n"
+    "                      [--listen IP] [--addresses FILE] [--start-timeout S]\n"
     "  launch starts one process per host on this machine (ports chosen automatically), runs the\n"
     "  benchmark, prints the time per allreduce; --trace-out writes PREFIX.tree.json and\n"
     "  PREFIX.trace.csv for xylem-cli. run is one host of a cluster (across machines or network\n"
     "  namespaces: see README). --interleave N alternates blocks of N calls without and with\n"
     "  recording in one run and prints what recording costs. compute-gsum computes as long as\n"
-    "  its allreduce takes (measured first by each host), or --compute-us per iteration.\n";
+    "  its allreduce takes (measured first by each host), or --compute-us per iteration.\n"
+    "  --config - reads the configuration from stdin. A run's token (paths of other runs are\n"
+    "  refused) comes from --token-file or $XYLEM_GSUM_TOKEN, never the command line. A host\n"
+    "  waits --start-timeout seconds (default 30) for its peers, then fails naming what is\n"
+    "  missing.\n";
 
 namespace {
 
 const std::set<std::string> kValued{
-    "config",     "hosts",  "threads",  "shape",     "arity", "root",       "benchmark",
-    "iterations", "warmup", "elements", "noise",     "wan",   "trace-out",  "host",
-    "rundir",     "token",  "listen",   "addresses", "trees", "interleave", "compute-us"};
+    "config",    "hosts",      "threads",    "shape",      "arity",        "root",
+    "benchmark", "iterations", "warmup",     "elements",   "noise",        "wan",
+    "trace-out", "host",       "rundir",     "token",      "listen",       "addresses",
+    "trees",     "interleave", "compute-us", "token-file", "start-timeout"};
 const std::set<std::string> kFlags{"no-collectors", "keep-rundir"};
 
 bool integer(const std::string& text, long long& out)
@@ -90,6 +103,55 @@ Result<GsumOptions> parseGsumOptions(int argc, char** argv)
         }
     }
     return o;
+}
+
+int gsumFail(const std::string& message, int code)
+{
+    std::fprintf(stderr, "xylem-gsum: %s\n", message.c_str());
+    return code;
+}
+
+Result<Configuration> readConfigurationOption(const GsumOptions& o)
+{
+    if (o.get("config") != "-") {
+        return readConfigurationFile(o.get("config"));
+    }
+    const std::string text((std::istreambuf_iterator<char>(std::cin)),
+                           std::istreambuf_iterator<char>());
+    auto config = parseConfigurationJson(text);
+    if (!config) {
+        Error e = config.error();
+        e.where = "stdin" + (e.where.empty() ? "" : ", " + e.where);
+        return e;
+    }
+    return config;
+}
+
+Result<std::string> runToken(const GsumOptions& o)
+{
+    if (o.has("token")) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "--token would show the run's secret to every user (ps); give it with "
+                         "--token-file FILE or $" +
+                             std::string(kGsumTokenVariable));
+    }
+    if (o.has("token-file")) {
+        std::ifstream in(o.get("token-file"));
+        std::string token;
+        if (!in || !std::getline(in, token) || token.empty()) {
+            return makeError(ErrorCode::IoError, "cannot read a token (its first line)",
+                             o.get("token-file"));
+        }
+        return token;
+    }
+    const char* given = std::getenv(kGsumTokenVariable);
+    return std::string(given ? given : "");
+}
+
+Result<std::chrono::milliseconds> startTimeout(const GsumOptions& o)
+{
+    XYLEM_TRY(seconds, o.number("start-timeout", 30, 1, 3600));
+    return std::chrono::milliseconds(seconds.value() * 1000);
 }
 
 Result<BenchmarkSpec> benchmarkSpec(const GsumOptions& o)
@@ -183,7 +245,7 @@ std::vector<std::string> forwardedRunOptions(const GsumOptions& o)
 {
     std::vector<std::string> out;
     for (const char* name : {"benchmark", "iterations", "warmup", "elements", "wan", "trees",
-                             "listen", "interleave", "compute-us"}) {
+                             "listen", "interleave", "compute-us", "start-timeout"}) {
         if (o.has(name)) {
             out.insert(out.end(), {std::string("--") + name, o.get(name)});
         }

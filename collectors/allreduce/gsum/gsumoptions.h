@@ -6,6 +6,7 @@
 #include "collectors/allreduce/wanemulation.h"
 #include "core/model/result.h"
 
+#include <chrono>
 #include <map>
 #include <string>
 #include <vector>
@@ -27,6 +28,20 @@ struct GsumOptions
 };
 
 Result<GsumOptions> parseGsumOptions(int argc, char** argv);
+
+// Prints "xylem-gsum: message" on stderr; returns code.
+int gsumFail(const std::string& message, int code = 2);
+
+// --config FILE, or "-": the configuration on stdin (xylem-cli record's way: no file to clean).
+Result<Configuration> readConfigurationOption(const GsumOptions& options);
+
+// The run's secret, which paths of another run lack: from --token-file or $XYLEM_GSUM_TOKEN,
+// never from the command line (every user can read it, /proc/PID/cmdline). Empty if none.
+inline constexpr const char* kGsumTokenVariable = "XYLEM_GSUM_TOKEN";
+Result<std::string> runToken(const GsumOptions& options);
+
+// --start-timeout SECONDS (default 30): how long a host waits for its peers at start-up.
+Result<std::chrono::milliseconds> startTimeout(const GsumOptions& options);
 Result<BenchmarkSpec> benchmarkSpec(const GsumOptions& options);
 
 // Every --noise names a thread and every --wan a proxy of the configuration (a typo would

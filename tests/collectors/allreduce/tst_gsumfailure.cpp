@@ -173,16 +173,15 @@ void TestGsumFailure::peerKilledMidRunEndsTheOthers()
     const QString config = writeConfiguration(dir, spec, &hosts);
     QVERIFY(!config.isEmpty());
 
-    // XYLEM_GSUM_LAUNCHED: the hosts die with this test process should it crash.
     QProcessEnvironment env = ringEnvironment(m_rings);
-    env.insert("XYLEM_GSUM_LAUNCHED", "1");
+    env.insert("XYLEM_GSUM_TOKEN", "failure-token");
     std::vector<std::unique_ptr<QProcess>> processes;
     for (const QString& host : hosts) {
         auto p = std::make_unique<QProcess>();
         p->setProcessEnvironment(env);
-        p->start(gsumPath(), QStringList{"run", "--config", config, "--host", host, "--rundir",
-                                         rundir, "--token", "failure-token"} +
-                                 kEndless);
+        p->start(gsumPath(),
+                 QStringList{"run", "--config", config, "--host", host, "--rundir", rundir} +
+                     kEndless);
         QVERIFY2(p->waitForStarted(10000), qPrintable(p->errorString()));
         processes.push_back(std::move(p));
     }
@@ -367,8 +366,7 @@ void TestGsumFailure::badConfigurationIsRefused()
     if (command == "run") {
         args << "--host"
              << "A"
-             << "--rundir" << dir.path() << "--token"
-             << "t";
+             << "--rundir" << dir.path();
     }
     const GsumResult r = runGsum(args, ringEnvironment(m_rings), 20000);
     QVERIFY2(r.finished && !r.crashed, qPrintable(r.describe()));
@@ -420,6 +418,18 @@ void TestGsumFailure::badOptionsAreRefused_data()
         << "--wan: the configuration has no proxy 'p.host.h9'";
     QTest::newRow("WAN link on a gred")
         << QStringList{"launch", "--hosts", "2", "--wan", "host.h1=1ms"} << "no proxy 'host.h1'";
+    // A command line is readable by every user (/proc/PID/cmdline): no secret on it.
+    QTest::newRow("token on the command line")
+        << QStringList{"run", "--host", "h0", "--token", "secret"}
+        << "--token would show the run's secret to every user";
+    QTest::newRow("unreadable token file")
+        << QStringList{"run", "--host", "h0", "--token-file", "/nonexistent/token"}
+        << "/nonexistent/token: cannot read a token";
+    QTest::newRow("token given to a launch")
+        << QStringList{"launch", "--hosts", "2", "--token", "secret"}
+        << "a launch makes its run's token itself";
+    QTest::newRow("start time-out of zero")
+        << QStringList{"launch", "--start-timeout", "0"} << "--start-timeout must be";
 }
 
 void TestGsumFailure::badOptionsAreRefused()

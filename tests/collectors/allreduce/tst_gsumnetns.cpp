@@ -126,7 +126,7 @@ std::unique_ptr<QProcess> startHost(const QString& host, const QString& ns,
 {
     auto p = std::make_unique<QProcess>();
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("XYLEM_GSUM_LAUNCHED", "1"); // the host dies with this process should it crash
+    env.insert("XYLEM_GSUM_TOKEN", "netns-token");
     p->setProcessEnvironment(env);
     p->start("ip", QStringList{"netns", "exec", ns, gsumPath(), "run", "--host", host} + common);
     p->waitForStarted(10000);
@@ -266,13 +266,9 @@ QStringList TestGsumNetns::commonArguments(const QString& addresses, int iterati
     // The run directory starts empty for every run: ready marks of an earlier run would count.
     QDir(m_dir->filePath("run")).removeRecursively();
     QDir(m_dir->path()).mkdir("run");
-    return {"--config",       configFile,
-            "--rundir",       m_dir->filePath("run"),
-            "--token",        "netns-token",
-            "--addresses",    addressFile,
-            "--iterations",   QString::number(iterations),
-            "--warmup",       "10",
-            "--no-collectors"};
+    return {"--config",    configFile,  "--rundir",       m_dir->filePath("run"),
+            "--addresses", addressFile, "--iterations",   QString::number(iterations),
+            "--warmup",    "10",        "--no-collectors"};
 }
 
 void TestGsumNetns::hostsInTwoNamespacesSumRight()
