@@ -35,9 +35,9 @@ size_t maxChildren(const Topology& t)
 } // namespace
 
 CallAnalyzer::CallAnalyzer(std::shared_ptr<const Topology> topology, size_t window,
-                           size_t expectedCalls)
+                           size_t expectedCalls, size_t exactValues)
     : m_topology(std::move(topology))
-    , m_series(countSeries(*m_topology), window, expectedCalls)
+    , m_series(countSeries(*m_topology), window, expectedCalls, exactValues)
     , m_gredCall(maxChildren(*m_topology))
 {
     const Topology& t = *m_topology;

@@ -21,8 +21,9 @@ namespace xylem {
 class CallAnalyzer
 {
 public:
+    // exactValues: how many per-call values are kept for exact medians (SeriesStore).
     CallAnalyzer(std::shared_ptr<const Topology> topology, size_t window = kDefaultMedianWindow,
-                 size_t expectedCalls = 0);
+                 size_t expectedCalls = 0, size_t exactValues = SeriesStore::kAllExact);
 
     void addCall(const EdgeTimes* row);
     std::int64_t calls() const { return m_sums.calls; }

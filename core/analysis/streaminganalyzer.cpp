@@ -6,7 +6,7 @@ namespace xylem {
 
 StreamingAnalyzer::StreamingAnalyzer(const Configuration& config, const StreamingOptions& options)
     : m_topology(std::make_shared<const Topology>(config))
-    , m_calls(m_topology, options.medianWindow)
+    , m_calls(m_topology, options.medianWindow, 0, options.exactValues)
     , m_pending(static_cast<size_t>(config.wrapperCount()),
                 static_cast<std::uint32_t>(config.collectorCount()), options.pendingWindow)
 {
