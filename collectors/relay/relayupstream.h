@@ -31,6 +31,14 @@ public:
     {
         send(protocol::MessageType::NodesJoined, tree::encode(m));
     }
+    void nodesSlow(tree::NodesMessage m) override
+    {
+        send(protocol::MessageType::NodesSlow, tree::encode(m));
+    }
+    void nodesBack(tree::NodesMessage m) override
+    {
+        send(protocol::MessageType::NodesBack, tree::encode(m));
+    }
     void clockReport(tree::ClockReportMessage m) override
     {
         send(protocol::MessageType::ClockReport, tree::encode(m));

@@ -2,14 +2,45 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace xylem::gather {
 
-WaveAssembler::WaveAssembler(SyncSpec spec, std::uint32_t children)
+WaveAssembler::WaveAssembler(SyncSpec spec, std::uint32_t children, LatePolicy late)
     : m_spec(spec)
+    , m_latePolicy(late)
     , m_live(children, true)
     , m_liveCount(children)
 {
+}
+
+// A wave begins: it waits for the children counted now.
+WaveAssembler::Pending WaveAssembler::fresh() const
+{
+    Pending p;
+    p.batches.resize(m_live.size());
+    p.expected = m_live;
+    p.waiting = m_liveCount;
+    return p;
+}
+
+std::vector<ReadyWave> WaveAssembler::requested(std::uint64_t firstWave, std::uint32_t count)
+{
+    std::vector<ReadyWave> ready;
+    if (m_spec.mode == SyncMode::DoNotWait) {
+        return ready;
+    }
+    const std::uint64_t ahead = std::min<std::uint64_t>(count, kPassedWindow);
+    for (std::uint64_t wave = firstWave; wave < firstWave + ahead && wave >= firstWave; ++wave) {
+        if (m_pending.contains(wave) || passed(wave)) {
+            continue;
+        }
+        Pending& p = m_pending.emplace(wave, fresh()).first->second;
+        if (p.waiting == 0) {
+            ready.push_back(take(wave, p));
+        }
+    }
+    return ready;
 }
 
 std::vector<ReadyWave> WaveAssembler::arrive(std::uint32_t child, std::uint64_t wave, Batch batch,
@@ -27,20 +58,23 @@ std::vector<ReadyWave> WaveAssembler::arrive(std::uint32_t child, std::uint64_t 
     auto it = m_pending.find(wave);
     if (it == m_pending.end()) {
         if (passed(wave)) {
-            ++m_late;
+            if (m_latePolicy == LatePolicy::Carry) {
+                m_carried.push_back(std::move(batch));
+                ++m_carriedBatches;
+            } else {
+                ++m_late;
+            }
             return ready;
         }
-        Pending p;
-        p.batches.resize(m_live.size());
-        p.expected = m_live;
-        p.waiting = m_liveCount;
+        it = m_pending.emplace(wave, fresh()).first;
+    }
+    Pending& p = it->second;
+    if (!p.first) {
         p.first = now;
-        it = m_pending.emplace(wave, std::move(p)).first;
         if (m_spec.mode == SyncMode::TimeOut) {
             m_deadlines.emplace(now + m_spec.timeout, wave);
         }
     }
-    Pending& p = it->second;
     if (p.batches[child]) {
         ++m_duplicates;
         return ready;
@@ -114,7 +148,7 @@ std::vector<ReadyWave> WaveAssembler::takeComplete()
 
 ReadyWave WaveAssembler::take(std::uint64_t wave, Pending& p)
 {
-    ReadyWave out{wave, {}, {}};
+    ReadyWave out{wave, std::exchange(m_carried, {}), {}};
     for (std::uint32_t c = 0; c < p.batches.size(); ++c) {
         if (p.batches[c]) {
             out.batches.push_back(std::move(*p.batches[c]));
@@ -122,8 +156,8 @@ ReadyWave WaveAssembler::take(std::uint64_t wave, Pending& p)
             out.missing.push_back(c);
         }
     }
-    if (m_spec.mode == SyncMode::TimeOut) {
-        m_deadlines.erase({p.first + m_spec.timeout, wave});
+    if (m_spec.mode == SyncMode::TimeOut && p.first) {
+        m_deadlines.erase({*p.first + m_spec.timeout, wave});
     }
     m_pending.erase(wave);
     markPassed(wave);

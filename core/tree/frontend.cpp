@@ -57,6 +57,11 @@ public:
             }
             m_inner.awaitChildren(m_options.startTimeout,
                                   {NodeAddress{0, m_options.launch.listenAddress, port.value()}});
+            if (m_options.slowAfter != kSlowAfter) {
+                m_inner.control(
+                    ControlMessage{kSlowAfterCommand, std::to_string(m_options.slowAfter.count())});
+            }
+            m_slowAfter = m_inner.slowAfter();
             return Ok{};
         });
         std::unique_lock lock(m_mutex);
@@ -138,6 +143,8 @@ public:
     }
     void nodesLost(NodesMessage m) override { event(TreeEvent::Kind::Lost, std::move(m)); }
     void nodesJoined(NodesMessage m) override { event(TreeEvent::Kind::Joined, std::move(m)); }
+    void nodesSlow(NodesMessage m) override { event(TreeEvent::Kind::Slow, std::move(m)); }
+    void nodesBack(NodesMessage m) override { event(TreeEvent::Kind::Back, std::move(m)); }
     void clockReport(ClockReportMessage m) override
     {
         std::lock_guard lock(m_mutex);
@@ -150,13 +157,17 @@ public:
 
     void event(TreeEvent::Kind kind, NodesMessage m)
     {
-        log((kind == TreeEvent::Kind::Lost ? "lost: " : "joined: ") + m.reason);
+        static constexpr const char* kWords[] = {"lost: ", "joined: ", "slow: ", "back: "};
+        log(kWords[static_cast<int>(kind)] + m.reason);
         std::lock_guard lock(m_mutex);
         for (const std::uint32_t n : m.nodes) {
-            kind == TreeEvent::Kind::Lost ? (void)m_lostNodes.insert(n)
-                                          : (void)m_lostNodes.erase(n);
+            if (kind == TreeEvent::Kind::Lost) {
+                m_lostNodes.insert(n);
+            } else if (kind == TreeEvent::Kind::Joined) {
+                m_lostNodes.erase(n);
+            }
         }
-        m_events.push_back(TreeEvent{kind, std::move(m.nodes), std::move(m.reason)});
+        m_events.push_back(TreeEvent{kind, std::move(m.nodes), std::move(m.reason), Clock::now()});
         m_changed.notify_all();
     }
 
@@ -181,6 +192,7 @@ public:
     std::thread m_thread;
     std::atomic<bool> m_stopped{false};
     std::uint16_t m_port = 0;
+    std::chrono::milliseconds m_slowAfter{0}; // written on the io thread before start() returns
     std::vector<std::pair<std::uint32_t, pid_t>>
         m_children; // written on the io thread before start() returns
 
@@ -229,6 +241,11 @@ const gather::Topology& FrontEnd::topology() const
 std::uint16_t FrontEnd::listenPort() const
 {
     return m_impl->m_port;
+}
+
+std::chrono::milliseconds FrontEnd::slowAfter() const
+{
+    return m_impl->m_slowAfter;
 }
 
 pid_t FrontEnd::childProcess(std::uint32_t node) const

@@ -2,14 +2,20 @@
 
 // The root of the gather tree, as a library for `xylem` and `xylem-cli`: starts (or lets attach)
 // the relays and collectors of a topology, opens streams, pulls waves and hands back each
-// complete, reduced wave in order; reports lost and rejoined nodes and the clock offsets of
-// every node. Its own Asio thread runs the tree; every call here is thread-safe.
+// complete, reduced wave in order; reports lost, rejoined, slow and answering-again nodes and
+// the clock offsets of every node. Its own Asio thread runs the tree; every call here is
+// thread-safe.
+//
+// A wave is complete once every child answered, or went without a silent child: no node waits
+// longer than its slow time-out (innernode.h) for a child that owes waves, so next() has its
+// wave within slowAfter() of the last answer below, however long a node stays paused.
 //
 // Flow control: data moves only when pulled, and at most `window` waves of a stream are
 // pulled and not yet taken by next(); a consumer that falls behind makes pull() wait, and the
 // whole tree idles instead of buffering.
 
 #include "core/gather/topology.h"
+#include "core/tree/innernode.h"
 #include "core/tree/subtreelauncher.h"
 #include "core/tree/treemessages.h"
 
@@ -28,6 +34,8 @@ struct FrontEndOptions
     std::string addressFile; // written once the relays listen (always when leaves attach)
     std::chrono::milliseconds startTimeout{30000};
     std::uint32_t window = 64; // waves of a stream in flight
+    // The tree's slow time-out at the leaves' parents (innernode.h), sent to every relay.
+    std::chrono::milliseconds slowAfter = kSlowAfter;
     std::function<void(const std::string&)> log;
 };
 
@@ -50,12 +58,15 @@ struct TreeEvent
 {
     enum class Kind
     {
-        Lost,
-        Joined
+        Lost,   // died or unreachable (its edge closed or silent for the idle time-out)
+        Joined, // (re)joined
+        Slow,   // owes waves and does not answer: the waves go on without it
+        Back    // slow, and answering again
     };
     Kind kind = Kind::Lost;
-    std::vector<std::uint32_t> nodes;
-    std::string reason;
+    std::vector<std::uint32_t> nodes;         // the node and every node below it
+    std::string reason;                       // names the node: "n3:2: no answer for 2.0 s ..."
+    std::chrono::steady_clock::time_point at; // when the front-end heard it
 };
 
 class FrontEnd
@@ -69,6 +80,8 @@ public:
     const StartupReport& startup() const;
     const gather::Topology& topology() const;
     std::uint16_t listenPort() const; // where the front-end's children connect
+    // How long the front-end waits for a silent child (its level's slow time-out).
+    std::chrono::milliseconds slowAfter() const;
     // The process of a child of the front-end this front-end started (0 if none).
     pid_t childProcess(std::uint32_t node) const;
 

@@ -1,6 +1,7 @@
 #include "core/tree/innernode.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace xylem::tree {
 
@@ -9,8 +10,7 @@ using protocol::MessageType;
 
 InnerNode::InnerNode(asio::io_context& io, const gather::Topology& topology, std::uint32_t self,
                      std::string token, bool leavesAttach, Upstream& up,
-                     gather::FilterRegistry& filters,
-                     std::function<void(const std::string&)> log)
+                     gather::FilterRegistry& filters, std::function<void(const std::string&)> log)
     : m_io(io)
     , m_topology(topology)
     , m_self(self)
@@ -25,10 +25,15 @@ InnerNode::InnerNode(asio::io_context& io, const gather::Topology& topology, std
                      m_log})
     , m_clocks(m_children.slots())
     , m_live(m_children.slots(), false)
+    , m_watch(m_children.slots())
     , m_ready(m_children.slots())
     , m_startupTimer(io)
     , m_expiryTimer(io)
+    , m_watchTimer(io)
 {
+    setSlowAfter(kSlowAfter);
+    m_lastWatch = std::chrono::steady_clock::now();
+    startWatch();
     if (leavesAttach) {
         for (std::uint32_t slot = 0; slot < m_children.slots(); ++slot) {
             if (topology.nodes[m_children.nodeOf(slot)].role == gather::NodeRole::Leaf) {
@@ -71,9 +76,10 @@ void InnerNode::onFrame(std::uint32_t slot, protocol::Frame& frame)
         return;
     case MessageType::NodesLost:
     case MessageType::NodesJoined:
+    case MessageType::NodesSlow:
+    case MessageType::NodesBack:
         if (auto m = decodeNodes(frame.payload)) {
-            frame.type == MessageType::NodesLost ? m_up.nodesLost(std::move(m).value())
-                                                 : m_up.nodesJoined(std::move(m).value());
+            forwardNodes(frame.type, std::move(m).value());
         } else {
             bad(m.error());
         }
@@ -99,10 +105,31 @@ void InnerNode::onFrame(std::uint32_t slot, protocol::Frame& frame)
     }
 }
 
+void InnerNode::forwardNodes(MessageType type, NodesMessage m)
+{
+    switch (type) {
+    case MessageType::NodesLost:
+        return m_up.nodesLost(std::move(m));
+    case MessageType::NodesJoined:
+        return m_up.nodesJoined(std::move(m));
+    case MessageType::NodesSlow:
+        return m_up.nodesSlow(std::move(m));
+    default:
+        return m_up.nodesBack(std::move(m));
+    }
+}
+
 void InnerNode::onJoined(std::uint32_t slot)
 {
     const bool again = m_startupDone || m_ready[slot].has_value();
     m_live[slot] = true;
+    resetWatch(slot);
+    if (m_slowAfterBase != kSlowAfter &&
+        m_topology.nodes[m_children.nodeOf(slot)].role != gather::NodeRole::Leaf) {
+        m_children.send(
+            slot, MessageType::Control,
+            encode(ControlMessage{kSlowAfterCommand, std::to_string(m_slowAfterBase.count())}));
+    }
     for (auto& [id, stream] : m_streams) {
         stream.assembler.childRejoined(slot);
         m_children.send(slot, MessageType::OpenStream, encode(stream.spec));
@@ -117,6 +144,7 @@ void InnerNode::onJoined(std::uint32_t slot)
 void InnerNode::onLost(std::uint32_t slot, const std::string& reason)
 {
     m_live[slot] = false;
+    resetWatch(slot);
     const std::string name = m_topology.nodes[m_children.nodeOf(slot)].name();
     m_log(name + " lost: " + reason);
     for (auto& [id, stream] : m_streams) {
@@ -145,6 +173,19 @@ std::uint32_t innerLevels(const gather::Topology& topology, std::uint32_t node)
     return topology.nodes[node].children.empty() ? 0 : below + 1;
 }
 
+// Late batches of a stream of increments (each batch new tuples or samples) are carried into
+// the next wave: dropping them would lose data. A stream of totals or states (ring counts,
+// monitor states, the tree's own test sources) drops them: the child's next batch says more.
+gather::LatePolicy latePolicyOf(const SourceSpec& source)
+{
+    for (const char* increments : {"ring-tuples", "system-samples", "synthetic-tuples"}) {
+        if (source.name == increments) {
+            return gather::LatePolicy::Carry;
+        }
+    }
+    return gather::LatePolicy::Drop;
+}
+
 // A time-out counts at the nodes just above the leaves; each level above waits a grace longer,
 // so that a partial wave passed up at its child's deadline still makes it into this one's.
 gather::SyncSpec syncAt(const gather::Topology& topology, std::uint32_t node, gather::SyncSpec sync)
@@ -158,6 +199,13 @@ gather::SyncSpec syncAt(const gather::Topology& topology, std::uint32_t node, ga
 
 } // namespace
 
+void InnerNode::setSlowAfter(std::chrono::milliseconds base)
+{
+    m_slowAfterBase = base;
+    const auto levels = std::max<std::uint32_t>(innerLevels(m_topology, m_self), 1);
+    m_slowAfter = base + base / 2 * (levels - 1);
+}
+
 Result<Ok> InnerNode::openStream(const StreamSpec& spec)
 {
     auto filter = m_filters.resolve(spec.filter);
@@ -167,15 +215,18 @@ Result<Ok> InnerNode::openStream(const StreamSpec& spec)
     m_streams.erase(spec.id);
     Stream& stream =
         m_streams
-            .emplace(spec.id, Stream{spec,
-                                     filter.value(),
-                                     gather::WaveAssembler(syncAt(m_topology, m_self, spec.sync),
-                                                           m_children.slots()),
-                                     {},
-                                     0})
+            .emplace(spec.id,
+                     Stream{spec,
+                            filter.value(),
+                            gather::WaveAssembler(syncAt(m_topology, m_self, spec.sync),
+                                                  m_children.slots(), latePolicyOf(spec.source)),
+                            {},
+                            0,
+                            {},
+                            std::vector<std::uint64_t>(m_children.slots(), 0)})
             .first->second;
     for (std::uint32_t slot = 0; slot < m_children.slots(); ++slot) {
-        if (!m_live[slot]) {
+        if (!counted(slot)) {
             (void)stream.assembler.childLost(slot);
         }
     }
@@ -197,8 +248,14 @@ void InnerNode::pull(const PullMessage& pull)
         return;
     }
     Stream& stream = it->second;
+    // The waves exist from now on: those with nobody to wait for go up at once, in order.
+    deliver(stream, stream.assembler.requested(pull.firstWave, pull.count));
     if (stream.spec.gathering == Gathering::Parallel) {
-        m_children.multicast(MessageType::Pull, encode(pull));
+        for (std::uint32_t slot = 0; slot < m_children.slots(); ++slot) {
+            if (counted(slot)) {
+                sendPull(stream, slot, pull);
+            }
+        }
     } else {
         stream.sequential.push_back(pull);
         if (stream.sequential.size() == 1) {
@@ -206,8 +263,7 @@ void InnerNode::pull(const PullMessage& pull)
             sendSequentialPull(stream);
         }
     }
-    if (m_children.slots() == 0 ||
-        std::none_of(m_live.begin(), m_live.end(), [](bool b) { return b; })) {
+    if (stream.spec.sync.mode == gather::SyncMode::DoNotWait && !anyCounted()) {
         // Nobody below to wait for: the waves are complete (and empty) now.
         for (std::uint64_t w = pull.firstWave; w < pull.firstWave + pull.count; ++w) {
             WaveDataMessage empty{pull.stream, w, m_topology.subtree(m_self), {}};
@@ -220,12 +276,11 @@ void InnerNode::pull(const PullMessage& pull)
 void InnerNode::sendSequentialPull(Stream& stream)
 {
     while (!stream.sequential.empty()) {
-        while (stream.sequentialChild < m_children.slots() && !m_live[stream.sequentialChild]) {
+        while (stream.sequentialChild < m_children.slots() && !counted(stream.sequentialChild)) {
             ++stream.sequentialChild;
         }
         if (stream.sequentialChild < m_children.slots()) {
-            m_children.send(stream.sequentialChild, MessageType::Pull,
-                            encode(stream.sequential.front()));
+            sendPull(stream, stream.sequentialChild, stream.sequential.front());
             return;
         }
         stream.sequential.pop_front();
@@ -252,13 +307,18 @@ void InnerNode::onWave(std::uint32_t slot, WaveDataMessage message)
         return; // closed meanwhile
     }
     Stream& stream = it->second;
-    if (!message.missing.empty()) {
-        auto& missing = stream.missing[message.wave];
+    const std::uint64_t wave = message.wave;
+    delivered(stream, slot);
+    // (A late batch's own missing nodes are no news: it is carried or dropped.)
+    if (!message.missing.empty() && !stream.assembler.isPassed(wave)) {
+        auto& missing = stream.missing[wave];
         missing.insert(missing.end(), message.missing.begin(), message.missing.end());
     }
-    const std::uint64_t wave = message.wave;
+    const std::uint64_t late = stream.assembler.lateBatches();
+    const std::uint64_t carried = stream.assembler.carriedBatches();
     deliver(stream, stream.assembler.arrive(slot, wave, std::move(message.batch),
                                             std::chrono::steady_clock::now()));
+    heardFrom(slot, stream, late, carried);
     if (stream.spec.gathering == Gathering::Sequential) {
         advanceSequential(stream, slot, wave);
     }
@@ -278,6 +338,14 @@ void InnerNode::deliver(Stream& stream, std::vector<gather::ReadyWave> ready)
         for (const std::uint32_t slot : wave.missing) {
             const auto below = subtreeOf(slot);
             up.missing.insert(up.missing.end(), below.begin(), below.end());
+        }
+        // A batch from nobody (a child whose own children were all slow or lost, a leaf whose
+        // source failed) holds nothing, and no kind a filter could take with the rest.
+        std::erase_if(wave.batches, [](const gather::Batch& b) { return b.contributors == 0; });
+        if (wave.batches.empty()) { // nobody delivered: nothing to reduce
+            up.batch.contributors = 0;
+            m_up.wave(std::move(up));
+            continue;
         }
         auto reduced = stream.filter(wave.batches, stream.spec.filter.arguments);
         if (reduced) {
@@ -319,6 +387,16 @@ void InnerNode::scheduleExpiry()
 
 void InnerNode::control(const ControlMessage& control)
 {
+    if (control.command == kSlowAfterCommand) {
+        std::int64_t ms = 0;
+        const auto& text = control.argument;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), ms);
+        if (ec != std::errc() || end != text.data() + text.size() || ms < 1 || ms > 3'600'000) {
+            m_log(std::string(kSlowAfterCommand) + " '" + text + "': not 1 to 3600000 ms; ignored");
+        } else {
+            setSlowAfter(std::chrono::milliseconds(ms));
+        }
+    }
     m_children.multicast(MessageType::Control, encode(control));
 }
 
@@ -327,6 +405,7 @@ void InnerNode::shutdown()
     m_children.multicast(MessageType::Shutdown, {});
     m_startupTimer.cancel();
     m_expiryTimer.cancel();
+    m_watchTimer.cancel();
 }
 
 } // namespace xylem::tree

@@ -8,6 +8,21 @@
 //
 // Pulls go to all children at once (parallel gathering) or to one child after the other, each
 // after the previous delivered the pulled waves (sequential gathering: the EventSpace knob).
+//
+// A slow child (innernodewatch.cpp): one that owes pulled waves and has not answered for the
+// node's slow time-out — paused by a debugger or the OS, swapped out, stuck — is reported up
+// (NodesSlow, with every node below it) and no longer waited for, whatever the stream's
+// synchronization: its waves go up without it, naming it missing, and it is pulled no more.
+// When it answers again it counts again; its late batches are carried into later waves on
+// streams of increments (tuples, samples: taken, nothing lost) and dropped on streams of
+// totals (its next batch has newer ones), both counted, and once it has caught up it is
+// reported back (NodesBack) with those counts. A child silent for the edges' idle time-out
+// (kTreeIdleTimeout, connection.h: heartbeats keep a quiet one alive) is lost.
+//
+// The slow time-out is kSlowAfter at the leaves' parents and half of it longer per level above,
+// so that a relay's wave without its slow child reaches its parent before that parent gives up
+// on the relay. The front-end sets another for the whole tree with the control command
+// kSlowAfterCommand, which every inner node applies and passes down.
 
 #include "core/gather/filter.h"
 #include "core/gather/topology.h"
@@ -25,12 +40,15 @@
 
 namespace xylem::tree {
 
+inline constexpr std::chrono::milliseconds kSlowAfter{2000};
+inline constexpr const char* kSlowAfterCommand = "tree-slow-after-ms";
+
 class InnerNode
 {
 public:
     InnerNode(boost::asio::io_context& io, const gather::Topology& topology, std::uint32_t self,
-              std::string token, bool leavesAttach, Upstream& up,
-              gather::FilterRegistry& filters, std::function<void(const std::string&)> log);
+              std::string token, bool leavesAttach, Upstream& up, gather::FilterRegistry& filters,
+              std::function<void(const std::string&)> log);
 
     Result<std::uint16_t> listen(const std::string& address, std::uint16_t port);
 
@@ -48,6 +66,8 @@ public:
 
     const gather::Topology& topology() const { return m_topology; }
     std::uint32_t self() const { return m_self; }
+    // How long this node waits for a child that owes waves before it counts as slow.
+    std::chrono::milliseconds slowAfter() const { return m_slowAfter; }
 
 private:
     struct Stream
@@ -58,7 +78,23 @@ private:
         std::deque<PullMessage> sequential; // pulls still to hand to the next child
         std::uint32_t sequentialChild = 0;
         std::map<std::uint64_t, std::vector<std::uint32_t>>
-            missing; // per wave, reported from below
+            missing;                     // per wave, reported from below
+        std::vector<std::uint64_t> owed; // per slot: waves pulled from it, not delivered
+    };
+    // Whether a child answers (innernodewatch.cpp).
+    struct ChildWatch
+    {
+        enum class State
+        {
+            Answering,
+            Slow,      // reported up; not waited for, not pulled
+            CatchingUp // answering again (waited for again), its backlog still arriving late
+        };
+        State state = State::Answering;
+        gather::SteadyTime waitingSince; // owes waves and has not answered since
+        gather::SteadyTime slowSince;
+        std::uint64_t lateCarried = 0; // its late batches taken into later waves
+        std::uint64_t lateDropped = 0; // and dropped (totals, superseded)
     };
     struct ChildClock
     {
@@ -72,6 +108,7 @@ private:
     void onJoined(std::uint32_t slot);
     void onLost(std::uint32_t slot, const std::string& reason);
     void onWave(std::uint32_t slot, WaveDataMessage message);
+    void forwardNodes(protocol::MessageType type, NodesMessage message);
     void deliver(Stream& stream, std::vector<gather::ReadyWave> ready);
     void advanceSequential(Stream& stream, std::uint32_t slot, std::uint64_t wave);
     void sendSequentialPull(Stream& stream);
@@ -82,6 +119,20 @@ private:
     void onChildClockReport(std::uint32_t slot, ClockReportMessage report);
     std::vector<std::uint32_t> subtreeOf(std::uint32_t slot) const;
     void scheduleExpiry();
+    // The slow watch (innernodewatch.cpp).
+    bool counted(std::uint32_t slot) const; // connected and not slow: pulled and waited for
+    bool anyCounted() const;
+    void sendPull(Stream& stream, std::uint32_t slot, const PullMessage& pull);
+    void delivered(Stream& stream, std::uint32_t slot);
+    void heardFrom(std::uint32_t slot, Stream& stream, std::uint64_t lateBefore,
+                   std::uint64_t carriedBefore);
+    void resetWatch(std::uint32_t slot);
+    std::uint64_t owedBy(std::uint32_t slot) const;
+    std::chrono::milliseconds watchPeriod() const;
+    void startWatch();
+    void watchChildren();
+    void becameSlow(std::uint32_t slot, gather::SteadyTime now);
+    void setSlowAfter(std::chrono::milliseconds base);
 
     boost::asio::io_context& m_io;
     const gather::Topology& m_topology;
@@ -93,12 +144,17 @@ private:
     std::map<std::uint32_t, Stream> m_streams;
     std::vector<ChildClock> m_clocks;
     std::vector<bool> m_live;
+    std::vector<ChildWatch> m_watch;
+    std::chrono::milliseconds m_slowAfterBase = kSlowAfter; // the tree's, at the leaves' parents
+    std::chrono::milliseconds m_slowAfter;                  // this node's
+    gather::SteadyTime m_lastWatch;
     // Start-up.
     std::vector<std::optional<SubtreeReadyMessage>> m_ready;
     std::vector<NodeAddress> m_selfAddress;
     bool m_startupDone = false;
     boost::asio::steady_timer m_startupTimer;
     boost::asio::steady_timer m_expiryTimer;
+    boost::asio::steady_timer m_watchTimer;
     static constexpr int kPings = 8;
 };
 

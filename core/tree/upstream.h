@@ -15,6 +15,10 @@ public:
     virtual void subtreeReady(SubtreeReadyMessage message) = 0;
     virtual void nodesLost(NodesMessage message) = 0;
     virtual void nodesJoined(NodesMessage message) = 0;
+    // Nodes that owe waves and have not answered for the node's slow time-out (innernode.h);
+    // and the same nodes answering again.
+    virtual void nodesSlow(NodesMessage message) = 0;
+    virtual void nodesBack(NodesMessage message) = 0;
     virtual void clockReport(ClockReportMessage message) = 0;
 };
 

@@ -252,6 +252,58 @@ private slots:
         QCOMPARE(a.lateBatches(), 0u);
         QCOMPARE(a.duplicateBatches(), 0u);
     }
+
+    // Pulled waves exist from the pull: with every child lost or slow they go up at once (each
+    // naming every child missing), and a batch for one of them later is late, never a second
+    // copy of the wave.
+    void pulledWavesWithNobodyToWaitForAreReadyAtOnce()
+    {
+        WaveAssembler a({SyncMode::WaitForAll, {}}, 2);
+        QVERIFY(a.requested(0, 1).empty()); // waits for both
+        QVERIFY(a.childLost(0).empty());
+        QVERIFY(wavesOf(a.childLost(1)) == Waves{0});
+        const auto ready = a.requested(1, 3);
+        QVERIFY(wavesOf(ready) == (Waves{1, 2, 3}));
+        QVERIFY(ready[2].batches.empty() && ready[2].missing == (Missing{0, 1}));
+        QVERIFY(a.arrive(0, 2, from(0, 2), t0).empty());
+        QCOMPARE(a.lateBatches(), 1u);
+        QCOMPARE(a.pendingWaves(), size_t(0));
+        // Time-out: a pulled wave's time-out counts from its first arrival, not from the pull.
+        WaveAssembler t({SyncMode::TimeOut, 100ms}, 2);
+        QVERIFY(t.requested(0, 1).empty());
+        QVERIFY(!t.nextDeadline());
+        QVERIFY(t.arrive(1, 0, from(1), t0 + 1h).empty());
+        QVERIFY(t.nextDeadline() == t0 + 1h + 100ms);
+        QVERIFY(wavesOf(t.expire(t0 + 1h + 100ms)) == Waves{0});
+        // Asking for the same waves again (or for more than the window ahead) adds nothing.
+        QVERIFY(t.requested(0, 1).empty());
+        QVERIFY(t.requested(1, 1u << 30).empty());
+        QVERIFY(t.pendingWaves() <= 4096);
+    }
+
+    // A slow child's backlog on a stream of increments: its batches for waves that went up
+    // without it are carried into the next wave that goes up, oldest first — taken, and counted.
+    void lateIncrementsAreCarriedIntoTheNextWave()
+    {
+        WaveAssembler a({SyncMode::WaitForAll, {}}, 2, LatePolicy::Carry);
+        QVERIFY(a.childLost(1).empty()); // slow
+        QVERIFY(wavesOf(a.arrive(0, 0, from(0, 0), t0)) == Waves{0});
+        QVERIFY(wavesOf(a.arrive(0, 1, from(0, 1), t0)) == Waves{1});
+        a.childRejoined(1); // answering again: its backlog for 0 and 1 arrives
+        QVERIFY(a.arrive(1, 0, from(1, 0), t0).empty());
+        QVERIFY(a.arrive(1, 1, from(1, 1), t0).empty());
+        QCOMPARE(a.carriedBatches(), 2u);
+        QCOMPARE(a.lateBatches(), 0u);
+        QVERIFY(a.arrive(0, 2, from(0, 2), t0).empty()); // 2 waits for the child again
+        const auto two = a.arrive(1, 2, from(1, 2), t0);
+        QVERIFY(wavesOf(two) == Waves{2});
+        QVERIFY(two[0].batches ==
+                (std::vector<Batch>{from(1, 0), from(1, 1), from(0, 2), from(1, 2)}));
+        QVERIFY(two[0].missing.empty());
+        // Carried once: the next wave has its own batches only.
+        QVERIFY(a.arrive(0, 3, from(0, 3), t0).empty());
+        QCOMPARE(a.arrive(1, 3, from(1, 3), t0).at(0).batches.size(), size_t(2));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestWave)
