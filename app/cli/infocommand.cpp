@@ -1,7 +1,9 @@
 #include "app/cli/command.h"
 #include "app/cli/durationformat.h"
+#include "app/cli/nodetroubles.h"
 #include "app/cli/sessioninput.h"
 #include "app/cli/texttable.h"
+#include "core/store/attachments.h"
 #include "core/store/runcatalog.h"
 
 #include <filesystem>
@@ -37,6 +39,34 @@ nlohmann::ordered_json runJson(const store::RunInfo& r)
     return j;
 }
 
+// The run's stored accounting (a live recording's), or null: none, an older version, damaged.
+nlohmann::json accountingOf(store::Session& session, std::int64_t run)
+{
+    auto stored = store::cachedResult(session, run, "scope-accounting", kAccountingVersion);
+    if (!stored || !stored.value()) {
+        return nullptr;
+    }
+    auto j = nlohmann::json::parse(**stored, nullptr, false);
+    return j.is_object() ? j : nlohmann::json(nullptr);
+}
+
+// Lost and slow nodes of the runs recorded live: which, when, why, the last counts.
+void printTroubles(store::Session& session, const std::vector<store::RunInfo>& runs,
+                   std::ostream& out)
+{
+    for (const store::RunInfo& r : runs) {
+        const auto accounting = accountingOf(session, r.id);
+        if (accounting.is_null()) {
+            continue;
+        }
+        for (const std::string& line :
+             troubleLines(troublesFromJson(accounting),
+                          accounting.value("troubles_not_listed", std::uint64_t{0}))) {
+            out << "run " << r.id << ": " << line << '\n';
+        }
+    }
+}
+
 } // namespace
 
 int runInfo(const Args& args, std::ostream& out, std::ostream& err)
@@ -58,6 +88,12 @@ int runInfo(const Args& args, std::ostream& out, std::ostream& err)
                                            {"runs", nlohmann::ordered_json::array()}};
                 for (const store::RunInfo& r : runs.value()) {
                     doc["runs"].push_back(runJson(r));
+                    const auto accounting = accountingOf(session.value(), r.id);
+                    for (const char* list : {"lost_nodes", "slow_nodes"}) {
+                        doc["runs"].back()[list] = accounting.is_object()
+                                                       ? accounting.value(list, nlohmann::json())
+                                                       : nlohmann::json::array();
+                    }
                 }
                 o << doc.dump(1) << '\n';
                 return Ok{};
@@ -74,6 +110,7 @@ int runInfo(const Args& args, std::ostream& out, std::ostream& err)
                            std::to_string(r.storedBytes) + " B", r.metadata.recordedAt});
             }
             table.print(o);
+            printTroubles(session.value(), runs.value(), o);
             return Ok{};
         });
 }

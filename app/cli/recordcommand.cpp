@@ -6,6 +6,7 @@
 #include "app/cli/command.h"
 #include "app/cli/durationformat.h"
 #include "app/cli/gsumoutput.h"
+#include "app/cli/nodetroubles.h"
 #include "app/cli/recordsetup.h"
 #include "app/cli/recordstatus.h"
 #include "app/cli/siblingprogram.h"
@@ -175,13 +176,43 @@ Polling pollingOf(live::LiveRecorder& recorder)
             }};
 }
 
+// How long the drain waits for a slow collector: past the tree's idle time-out (a minute,
+// connection.h), by which a node that never answers again is lost.
+constexpr std::chrono::minutes kSlowWait{2};
+
+// Drains what the rings still hold: waves until two bring nothing new and no collector is slow
+// (its backlog comes when it answers again; unless stopped by the user, record waits until it
+// does or is lost).
+Result<Ok> drain(const Polling& polling, std::chrono::milliseconds timeout, RecordStatus& status,
+                 const StopRequest& stop)
+{
+    const auto giveUp = Clock::now() + kSlowWait;
+    for (int quiet = 0;;) {
+        const live::ScopeAccounting& a = polling.recorder().accounting();
+        const bool slow = !a.slow.empty() && !stop.requested() && Clock::now() < giveUp;
+        if (quiet >= 2 && !slow) {
+            return Ok{};
+        }
+        if (slow) {
+            std::this_thread::sleep_for(polling.recorder().scope().pullPeriod);
+            status.maybePrint(polling.recorder());
+        }
+        const auto before = a.tuples;
+        XYLEM_TRY(polled, polling.poll(timeout));
+        quiet = polling.recorder().accounting().tuples == before ? quiet + 1 : 0;
+    }
+}
+
 // Pulls while the program runs (and until the duration is up; with no program, for the
-// duration), then drains what the rings still hold: waves until two bring nothing new.
+// duration), then drains. A wave comes within the tree's slow time-out (frontend.h) even with
+// a node paused, so a poll waits well beyond that before it gives up on the tree.
 Result<Ok> gather(const Polling& polling, ChildProcess* workload, const RecordPlan& plan,
-                  RecordStatus& status, const StopRequest& stop)
+                  std::chrono::milliseconds slowAfter, RecordStatus& status,
+                  const StopRequest& stop)
 {
     const auto started = Clock::now();
-    const auto timeout = std::max(std::chrono::milliseconds(5000), 4 * plan.scope.pullPeriod);
+    const auto timeout = std::max({std::chrono::milliseconds(5000), 4 * plan.scope.pullPeriod,
+                                   2 * slowAfter + std::chrono::milliseconds(1000)});
     auto next = started;
     while (workload ? workload->running() : true) {
         if (stop.requested() || (plan.duration && Clock::now() - started >= *plan.duration)) {
@@ -198,11 +229,7 @@ Result<Ok> gather(const Polling& polling, ChildProcess* workload, const RecordPl
     if (workload) {
         workload->wait();
     }
-    for (int quiet = 0; quiet < 2;) {
-        const auto before = polling.recorder().accounting().tuples;
-        XYLEM_TRY(polled, polling.poll(timeout));
-        quiet = polling.recorder().accounting().tuples == before ? quiet + 1 : 0;
-    }
+    XYLEM_TRY(drained, drain(polling, timeout, status, stop));
     status.finish(polling.recorder());
     return Ok{};
 }
@@ -288,8 +315,9 @@ Result<Ok> storeScopeAndAccounting(store::Session& session, std::int64_t run,
                                    live::LiveRecorder& recorder, const DesignRun* designs)
 {
     XYLEM_TRY(scopes, storeScopes(session, run, recorder, designs));
-    XYLEM_TRY(accounted, store::storeCachedResult(session, run, "scope-accounting", 1,
-                                                  accountingJson(recorder.accounting())));
+    XYLEM_TRY(accounted,
+              store::storeCachedResult(session, run, "scope-accounting", kAccountingVersion,
+                                       accountingJson(recorder.accounting())));
     return store::storeCachedResult(session, run, "monitor-results", 1,
                                     recorder.monitorResultsJson());
 }
@@ -364,7 +392,8 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     }
     RecordStatus status(err, ::isatty(STDERR_FILENO) != 0);
     const StopRequest stop; // Ctrl-C from here on ends the recording cleanly
-    auto gathered = gather(polling, workload ? &*workload : nullptr, plan.value(), status, stop);
+    auto gathered = gather(polling, workload ? &*workload : nullptr, plan.value(),
+                           tree.value()->slowAfter(), status, stop);
     live::LiveRecorder& recorder = polling.recorder();
     if (workload) {
         recorder.noteWorkload(baselineUs, gsumIterationUs(workload->output()));

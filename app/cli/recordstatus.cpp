@@ -1,6 +1,7 @@
 #include "app/cli/recordstatus.h"
 
 #include "app/cli/durationformat.h"
+#include "app/cli/nodetroubles.h"
 
 #include <cstdio>
 #include <fstream>
@@ -33,13 +34,19 @@ std::string pathText(const std::vector<int>& path, const Configuration& config)
     return text.empty() ? "(no complete call)" : text;
 }
 
-// Collectors only (a scope with no monitor) reads nothing: no rate to speak of.
+// Collectors only (a scope with no monitor) reads nothing: no rate to speak of. With collectors
+// lost, the rate says that it covers what they counted before: never a silent 100 %.
 std::string gatherRate(const live::LiveRecorder& recorder, int decimals)
 {
     if (recorder.scope().monitors.empty()) {
         return "none (collectors only)";
     }
-    return fixed(recorder.accounting().gatherRatePct(), decimals) + " %";
+    const live::ScopeAccounting& a = recorder.accounting();
+    const size_t lost = a.lostCollectors().size();
+    return fixed(a.gatherRatePct(), decimals) + " %" +
+           (lost == 0 ? std::string()
+                      : " of what was counted, " + std::to_string(lost) + " collector" +
+                            (lost == 1 ? "" : "s") + " lost");
 }
 
 } // namespace
@@ -69,7 +76,7 @@ void RecordStatus::print(live::LiveRecorder& recorder)
           << recorder.completeCalls() << " calls, " << a.tuples << " tuples ("
           << fixed(a.tuplesPerSecond() / 1e3, 1) << " k/s), gather rate " << gatherRate(recorder, 2)
           << ", " << a.overwritten << " overwritten, delay " << fixed(a.meanDelayMs, 1) << " ms, "
-          << a.lost.size() << " lost, culprit " << culprit(path, recorder.configuration())
+          << troublesStatus(a) << ", culprit " << culprit(path, recorder.configuration())
           << (m_terminal ? "   " : "\n");
     m_out.flush();
 }
@@ -88,7 +95,7 @@ std::string accountingJson(const live::ScopeAccounting& a)
         a.read + a.overwritten > 0 ? nlohmann::json(a.gatherRatePct()) : nlohmann::json();
     j["rings"] = a.rings;
     j["mean_delay_ms"] = a.meanDelayMs;
-    j["lost_nodes"] = a.lost;
+    addTroublesJson(j, a);
     j["invalid_tuples"] = a.invalidTuples;
     j["system_samples"] = a.systemSamples;
     j["system_samples_lost"] = a.systemSamplesLost;
@@ -149,6 +156,9 @@ void printSummary(std::ostream& out, live::LiveRecorder& recorder, const ChildPr
             out << ", " << a.systemSamplesLost << " lost to full collector buffers";
         }
         out << "\n";
+    }
+    for (const std::string& line : troubleLines(a.troubles, a.troublesNotListed)) {
+        out << "record: " << line << "\n";
     }
     out << "record: session " << sessionPath << ", run " << run << "\n"
         << "record: look closer with: xylem-cli analyze --session " << sessionPath << " --run "

@@ -1,5 +1,6 @@
 #include "core/live/liverecorder.h"
 
+#include "core/gather/nodecountlines.h"
 #include "core/gather/samplelines.h"
 #include "core/live/monitorlines.h"
 #include "core/model/configurationjson.h"
@@ -87,7 +88,7 @@ Result<Ok> LiveRecorder::open()
     }
     // Last: a poll pulls the streams in this order and each collector answers in turn, so its
     // counts are taken after its reads of the same poll and never lag behind them.
-    XYLEM_TRY(counts, openStream(kCountStream, "sum", {}, "ring-counts", {}, false));
+    XYLEM_TRY(counts, openStream(kCountStream, "concat", {}, "node-counts", {}, false));
     if (m_opened == std::chrono::steady_clock::time_point{}) {
         m_opened = std::chrono::steady_clock::now();
     }
@@ -116,6 +117,9 @@ Result<Ok> LiveRecorder::poll(std::chrono::milliseconds timeout)
 Result<Ok> LiveRecorder::take(std::uint32_t stream, std::chrono::milliseconds timeout)
 {
     XYLEM_TRY(wave, m_tree.next(stream, timeout));
+    if (wave->batch.contributors == 0) {
+        return Ok{}; // nobody delivered (every node below slow or lost): nothing to take
+    }
     switch (stream) {
     case kTupleStream:
         return takeTuples(wave->batch);
@@ -161,17 +165,32 @@ Result<Ok> LiveRecorder::takeTuples(const gather::Batch& batch)
 
 Result<Ok> LiveRecorder::takeCounts(const gather::Batch& batch)
 {
-    const auto* numbers = std::get_if<gather::Numbers>(&batch.content);
-    if (!numbers || numbers->values.size() < 4) {
-        return makeError(ErrorCode::MalformedInput, "the count stream brought no ring counts");
+    const auto* bytes = std::get_if<gather::Bytes>(&batch.content);
+    if (!bytes) {
+        return makeError(ErrorCode::MalformedInput, "the count stream brought no count lines");
     }
-    // A wave missing a node keeps that node's last counts out: never let the totals go back.
-    const auto& v = numbers->values;
+    XYLEM_TRY(lines, gather::decodeNodeCountLines(std::string_view(
+                         reinterpret_cast<const char*>(bytes->bytes.data()), bytes->bytes.size())));
     auto& a = m_accounting;
-    a.written = std::max(a.written, static_cast<std::uint64_t>(v[0]));
-    a.read = std::max(a.read, static_cast<std::uint64_t>(v[1]));
-    a.overwritten = std::max(a.overwritten, static_cast<std::uint64_t>(v[2]));
-    a.rings = std::max(a.rings, static_cast<std::uint32_t>(v[3]));
+    for (gather::NodeCounts& line : lines.value()) {
+        // Totals since the collector started: a late line (or a restarted collector's) never
+        // takes them back.
+        gather::NodeCounts& known = a.collectors[line.host];
+        line.written = std::max(line.written, known.written);
+        line.read = std::max(line.read, known.read);
+        line.overwritten = std::max(line.overwritten, known.overwritten);
+        line.rings = std::max(line.rings, known.rings);
+        known = std::move(line);
+    }
+    // Every collector's newest counts: one missing from this wave (slow, lost) keeps its last.
+    a.written = a.read = a.overwritten = 0;
+    a.rings = 0;
+    for (const auto& [host, c] : a.collectors) {
+        a.written += c.written;
+        a.read += c.read;
+        a.overwritten += c.overwritten;
+        a.rings += c.rings;
+    }
     return Ok{};
 }
 
@@ -248,20 +267,95 @@ std::string LiveRecorder::monitorResultsJson() const
     return monitorResultsToJson(m_config, forms, m_statistics);
 }
 
+namespace {
+
+// Removes node from nodes; whether it was there.
+bool erase(std::vector<std::uint32_t>& nodes, std::uint32_t node)
+{
+    const auto it = std::find(nodes.begin(), nodes.end(), node);
+    if (it == nodes.end()) {
+        return false;
+    }
+    nodes.erase(it);
+    return true;
+}
+
+bool contains(const std::vector<std::uint32_t>& nodes, std::uint32_t node)
+{
+    return std::find(nodes.begin(), nodes.end(), node) != nodes.end();
+}
+
+} // namespace
+
 void LiveRecorder::takeEvents()
 {
+    using Kind = tree::TreeEvent::Kind;
+    auto& a = m_accounting;
     for (const tree::TreeEvent& e : m_tree.takeEvents()) {
-        auto& lost = m_accounting.lost;
+        const double at = std::max(0.0, std::chrono::duration<double>(e.at - m_opened).count());
         for (const std::uint32_t node : e.nodes) {
-            if (e.kind == tree::TreeEvent::Kind::Lost) {
-                if (std::find(lost.begin(), lost.end(), node) == lost.end()) {
-                    lost.push_back(node);
+            if (e.kind == Kind::Lost && !contains(a.lost, node)) {
+                a.lost.push_back(node);
+                if (erase(a.slow, node)) {
+                    endTrouble(node, false, at, "then lost");
                 }
-            } else {
-                lost.erase(std::remove(lost.begin(), lost.end(), node), lost.end());
+                noteTrouble(e, node, at);
+            } else if (e.kind == Kind::Joined && erase(a.lost, node)) {
+                endTrouble(node, true, at, "rejoined");
+            } else if (e.kind == Kind::Slow && !contains(a.slow, node) && !contains(a.lost, node)) {
+                a.slow.push_back(node);
+                noteTrouble(e, node, at);
+            } else if (e.kind == Kind::Back && erase(a.slow, node)) {
+                endTrouble(node, false, at, e.reason);
             }
         }
     }
+}
+
+void LiveRecorder::noteTrouble(const tree::TreeEvent& event, std::uint32_t node, double at)
+{
+    auto& a = m_accounting;
+    const gather::Topology& topology = m_tree.topology();
+    if (a.troubles.size() >= kMaxTroubles || node >= topology.nodes.size()) {
+        ++a.troublesNotListed;
+        return;
+    }
+    const gather::TopologyNode& t = topology.nodes[node];
+    NodeTrouble trouble;
+    trouble.node = node;
+    trouble.host = t.host;
+    trouble.role = t.role == gather::NodeRole::Leaf ? "collector" : "relay";
+    trouble.lost = event.kind == tree::TreeEvent::Kind::Lost;
+    trouble.since = at;
+    trouble.reason = event.reason;
+    if (const auto c = a.collectors.find(t.host);
+        trouble.lost && t.role == gather::NodeRole::Leaf && c != a.collectors.end()) {
+        trouble.lastCounts = c->second;
+    }
+    a.troubles.push_back(std::move(trouble));
+}
+
+void LiveRecorder::endTrouble(std::uint32_t node, bool lost, double at,
+                              const std::string& backReason)
+{
+    for (auto it = m_accounting.troubles.rbegin(); it != m_accounting.troubles.rend(); ++it) {
+        if (it->node == node && it->lost == lost && !it->until) {
+            it->until = at;
+            it->backReason = backReason;
+            return;
+        }
+    }
+}
+
+std::vector<const NodeTrouble*> ScopeAccounting::lostCollectors() const
+{
+    std::vector<const NodeTrouble*> out;
+    for (const NodeTrouble& t : troubles) {
+        if (t.lost && !t.until && t.role == "collector") {
+            out.push_back(&t);
+        }
+    }
+    return out;
 }
 
 Result<Ok> LiveRecorder::close()

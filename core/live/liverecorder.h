@@ -3,10 +3,13 @@
 // Live monitoring at the front-end: pulls an event scope's streams through a running gather
 // tree, feeds the engine (StreamingAnalyzer: the weighted tree, the statistics, the imbalance
 // path, live) and, when given a writer, the session; and keeps the scope's accounting — gather
-// rate, tuples per second, overwrites, delay from record to front-end, lost nodes.
+// rate, tuples per second, overwrites, delay from record to front-end, and every node that was
+// lost or slow: which host, since when, why, and a lost collector's last counts.
 //
-// Streams, by monitor (eventscope.h): always 2 = the rings' counts (ring-counts, summed up the
-// tree); raw: 1 = every collector's new tuples (ring-tuples, raw filter); load-balance: 3 = the
+// Streams, by monitor (eventscope.h): always 2 = every collector's ring counts (node-counts
+// lines, concatenated: the totals are the sum of each collector's newest counts, so a collector
+// missing from a wave or lost keeps its last counts in them and they never shrink); raw: 1 =
+// every collector's new tuples (ring-tuples, raw filter); load-balance: 3 = the
 // last arrival of every gred and call (ring-tuples, last-arrival filter from the leaves on);
 // load-balance-distributed: 4 and statistics: 5 = each collector's newest monitor state
 // (node-monitor, concatenated JSON lines). With a writer and the scope's system_samples on:
@@ -20,6 +23,7 @@
 #include "core/analysis/lastarrivaltally.h"
 #include "core/analysis/report.h"
 #include "core/analysis/streaminganalyzer.h"
+#include "core/gather/nodecountlines.h"
 #include "core/live/eventscope.h"
 #include "core/live/runsamplewindow.h"
 #include "core/model/configuration.h"
@@ -37,6 +41,22 @@
 
 namespace xylem::live {
 
+// A tree node that stopped answering as the recording saw it: slow (owed waves, did not answer
+// within the tree's slow time-out; the waves went on without it) or lost (its connection ended
+// or stayed silent for the idle time-out). Times are seconds since the recording began.
+struct NodeTrouble
+{
+    std::uint32_t node = 0; // the topology's index
+    std::string host;
+    std::string role; // "collector", "relay"
+    bool lost = false;
+    double since = 0;
+    std::optional<double> until; // answering again (slow) or rejoined (lost); none: to the end
+    std::string reason;          // the tree's words, naming the node
+    std::string backReason;      // slow, then back: how long, what became of its late batches
+    std::optional<gather::NodeCounts> lastCounts; // a lost collector's counts before its loss
+};
+
 struct ScopeAccounting
 {
     std::int64_t tuples = 0;       // into the front-end
@@ -45,12 +65,16 @@ struct ScopeAccounting
     std::uint64_t read = 0;        // read by the collectors
     std::uint64_t overwritten = 0; // lost to full rings before a collector read them
     std::uint32_t rings = 0;
-    double seconds = 0;              // since open()
-    double meanDelayMs = 0;          // record (up) to front-end, over the tuples of the last wave
-    std::vector<std::uint32_t> lost; // tree nodes lost and not back
-    std::int64_t invalidTuples = 0;  // refused by the engine (unknown collector, up < down)
-    std::int64_t systemSamples = 0;  // stored with the run (CPU, network, memory of every host)
-    std::uint64_t systemSamplesLost = 0;   // overwritten in a collector before the tree read them
+    double seconds = 0;                // since open()
+    double meanDelayMs = 0;            // record (up) to front-end, over the tuples of the last wave
+    std::vector<std::uint32_t> lost;   // tree nodes lost and not back
+    std::vector<std::uint32_t> slow;   // tree nodes slow and not answering again
+    std::vector<NodeTrouble> troubles; // every episode, in order (at most kMaxTroubles)
+    std::uint64_t troublesNotListed = 0;
+    std::map<std::string, gather::NodeCounts> collectors; // each host's newest counts
+    std::int64_t invalidTuples = 0;      // refused by the engine (unknown collector, up < down)
+    std::int64_t systemSamples = 0;      // stored with the run (CPU, network, memory of every host)
+    std::uint64_t systemSamplesLost = 0; // overwritten in a collector before the tree read them
     std::int64_t systemSamplesOutside = 0; // taken outside the run's span, not stored
 
     std::optional<double> baselineUs; // the program's time per iteration without collectors
@@ -65,8 +89,11 @@ struct ScopeAccounting
         return (*recordedUs - *baselineUs) / *baselineUs * 100.0;
     }
 
-    // % of the recorded tuples the collectors read before they were overwritten.
+    // % of the recorded tuples the collectors read before they were overwritten (a lost
+    // collector's up to its last counts: what its program recorded after is not known).
     double gatherRatePct() const { return xylem::gatherRatePct(read, overwritten); }
+    // Collectors lost and not back: the counts stop at their loss.
+    std::vector<const NodeTrouble*> lostCollectors() const;
     double tuplesPerSecond() const
     {
         return seconds > 0 ? static_cast<double>(tuples) / seconds : 0;
@@ -122,6 +149,8 @@ private:
     Result<Ok> storeSamples(std::vector<store::SystemSample> samples);
     void closeStreams();
     void takeEvents();
+    void noteTrouble(const tree::TreeEvent& event, std::uint32_t node, double at);
+    void endTrouble(std::uint32_t node, bool lost, double at, const std::string& backReason);
 
     tree::FrontEnd& m_tree;
     const Configuration& m_config;
@@ -145,5 +174,6 @@ inline constexpr std::uint32_t kLastArrivalStream = 3;
 inline constexpr std::uint32_t kDistributedStream = 4;
 inline constexpr std::uint32_t kStatisticsStream = 5;
 inline constexpr std::uint32_t kSystemSampleStream = 6;
+inline constexpr size_t kMaxTroubles = 256; // episodes listed; more are counted
 
 } // namespace xylem::live

@@ -164,6 +164,9 @@ Result<Ok> ScopeDeployment::takeCounts(std::chrono::milliseconds timeout)
 {
     XYLEM_TRY(pulled, m_tree.pull(kNodeCountStream, 1, timeout));
     XYLEM_TRY(wave, m_tree.next(kNodeCountStream, timeout));
+    if (wave->batch.contributors == 0) {
+        return Ok{}; // nobody delivered (every node below slow or lost): the last lines stand
+    }
     const auto* bytes = std::get_if<gather::Bytes>(&wave->batch.content);
     if (!bytes) {
         return makeError(ErrorCode::MalformedInput, "the node-counts stream brought no lines");
