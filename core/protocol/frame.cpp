@@ -2,6 +2,7 @@
 
 #include "core/protocol/bytes.h"
 
+#include <algorithm>
 #include <string>
 
 namespace xylem::protocol {
@@ -23,6 +24,11 @@ std::vector<std::uint8_t> encodeFrame(MessageType type, std::uint32_t stream,
     w.u32(static_cast<std::uint32_t>(payload.size()));
     w.bytes(payload);
     return w.take();
+}
+
+void FrameDecoder::setMaxPayload(std::uint32_t bytes)
+{
+    m_maxPayload = std::min(bytes, kMaxPayloadBytes);
 }
 
 Result<Ok> FrameDecoder::feed(std::span<const std::uint8_t> bytes, std::vector<Frame>& out)
@@ -55,8 +61,9 @@ Result<Ok> FrameDecoder::feed(std::span<const std::uint8_t> bytes, std::vector<F
         if (!isKnownMessageType(type)) {
             return fail("unknown message type " + std::to_string(type));
         }
-        if (length > kMaxPayloadBytes) {
-            return fail("payload of " + std::to_string(length) + " bytes exceeds the limit");
+        if (length > m_maxPayload) {
+            return fail("payload of " + std::to_string(length) + " bytes exceeds the limit of " +
+                        std::to_string(m_maxPayload));
         }
         if (m_buffer.size() - at - kFrameHeaderBytes < length) {
             break; // the rest of this frame has not arrived yet

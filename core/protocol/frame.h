@@ -9,7 +9,9 @@
 //   length  u32  payload bytes, at most kMaxPayloadBytes
 //
 // FrameDecoder is pure: bytes in, whole frames or an error out; it owns no socket, so tests
-// and fuzzers drive it directly.
+// and fuzzers drive it directly. It holds at most one frame's bytes plus what one feed brings:
+// a connection bounds its memory by the largest payload it accepts (setMaxPayload), checked on
+// the header, before any of the payload is waited for.
 
 #include "core/model/result.h"
 #include "core/protocol/messagetype.h"
@@ -23,6 +25,8 @@ namespace xylem::protocol {
 inline constexpr std::uint16_t kWireVersion = 1;
 inline constexpr size_t kFrameHeaderBytes = 16;
 inline constexpr std::uint32_t kMaxPayloadBytes = 48u << 20; // a batch of 1 M tuples and change
+// What a peer that has not yet shown the tree's token may send: its hello and no more.
+inline constexpr std::uint32_t kMaxHelloPayloadBytes = 4096;
 
 struct Frame
 {
@@ -42,11 +46,16 @@ public:
     // length over the bound) is final: the decoder stays failed and the connection should close.
     Result<Ok> feed(std::span<const std::uint8_t> bytes, std::vector<Frame>& out);
 
+    // The largest payload accepted from now on (at most kMaxPayloadBytes).
+    void setMaxPayload(std::uint32_t bytes);
+    std::uint32_t maxPayload() const { return m_maxPayload; }
+
     bool failed() const { return m_failed; }
     size_t buffered() const { return m_buffer.size(); }
 
 private:
     std::vector<std::uint8_t> m_buffer;
+    std::uint32_t m_maxPayload = kMaxPayloadBytes;
     bool m_failed = false;
 };
 

@@ -6,7 +6,7 @@
 namespace xylem::protocol {
 
 namespace {
-constexpr std::array<std::pair<MessageType, std::string_view>, 37> kNames{{
+constexpr std::array<std::pair<MessageType, std::string_view>, 38> kNames{{
     {MessageType::Error, "Error"},
     {MessageType::RegisterRing, "RegisterRing"},
     {MessageType::ListRings, "ListRings"},
@@ -42,6 +42,7 @@ constexpr std::array<std::pair<MessageType, std::string_view>, 37> kNames{{
     {MessageType::ClockReport, "ClockReport"},
     {MessageType::MeasureClocks, "MeasureClocks"},
     {MessageType::Shutdown, "Shutdown"},
+    {MessageType::Heartbeat, "Heartbeat"},
     {MessageType::NodesSlow, "NodesSlow"},
     {MessageType::NodesBack, "NodesBack"},
 }};

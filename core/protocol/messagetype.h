@@ -51,6 +51,7 @@ enum class MessageType : std::uint16_t
     ClockReport = 72,   // up: offsets of the nodes below, measured by ping-pong
     MeasureClocks = 73, // down: measure again (the end of a run)
     Shutdown = 74,      // down: leave
+    Heartbeat = 75,     // either way: nothing to say, still here (tree::Connection::keepAlive)
     NodesSlow = 76,     // up: nodes that owe waves and stopped answering (waves go on without)
     NodesBack = 77,     // up: slow nodes that answer again
 };

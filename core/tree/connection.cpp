@@ -2,9 +2,21 @@
 
 #include "core/model/lifeline.h"
 
+#include <algorithm>
+
 namespace xylem::tree {
 
 namespace asio = boost::asio;
+
+namespace {
+
+// A read buffer as large as the frames it may carry (a hello), up to one that moves big batches.
+size_t readBufferFor(std::uint32_t maxPayload)
+{
+    return std::clamp<size_t>(size_t(maxPayload) + protocol::kFrameHeaderBytes, 4096, 256 * 1024);
+}
+
+} // namespace
 
 std::shared_ptr<Connection> Connection::make(asio::ip::tcp::socket socket)
 {
@@ -13,7 +25,9 @@ std::shared_ptr<Connection> Connection::make(asio::ip::tcp::socket socket)
 
 Connection::Connection(asio::ip::tcp::socket socket)
     : m_socket(std::move(socket))
-    , m_readBuffer(256 * 1024)
+    , m_watch(m_socket.get_executor())
+    , m_lastReceived(Clock::now())
+    , m_lastSent(Clock::now())
 {
     boost::system::error_code ec;
     m_socket.set_option(asio::ip::tcp::no_delay(true), ec);
@@ -39,6 +53,7 @@ void Connection::readMore()
     if (m_closed || m_paused || m_reading) {
         return;
     }
+    m_readBuffer.resize(readBufferFor(m_decoder.maxPayload())); // no read is in flight
     m_reading = true;
     m_socket.async_read_some(asio::buffer(m_readBuffer), [self = shared_from_this()](
                                                              const boost::system::error_code& ec,
@@ -51,26 +66,34 @@ void Connection::readMore()
             self->close(ec == asio::error::eof ? "the peer closed the connection" : ec.message());
             return;
         }
-        self->m_frames.clear();
-        if (auto ok = self->m_decoder.feed(std::span(self->m_readBuffer.data(), n), self->m_frames);
-            !ok) {
-            self->close("garbage on the connection: " + ok.error().message);
+        self->received(n);
+    });
+}
+
+void Connection::received(size_t bytes)
+{
+    m_lastReceived = Clock::now();
+    m_frames.clear();
+    if (auto ok = m_decoder.feed(std::span(m_readBuffer.data(), bytes), m_frames); !ok) {
+        close("garbage on the connection: " + ok.error().message);
+        return;
+    }
+    for (protocol::Frame& frame : m_frames) {
+        if (m_closed) {
             return;
         }
-        for (protocol::Frame& frame : self->m_frames) {
-            if (self->m_closed) {
-                return;
-            }
-            self->m_dispatching = true;
-            self->m_onFrame(frame);
-            self->m_dispatching = false;
-            if (self->m_nextOnFrame) {
-                self->m_onFrame = std::move(self->m_nextOnFrame);
-                self->m_nextOnFrame = nullptr;
-            }
+        if (frame.type == protocol::MessageType::Heartbeat) {
+            continue; // the connection's own: nothing for the handler
         }
-        self->readMore();
-    });
+        m_dispatching = true;
+        m_onFrame(frame);
+        m_dispatching = false;
+        if (m_nextOnFrame) {
+            m_onFrame = std::move(m_nextOnFrame);
+            m_nextOnFrame = nullptr;
+        }
+    }
+    readMore();
 }
 
 void Connection::send(protocol::MessageType type, std::span<const std::uint8_t> payload,
@@ -81,6 +104,7 @@ void Connection::send(protocol::MessageType type, std::span<const std::uint8_t> 
     }
     m_queue.push_back(protocol::encodeFrame(type, stream, payload));
     m_queuedBytes += m_queue.back().size();
+    m_lastSent = Clock::now();
     if (m_writing.empty()) {
         writeQueued();
     }
@@ -117,6 +141,7 @@ void Connection::close(const std::string& reason)
         return;
     }
     m_closed = true;
+    m_watch.cancel();
     boost::system::error_code ec;
     m_socket.shutdown(asio::ip::tcp::socket::shutdown_both, ec);
     m_socket.close(ec);
@@ -124,6 +149,43 @@ void Connection::close(const std::string& reason)
     if (auto handler = std::move(m_onClosed)) {
         handler(reason);
     }
+}
+
+void Connection::limitFrames(std::uint32_t maxPayload)
+{
+    m_decoder.setMaxPayload(maxPayload);
+}
+
+void Connection::keepAlive(std::chrono::milliseconds idleTimeout)
+{
+    m_idleTimeout = std::max<std::chrono::milliseconds>(idleTimeout, 3 * kHeartbeatInterval);
+    m_lastReceived = Clock::now();
+    watch();
+}
+
+// One timer for both duties: it wakes at least every heartbeat interval. It holds the
+// connection weakly: a connection nobody holds any more is not kept alive by its heartbeats.
+void Connection::watch()
+{
+    if (m_closed || m_idleTimeout.count() == 0) {
+        return;
+    }
+    const auto now = Clock::now();
+    if (now - m_lastReceived >= m_idleTimeout) {
+        const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(m_idleTimeout);
+        close("silent for " + std::to_string(seconds.count()) + " s (the idle time-out)");
+        return;
+    }
+    if (now - m_lastSent >= kHeartbeatInterval) {
+        send(protocol::MessageType::Heartbeat, {});
+    }
+    const auto wake = std::min(m_lastSent + kHeartbeatInterval, m_lastReceived + m_idleTimeout);
+    m_watch.expires_at(wake);
+    m_watch.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
+        if (auto self = weak.lock(); self && !ec) {
+            self->watch();
+        }
+    });
 }
 
 void Connection::pauseReading()

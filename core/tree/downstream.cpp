@@ -4,6 +4,7 @@
 #include "core/tree/token.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace xylem::tree {
 
@@ -22,6 +23,7 @@ Downstream::Downstream(asio::io_context& io, const gather::Topology& topology, s
     , m_children(topology.nodes[self].children)
     , m_links(m_children.size())
     , m_topologyJson(gather::toJson(topology))
+    , m_acceptPause(io)
 {
 }
 
@@ -41,9 +43,9 @@ Result<std::uint16_t> Downstream::listen(const std::string& address, std::uint16
     const asio::ip::tcp::endpoint endpoint(ip, port);
     m_acceptor.open(endpoint.protocol(), ec);
     if (!ec) {
+        closeOnExec(m_acceptor.native_handle()); // no child of ours keeps the port (lifeline.h)
         m_acceptor.set_option(asio::socket_base::reuse_address(true), ec);
         m_acceptor.bind(endpoint, ec);
-        closeOnExec(m_acceptor.native_handle()); // no child of ours keeps the port (lifeline.h)
     }
     if (!ec) {
         m_acceptor.listen(asio::socket_base::max_listen_connections, ec);
@@ -62,42 +64,75 @@ void Downstream::accept()
         [this](const boost::system::error_code& ec, asio::ip::tcp::socket socket) {
             if (ec) {
                 if (ec != asio::error::operation_aborted && !m_closing) {
+                    // Out of descriptors, say: trying again at once would spin.
                     m_events.log("accept failed: " + ec.message());
-                    accept();
+                    m_acceptPause.expires_after(std::chrono::milliseconds(100));
+                    m_acceptPause.async_wait([this](const boost::system::error_code& e) {
+                        if (!e && !m_closing) {
+                            accept();
+                        }
+                    });
                 }
                 return;
             }
-            auto connection = Connection::make(std::move(socket));
-            m_unintroduced.insert(connection);
-            auto timer = std::make_shared<asio::steady_timer>(m_io, helloTimeout);
-            timer->async_wait([this, weak = std::weak_ptr(connection),
-                               timer](const boost::system::error_code& e) {
-                auto c = weak.lock();
-                if (!e && c && m_unintroduced.contains(c)) {
-                    m_events.log(c->peer() + ": no hello within the time-out; closed");
-                    m_unintroduced.erase(c);
-                    c->close("no hello");
-                }
-            });
-            connection->start(
-                [this, weak = std::weak_ptr(connection), timer](protocol::Frame& frame) {
-                    if (auto c = weak.lock(); c && m_unintroduced.contains(c)) {
-                        timer->cancel();
-                        admit(c, frame);
-                    }
-                },
-                [this, weak = std::weak_ptr(connection)](const std::string&) {
-                    if (auto c = weak.lock()) {
-                        m_unintroduced.erase(c);
-                    }
-                });
+            introduce(Connection::make(std::move(socket)));
             accept();
         });
 }
 
+// A stranger until its hello: a hello-sized frame, within the hello time-out, and room for
+// the children's own connections however many strangers come.
+void Downstream::introduce(std::shared_ptr<Connection> connection)
+{
+    const size_t mostWaiting = 256 + 2 * m_children.size();
+    if (m_unintroduced.size() >= mostWaiting) {
+        const auto oldest = m_unintroduced.front();
+        m_events.log(oldest->peer() + ": no hello yet, and too many connections wait; closed");
+        forget(oldest);
+        oldest->close("too many connections without a hello");
+    }
+    connection->limitFrames(protocol::kMaxHelloPayloadBytes);
+    m_unintroduced.push_back(connection);
+    auto timer = std::make_shared<asio::steady_timer>(m_io, helloTimeout);
+    timer->async_wait(
+        [this, weak = std::weak_ptr(connection), timer](const boost::system::error_code& e) {
+            auto c = weak.lock();
+            if (!e && c && unintroduced(c)) {
+                m_events.log(c->peer() + ": no hello within the time-out; closed");
+                forget(c);
+                c->close("no hello");
+            }
+        });
+    connection->start(
+        [this, weak = std::weak_ptr(connection), timer](protocol::Frame& frame) {
+            if (auto c = weak.lock(); c && unintroduced(c)) {
+                timer->cancel();
+                admit(c, frame);
+            }
+        },
+        [this, weak = std::weak_ptr(connection), timer](const std::string& reason) {
+            if (auto c = weak.lock(); c && unintroduced(c)) {
+                timer->cancel();
+                forget(c);
+                m_events.log(c->peer() + ": closed before its hello: " + reason);
+            }
+        });
+}
+
+bool Downstream::unintroduced(const std::shared_ptr<Connection>& connection) const
+{
+    return std::find(m_unintroduced.begin(), m_unintroduced.end(), connection) !=
+           m_unintroduced.end();
+}
+
+void Downstream::forget(const std::shared_ptr<Connection>& connection)
+{
+    std::erase(m_unintroduced, connection);
+}
+
 void Downstream::admit(std::shared_ptr<Connection> connection, protocol::Frame& first)
 {
-    m_unintroduced.erase(connection);
+    forget(connection);
     auto refuse = [&](const std::string& why) {
         m_events.log(connection->peer() + ": refused: " + why);
         connection->close(why);
@@ -122,6 +157,8 @@ void Downstream::admit(std::shared_ptr<Connection> connection, protocol::Frame& 
         return refuse(m_topology.nodes[hello->node].name() + " is already connected");
     }
     m_links[slot] = connection;
+    connection->limitFrames(protocol::kMaxPayloadBytes);
+    connection->keepAlive(idleTimeout);
     connection->start([this, slot](protocol::Frame& frame) { m_events.frame(slot, frame); },
                       [this, slot, weak = std::weak_ptr(connection)](const std::string& reason) {
                           if (!m_closing && m_links[slot] == weak.lock()) {
@@ -157,10 +194,10 @@ void Downstream::closeAll()
             link->close("closing");
         }
     }
-    for (const auto& c : std::set(m_unintroduced)) {
+    m_acceptPause.cancel();
+    for (const auto& c : std::exchange(m_unintroduced, {})) {
         c->close("closing");
     }
-    m_unintroduced.clear();
 }
 
 } // namespace xylem::tree

@@ -5,6 +5,11 @@
 // with the topology, and then carries frames both ways. A connection that says anything else
 // first, or nothing within the hello time-out, is closed with the reason logged. A child whose
 // connection ends is lost; the same child connecting again has rejoined.
+//
+// Before its hello a connection may send a hello-sized frame and no more, and only so many
+// wait for their hello at once (the oldest goes first), so that strangers on the port cost a
+// few kilobytes each and never the memory of the node. Once admitted, an edge silent for
+// idleTimeout (heartbeats keep a quiet one alive, connection.h) is closed: its child is lost.
 
 #include "core/gather/topology.h"
 #include "core/model/result.h"
@@ -15,7 +20,6 @@
 #include <chrono>
 #include <functional>
 #include <memory>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -48,9 +52,13 @@ public:
     void closeAll();
 
     std::chrono::milliseconds helloTimeout{5000};
+    std::chrono::milliseconds idleTimeout = kTreeIdleTimeout;
 
 private:
     void accept();
+    void introduce(std::shared_ptr<Connection> connection);
+    bool unintroduced(const std::shared_ptr<Connection>& connection) const;
+    void forget(const std::shared_ptr<Connection>& connection);
     void admit(std::shared_ptr<Connection> connection, protocol::Frame& first);
 
     boost::asio::io_context& m_io;
@@ -60,10 +68,11 @@ private:
     bool m_leavesAttach;
     Events m_events;
     boost::asio::ip::tcp::acceptor m_acceptor;
-    std::vector<std::uint32_t> m_children;                // node index per slot
-    std::vector<std::shared_ptr<Connection>> m_links;     // per slot
-    std::set<std::shared_ptr<Connection>> m_unintroduced; // accepted, no hello yet
+    std::vector<std::uint32_t> m_children;                   // node index per slot
+    std::vector<std::shared_ptr<Connection>> m_links;        // per slot
+    std::vector<std::shared_ptr<Connection>> m_unintroduced; // accepted, no hello yet; oldest first
     std::string m_topologyJson;
+    boost::asio::steady_timer m_acceptPause; // after a failed accept (no descriptor left)
     bool m_closing = false;
 };
 

@@ -121,6 +121,7 @@ void ParentLink::serve(std::function<void(protocol::Frame&)> onFrame,
         handler(frame);
     }
     m_connection->start(std::move(handler), std::move(onClosed));
+    m_connection->keepAlive(idleTimeout);
 }
 
 void ParentLink::send(MessageType type, std::span<const std::uint8_t> payload)

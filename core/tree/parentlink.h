@@ -46,6 +46,9 @@ public:
     void send(protocol::MessageType type, std::span<const std::uint8_t> payload);
     void close(const std::string& reason);
 
+    // A parent silent this long (heartbeats keep a quiet one alive) is gone: see serve().
+    std::chrono::milliseconds idleTimeout = kTreeIdleTimeout;
+
 private:
     boost::asio::io_context& m_io;
     ParentAddress m_parent;

@@ -137,6 +137,7 @@ private slots:
     void randomSplitsGiveTheSameFrames();
     void waitsForAnIncompleteFrame();
     void acceptsTheLargestPayloadHeader();
+    void aLowerLimitIsCheckedOnTheHeader();
     void errorsNameTheProblemAndAreFinal_data();
     void errorsNameTheProblemAndAreFinal();
     void framesBeforeABadOneAreDelivered();
@@ -207,6 +208,27 @@ void TestFrame::acceptsTheLargestPayloadHeader()
     QVERIFY2(result.ok(), result ? "" : result.error().describe().c_str());
     QVERIFY(!decoder.failed());
     QVERIFY(out.empty());
+}
+
+// A connection that has not shown its token accepts a hello and no more: a frame announcing
+// more is refused on its 16-byte header, before any of its payload is waited for or kept.
+void TestFrame::aLowerLimitIsCheckedOnTheHeader()
+{
+    FrameDecoder decoder;
+    decoder.setMaxPayload(kMaxHelloPayloadBytes);
+    std::vector<Frame> out;
+    const Bytes atLimit = encodeFrame(MessageType::Ack, 0, Bytes(kMaxHelloPayloadBytes, 1));
+    QVERIFY(decoder.feed(atLimit, out).ok());
+    QCOMPARE(out.size(), size_t(1));
+    const auto refused = decoder.feed(header(kMagic, kWireVersion, 22, 40u << 20), out);
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().message.find("41943040 bytes exceeds the limit of 4096") !=
+                 std::string::npos,
+             refused.error().describe().c_str());
+    QCOMPARE(decoder.buffered(), size_t(0));
+    FrameDecoder raised;
+    raised.setMaxPayload(0xFFFFFFFF); // never above the protocol's own bound
+    QCOMPARE(raised.maxPayload(), kMaxPayloadBytes);
 }
 
 void TestFrame::errorsNameTheProblemAndAreFinal_data()
