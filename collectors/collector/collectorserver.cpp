@@ -3,8 +3,6 @@
 #include "core/model/lifeline.h"
 #include "core/protocol/frame.h"
 
-#include <array>
-#include <deque>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -24,90 +22,15 @@ std::int64_t realtimeNs()
 
 } // namespace
 
-// One client: reads frames, answers each in order, closes on garbage.
-class CollectorServer::Connection : public std::enable_shared_from_this<Connection>
-{
-public:
-    Connection(Local::socket socket, CollectorService& service, const Logger& log)
-        : m_socket(std::move(socket))
-        , m_service(service)
-        , m_log(log)
-        , m_client(service.openClient("unix socket"))
-    {
-    }
-    ~Connection() { m_service.closeClient(m_client); }
-
-    void start() { read(); }
-
-private:
-    void read()
-    {
-        m_socket.async_read_some(
-            asio::buffer(m_buffer),
-            [self = shared_from_this()](boost::system::error_code ec, size_t n) {
-                if (!ec) {
-                    self->received(n);
-                }
-            });
-    }
-
-    void received(size_t n)
-    {
-        std::vector<protocol::Frame> frames;
-        if (auto ok = m_decoder.feed(std::span(m_buffer.data(), n), frames); !ok) {
-            m_log("closing a connection: " + ok.error().describe());
-            boost::system::error_code ignored;
-            m_socket.close(ignored);
-            return;
-        }
-        for (const protocol::Frame& frame : frames) {
-            std::vector<std::uint8_t> reply = m_service.handle(m_client, frame);
-            if (!reply.empty()) {
-                send(std::move(reply));
-            }
-        }
-        read();
-    }
-
-    void send(std::vector<std::uint8_t> bytes)
-    {
-        m_outbox.push_back(std::move(bytes));
-        if (m_outbox.size() == 1) {
-            writeNext();
-        }
-    }
-
-    void writeNext()
-    {
-        asio::async_write(m_socket, asio::buffer(m_outbox.front()),
-                          [self = shared_from_this()](boost::system::error_code ec, size_t) {
-                              if (ec) {
-                                  return; // the client went away; the read side ends too
-                              }
-                              self->m_outbox.pop_front();
-                              if (!self->m_outbox.empty()) {
-                                  self->writeNext();
-                              }
-                          });
-    }
-
-    Local::socket m_socket;
-    CollectorService& m_service;
-    Logger m_log;
-    ClientId m_client;
-    protocol::FrameDecoder m_decoder;
-    std::array<std::uint8_t, 64 * 1024> m_buffer{};
-    std::deque<std::vector<std::uint8_t>> m_outbox;
-};
-
 CollectorServer::CollectorServer(asio::io_context& io, CollectorService& service,
                                  std::string socketPath, std::chrono::milliseconds tickPeriod,
-                                 Logger logger)
+                                 Logger logger, ServerLimits limits)
     : m_io(io)
     , m_service(service)
     , m_path(std::move(socketPath))
     , m_tickPeriod(tickPeriod)
     , m_log(std::move(logger))
+    , m_limits(limits)
     , m_acceptor(io)
     , m_timer(io)
 {
@@ -116,6 +39,7 @@ CollectorServer::CollectorServer(asio::io_context& io, CollectorService& service
 CollectorServer::~CollectorServer()
 {
     stop();
+    *m_serving = false;
 }
 
 Result<Ok> CollectorServer::start()
@@ -167,7 +91,9 @@ void CollectorServer::accept()
             return; // closed by stop()
         }
         closeOnExec(socket.native_handle());
-        std::make_shared<Connection>(std::move(socket), m_service, m_log)->start();
+        std::make_shared<CollectorConnection>(std::move(socket), m_service, m_log, m_limits,
+                                              m_serving)
+            ->start();
         accept();
     });
 }
