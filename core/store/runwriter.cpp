@@ -1,6 +1,7 @@
 #include "core/store/runwriter.h"
 
 #include "core/analysis/calltimes.h"
+#include "core/analysis/edgetimes.h"
 #include "core/model/configurationjson.h"
 #include "core/model/timespan.h"
 #include "core/model/tuplecheck.h"
@@ -51,11 +52,13 @@ Result<std::int64_t> insertRun(Database& db, const Configuration& config, const 
     return db.lastInsertId();
 }
 
-bool acceptable(const Tuple& t, const Topology& topology, std::int64_t reference)
+// What findUnsafeTuple() checks, tuple by tuple, but the span: a down of kEmptyDown would
+// read as a slot no tuple filled.
+bool wellFormed(const Tuple& t, const Topology& topology)
 {
     return t.collector < static_cast<std::uint32_t>(topology.wrapperCount()) &&
            static_cast<int>(t.collector) != topology.root() && t.up >= t.down &&
-           withinRunSpan(t, reference);
+           t.down != kEmptyDown;
 }
 
 } // namespace
@@ -125,11 +128,14 @@ Result<Ok> RunWriter::storeChunk(std::span<const Tuple> chunk)
 // not repeats of a (collector, seq) still assembling. Copies only when something is left out.
 std::span<const Tuple> RunWriter::select(std::span<const Tuple> tuples, std::vector<Tuple>& kept)
 {
-    if (!m_reference && !tuples.empty()) {
-        m_reference = tuples.front().down;
-    }
+    // The span is measured from the first well-formed tuple: one bad tuple first must not
+    // make every later one look out of span.
     const auto isAcceptable = [&](const Tuple& t) {
-        return acceptable(t, *m_topology, *m_reference);
+        if (!wellFormed(t, *m_topology)) {
+            return false;
+        }
+        m_reference = m_reference.value_or(t.down);
+        return withinRunSpan(t, *m_reference);
     };
     kept.clear();
     if (!m_calls) {

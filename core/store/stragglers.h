@@ -36,7 +36,6 @@ public:
     void addTuple(const Tuple& tuple);
     // A call that left the window complete; seqs come in increasing order.
     void settled(std::int64_t seq);
-    bool empty() const { return m_pieces == 0; }
 
     // Writes what was added since the last store().
     Result<Ok> store();

@@ -15,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <limits>
+
 #include "storetesthelpers.h"
 
 using namespace xylem;
@@ -187,6 +189,23 @@ private slots:
         QVERIFY(writer->finish().ok());
         expectCallsOfTheTuples(session.value(), writer->run(), writer.value());
         QCOMPARE(runInfo(session.value(), writer->run())->incompleteCalls, 8); // seq 11 + 53 k
+    }
+
+    // A down of the smallest int64 marks a slot no tuple filled: such a tuple is refused, even
+    // as the first of the run, and the run stays readable.
+    void aTupleThatWouldReadAsAnEmptySlotIsRefused()
+    {
+        auto session = Session::create(path("empty-slot.xylem"));
+        const Configuration config = testing::makeTree(1, 1, 2, TreeShape::Flat, RootKind::Gred);
+        auto tuples = testing::simulateTrace(config, {.calls = 100, .seed = 2});
+        const std::int64_t smallest = std::numeric_limits<std::int64_t>::min();
+        tuples.insert(tuples.begin(), Tuple{1000, smallest, smallest + 5, 0, 0, 0});
+        auto writer = RunWriter::begin(session.value(), config, {"empty slot"});
+        QVERIFY(writer->append(tuples).ok());
+        QVERIFY(writer->finish().ok());
+        QCOMPARE(writer->counters().rejected, 1);
+        expectCallsOfTheTuples(session.value(), writer->run(), writer.value());
+        QCOMPARE(runInfo(session.value(), writer->run())->calls, 100);
     }
 
     // The live engine's window (LiveRecorder's) and the writer's agree when nothing is later than
