@@ -8,7 +8,8 @@ int exitCodeFor(ErrorCode code)
     case ErrorCode::ReadOnly:
     case ErrorCode::DiskFull:
     case ErrorCode::Busy:
-        return kExitFailure; // the input was fine; the machine said no
+    case ErrorCode::TimedOut:
+        return kExitFailure; // the input was fine; the machine (or a peer) said no
     default:
         return kExitBadInput;
     }

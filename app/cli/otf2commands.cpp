@@ -6,9 +6,11 @@
 #include "core/model/mpiruns.h"
 #include "core/otf2/otf2export.h"
 #include "core/otf2/otf2import.h"
+#include "core/otf2/otf2importruns.h"
 #include "core/store/mpistore.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
+#include "core/store/runwriter.h"
 
 namespace xylem::cli {
 
@@ -17,41 +19,71 @@ bool isOtf2Anchor(const std::string& word)
     return word.size() > 5 && word.compare(word.size() - 5, 5, ".otf2") == 0;
 }
 
+namespace {
+
+// An MPI archive: one run of its MPI_COMM_WORLD collectives, with every MPI event.
+Result<Ok> importMpiRun(const std::string& anchor, const std::string& path,
+                        const store::RunMetadata& base, std::ostream& o)
+{
+    XYLEM_TRY(trace, otf2::importOtf2(anchor));
+    XYLEM_TRY(model, correctClocks(trace.value()));
+    XYLEM_TRY(run, collectiveRun(trace.value(), 0, RunShape::Flat));
+    XYLEM_TRY(session, store::Session::openOrCreate(path));
+    store::RunMetadata meta = base;
+    meta.clock = "corrected to host " + model->referenceHost();
+    XYLEM_TRY(id, storeMpiRun(session.value(), trace.value(), run.value(), model.value(), meta));
+    XYLEM_TRY(info, store::runInfo(session.value(), id.value()));
+    o << path << ": run " << id.value() << " \"" << info->metadata.name
+      << "\": " << trace->ranks.size() << " ranks, " << trace->events.size() << " MPI events, "
+      << info->calls << " MPI_COMM_WORLD collectives, " << info->incompleteCalls << " incomplete\n";
+    return Ok{};
+}
+
+// Runs that xylem-cli export --otf2 wrote as collector regions: each comes back as it was.
+Result<Ok> importCollectorRuns(const std::string& anchor, const std::string& path,
+                               const store::RunMetadata& meta, std::ostream& o)
+{
+    XYLEM_TRY(runs, otf2::importOtf2Runs(anchor));
+    XYLEM_TRY(session, store::Session::openOrCreate(path));
+    for (const Run& run : runs.value()) {
+        XYLEM_TRY(id, store::importRun(session.value(), run.configuration, run.tuples, meta));
+        XYLEM_TRY(info, store::runInfo(session.value(), id.value()));
+        o << path << ": run " << id.value() << " \"" << info->metadata.name
+          << "\": " << info->tuples << " tuples, " << info->calls << " calls, "
+          << info->incompleteCalls << " incomplete\n";
+    }
+    return Ok{};
+}
+
+} // namespace
+
 int runImportOtf2(const std::string& anchor, const Args& args, std::ostream& out, std::ostream& err)
 {
     static const CommandSpec spec{
         "import",
         "usage: xylem-cli import ARCHIVE.otf2 -o|--session S.xylem [--name NAME] [--notes TEXT]\n"
         "       adds the archive's MPI run (its MPI_COMM_WORLD collectives as tuples, every\n"
-        "       MPI event and the clock model) to the session (created if missing)\n",
+        "       MPI event and the clock model) to the session (created if missing); an archive\n"
+        "       of collector regions (export --otf2 of a run without MPI data) gives its runs\n"
+        "       back as they were\n",
         {"name", "notes", "session", "o"},
         {}};
-    return runCommand(spec, args, out, err,
-                      [&anchor](const Arguments& a, std::ostream& o, std::ostream&) -> Result<Ok> {
-                          if (a.has("o") == a.has("session")) {
-                              return makeError(ErrorCode::InvalidArgument,
-                                               "name the session file once, with -o or --session");
-                          }
-                          XYLEM_TRY(path, a.one(a.has("o") ? "o" : "session"));
-                          XYLEM_TRY(name, a.oneOr("name", ""));
-                          XYLEM_TRY(notes, a.oneOr("notes", ""));
-                          XYLEM_TRY(trace, otf2::importOtf2(anchor));
-                          XYLEM_TRY(model, correctClocks(trace.value()));
-                          XYLEM_TRY(run, collectiveRun(trace.value(), 0, RunShape::Flat));
-                          XYLEM_TRY(session, store::Session::openOrCreate(path.value()));
-                          const store::RunMetadata meta{
-                              name.value(), "", "otf2: " + anchor,
-                              "corrected to host " + model->referenceHost(), notes.value()};
-                          XYLEM_TRY(id, storeMpiRun(session.value(), trace.value(), run.value(),
-                                                    model.value(), meta));
-                          XYLEM_TRY(info, store::runInfo(session.value(), id.value()));
-                          o << path.value() << ": run " << id.value() << " \""
-                            << info->metadata.name << "\": " << trace->ranks.size() << " ranks, "
-                            << trace->events.size() << " MPI events, " << info->calls
-                            << " MPI_COMM_WORLD collectives, " << info->incompleteCalls
-                            << " incomplete\n";
-                          return Ok{};
-                      });
+    return runCommand(
+        spec, args, out, err,
+        [&anchor](const Arguments& a, std::ostream& o, std::ostream&) -> Result<Ok> {
+            if (a.has("o") == a.has("session")) {
+                return makeError(ErrorCode::InvalidArgument,
+                                 "name the session file once, with -o or --session");
+            }
+            XYLEM_TRY(path, a.one(a.has("o") ? "o" : "session"));
+            XYLEM_TRY(name, a.oneOr("name", ""));
+            XYLEM_TRY(notes, a.oneOr("notes", ""));
+            XYLEM_TRY(contents, otf2::otf2Contents(anchor));
+            const store::RunMetadata meta{name.value(), "", "otf2: " + anchor, "", notes.value()};
+            return contents.value() == otf2::Otf2Contents::Mpi
+                       ? importMpiRun(anchor, path.value(), meta, o)
+                       : importCollectorRuns(anchor, path.value(), meta, o);
+        });
 }
 
 Result<Ok> exportRunOtf2(const std::string& sessionPath, std::optional<std::int64_t> run,

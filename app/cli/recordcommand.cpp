@@ -98,17 +98,38 @@ Result<std::unique_ptr<tree::FrontEnd>> startGatherTree(const RecordPlan& plan,
     return std::move(tree).value();
 }
 
+// The leaves that have not joined, and what their owners must run: the next step when the
+// wait for attached collectors times out.
+Error attachTimedOut(const tree::FrontEnd& tree, const std::set<std::uint32_t>& joined,
+                     const std::string& addressFile, std::chrono::seconds timeout)
+{
+    const auto leaves = tree.topology().leaves();
+    std::string missing;
+    for (const std::uint32_t leaf : leaves) {
+        if (!joined.contains(leaf)) {
+            missing += (missing.empty() ? "" : ", ") + tree.topology().nodes[leaf].host;
+        }
+    }
+    return makeError(ErrorCode::TimedOut,
+                     std::to_string(leaves.size() - joined.size()) + " of " +
+                         std::to_string(leaves.size()) + " collectors (" + missing +
+                         ") did not attach within " + std::to_string(timeout.count()) +
+                         " s: run 'xylem-collector --attach " + addressFile +
+                         " --host H --ring-prefix P' on each of the program's nodes, then "
+                         "record again",
+                     addressFile);
+}
+
 // Attached collectors come when their owners start them: wait for every leaf to join.
-Result<Ok> awaitAttachedLeaves(tree::FrontEnd& tree, std::chrono::seconds timeout)
+Result<Ok> awaitAttachedLeaves(tree::FrontEnd& tree, const std::string& addressFile,
+                               std::chrono::seconds timeout)
 {
     const auto leaves = tree.topology().leaves();
     std::set<std::uint32_t> joined;
     const auto deadline = Clock::now() + timeout;
     while (joined.size() < leaves.size()) {
         if (Clock::now() > deadline) {
-            return makeError(ErrorCode::IoError, std::to_string(leaves.size() - joined.size()) +
-                                                     " of " + std::to_string(leaves.size()) +
-                                                     " collectors did not attach in time");
+            return attachTimedOut(tree, joined, addressFile, timeout);
         }
         for (const tree::TreeEvent& e : tree.takeEvents()) {
             if (e.kind == tree::TreeEvent::Kind::Joined) {
@@ -370,7 +391,8 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     if (attached) {
         out << "record: waiting for the collectors to attach through " << plan->attachFile << "\n";
         out.flush();
-        XYLEM_TRY(joined, awaitAttachedLeaves(*tree.value(), std::chrono::seconds(60)));
+        XYLEM_TRY(joined,
+                  awaitAttachedLeaves(*tree.value(), plan->attachFile, std::chrono::seconds(60)));
     }
     out << "record: gather tree of " << plan->topology.nodes.size() << " nodes up in "
         << formatDuration(static_cast<double>(tree.value()->startup().latency.count()) * 1e3)

@@ -24,6 +24,7 @@ enum class ErrorCode
     DiskFull,             // the disk (or the file's size limit) is full
     NotFound,             // a run, table or item that does not exist
     Busy,                 // another process holds the session
+    TimedOut,             // a peer (a collector, a program) did not come or answer in time
 };
 
 struct Error

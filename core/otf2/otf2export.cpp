@@ -1,13 +1,16 @@
 #include "core/otf2/otf2export.h"
 
+#include "core/model/configurationjson.h"
 #include "core/otf2/otf2globaldefs.h"
 #include "core/otf2/otf2mpievents.h"
 #include "core/otf2/otf2status.h"
+#include "core/otf2/otf2tuples.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <set>
 
 namespace xylem::otf2 {
 
@@ -28,6 +31,22 @@ struct ArchiveCloser
     void operator()(OTF2_Archive* archive) const { OTF2_Archive_Close(archive); }
 };
 using ArchivePtr = std::unique_ptr<OTF2_Archive, ArchiveCloser>;
+
+struct AttributesDeleter
+{
+    void operator()(OTF2_AttributeList* list) const { OTF2_AttributeList_Delete(list); }
+};
+
+// The tuple's exact values for its Enter (otf2tuples.h); OTF2 empties the list on each write.
+Result<OTF2_AttributeList*> tupleAttributes(OTF2_AttributeList* list, const Tuple& t)
+{
+    const std::int64_t values[] = {t.seq, t.down, t.up, t.op, t.ret};
+    for (std::uint32_t i = 0; i < kTupleAttributes.size(); ++i) {
+        if (OTF2_AttributeList_AddInt64(list, i, values[i]) != OTF2_SUCCESS)
+            return makeError(ErrorCode::IoError, "cannot attach a tuple's values to its region");
+    }
+    return list;
+}
 
 OTF2_RegionRole mpiRole(MpiCall call)
 {
@@ -136,6 +155,7 @@ Result<Ok> Exporter::writeCollector(const Run& run, int wrapper, std::uint32_t g
     if (writer == nullptr)
         return makeError(ErrorCode::IoError, "cannot open the events of collector " + id,
                          m_archivePath);
+    std::unique_ptr<OTF2_AttributeList, AttributesDeleter> list(OTF2_AttributeList_New());
     std::int64_t previousUp = 0;
     for (const Tuple* t : tuples) {
         if (t->down < 0)
@@ -144,8 +164,9 @@ Result<Ok> Exporter::writeCollector(const Run& run, int wrapper, std::uint32_t g
         previousUp = std::max(t->up, enter);
         widen(enter);
         widen(previousUp);
-        XYLEM_OTF2(OTF2_EvtWriter_Enter(writer, nullptr, enter, region), "writing an Enter",
-                   m_archivePath);
+        XYLEM_TRY(attributes, tupleAttributes(list.get(), *t));
+        XYLEM_OTF2(OTF2_EvtWriter_Enter(writer, attributes.value(), enter, region),
+                   "writing an Enter", m_archivePath);
         XYLEM_OTF2(OTF2_EvtWriter_Leave(writer, nullptr, previousUp, region), "writing a Leave",
                    m_archivePath);
     }
@@ -158,6 +179,9 @@ Result<Ok> Exporter::writeRun(std::size_t index)
 {
     const Run& run = m_runs[index];
     const Configuration& config = run.configuration;
+    const std::string tree = configurationToJson(config);
+    std::set<std::uint32_t> groups;
+    m_defs.defineTupleAttributes();
     for (int w = 0; w < config.wrapperCount(); ++w) {
         const int parent = config.wrapper(w).parent;
         if (parent < 0)
@@ -166,6 +190,8 @@ Result<Ok> Exporter::writeRun(std::size_t index)
         const std::uint32_t group =
             m_defs.locationGroup("run " + std::to_string(index + 1) + " collectors",
                                  m_defs.hostNode(config.clusterOf(host), host));
+        if (groups.insert(group).second)
+            m_defs.groupProperty(group, kTreeProperty, tree); // importOtf2Runs reads it back
         XYLEM_TRY(written, writeCollector(run, w, group));
     }
     return Ok{};

@@ -1,6 +1,7 @@
 #include "core/otf2/otf2globaldefs.h"
 
 #include "core/otf2/otf2status.h"
+#include "core/otf2/otf2tuples.h"
 
 namespace xylem::otf2 {
 
@@ -105,6 +106,24 @@ Result<Ok> GlobalDefs::writeComms(OTF2_GlobalDefWriter* writer, const std::strin
     return Ok{};
 }
 
+Result<Ok> GlobalDefs::writeXylemDefinitions(OTF2_GlobalDefWriter* writer,
+                                             const std::string& archive)
+{
+    for (const Property& p : m_properties) {
+        OTF2_AttributeValue value;
+        value.stringRef = string(p.value);
+        XYLEM_OTF2(OTF2_GlobalDefWriter_WriteLocationGroupProperty(writer, p.group, string(p.name),
+                                                                   OTF2_TYPE_STRING, value),
+                   "writing property " + p.name, archive);
+    }
+    for (std::uint32_t i = 0; m_tupleAttributes && i < kTupleAttributes.size(); ++i) {
+        XYLEM_OTF2(OTF2_GlobalDefWriter_WriteAttribute(writer, i, string(kTupleAttributes[i]),
+                                                       string(""), OTF2_TYPE_INT64),
+                   std::string("writing attribute ") + kTupleAttributes[i], archive);
+    }
+    return Ok{};
+}
+
 Result<Ok> GlobalDefs::write(OTF2_GlobalDefWriter* writer, const std::string& archive)
 {
     XYLEM_OTF2(OTF2_GlobalDefWriter_WriteClockProperties(writer, 1'000'000'000, m_first,
@@ -127,10 +146,17 @@ Result<Ok> GlobalDefs::write(OTF2_GlobalDefWriter* writer, const std::string& ar
         string(c.name + " group");
     }
     string("MPI_COMM_WORLD locations");
+    for (const Property& p : m_properties) {
+        string(p.name);
+        string(p.value);
+    }
+    for (std::size_t i = 0; m_tupleAttributes && i < kTupleAttributes.size(); ++i)
+        string(kTupleAttributes[i]);
     for (std::uint32_t i = 0; i < m_strings.size(); ++i)
         XYLEM_OTF2(OTF2_GlobalDefWriter_WriteString(writer, i, m_strings[i].c_str()),
                    "writing a string", archive);
     XYLEM_TRY(tree, writeTree(writer, archive));
+    XYLEM_TRY(xylem, writeXylemDefinitions(writer, archive));
     for (std::uint32_t i = 0; i < m_regions.size(); ++i) {
         const Region& r = m_regions[i];
         const auto name = string(r.name);

@@ -43,6 +43,13 @@ public:
         m_mpiLocations = std::move(locations);
     }
     void setTimeRange(std::uint64_t first, std::uint64_t last);
+    // A string property of a location group (a run's tree, otf2tuples.h).
+    void groupProperty(std::uint32_t group, std::string name, std::string value)
+    {
+        m_properties.push_back({group, std::move(name), std::move(value)});
+    }
+    // Defines the tuple attributes of otf2tuples.h (ids 0 to 4).
+    void defineTupleAttributes() { m_tupleAttributes = true; }
 
     const std::vector<Location>& locations() const { return m_locations; }
     Result<Ok> write(OTF2_GlobalDefWriter* writer, const std::string& archive);
@@ -59,6 +66,12 @@ private:
         std::string name;
         std::uint32_t node = 0;
     };
+    struct Property
+    {
+        std::uint32_t group = 0;
+        std::string name;
+        std::string value;
+    };
     struct Region
     {
         std::string name;
@@ -70,6 +83,7 @@ private:
     std::uint32_t node(const std::string& key, Node node);
     Result<Ok> writeTree(OTF2_GlobalDefWriter* writer, const std::string& archive);
     Result<Ok> writeComms(OTF2_GlobalDefWriter* writer, const std::string& archive);
+    Result<Ok> writeXylemDefinitions(OTF2_GlobalDefWriter* writer, const std::string& archive);
 
     std::map<std::string, std::uint32_t> m_stringIds;
     std::vector<std::string> m_strings;
@@ -82,6 +96,8 @@ private:
     std::vector<Location> m_locations;
     std::vector<Comm> m_comms;
     std::vector<std::uint64_t> m_mpiLocations;
+    std::vector<Property> m_properties;
+    bool m_tupleAttributes = false;
     std::uint64_t m_first = 0;
     std::uint64_t m_last = 0;
 };

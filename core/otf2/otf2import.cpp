@@ -12,11 +12,6 @@ namespace xylem::otf2 {
 
 namespace {
 
-struct ReaderCloser
-{
-    void operator()(OTF2_Reader* reader) const { OTF2_Reader_Close(reader); }
-};
-
 const ImportDefs::Group* mpiLocations(const ImportDefs& defs)
 {
     for (const auto& [id, group] : defs.groups) {
@@ -85,17 +80,8 @@ std::map<std::uint32_t, std::int32_t> communicators(const ImportDefs& defs, MpiT
 
 Result<MpiTrace> importOtf2(const std::string& anchor)
 {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(anchor, ec))
-        return makeError(ErrorCode::IoError, "no such OTF2 anchor file", anchor);
-    std::unique_ptr<OTF2_Reader, ReaderCloser> reader(OTF2_Reader_Open(anchor.c_str()));
-    std::uint64_t locations = 0;
-    if (!reader || OTF2_Reader_GetNumberOfLocations(reader.get(), &locations) != OTF2_SUCCESS)
-        return makeError(ErrorCode::MalformedInput, "not an OTF2 archive (unreadable anchor file)",
-                         anchor);
-    XYLEM_OTF2(OTF2_Reader_SetSerialCollectiveCallbacks(reader.get()), "opening the archive",
-               anchor);
-    XYLEM_TRY(defs, readGlobalDefinitions(reader.get(), anchor));
+    XYLEM_TRY(archive, openArchive(anchor));
+    const ImportDefs* defs = &archive->defs;
     const ImportDefs::Group* mpi = mpiLocations(*defs);
     if (mpi == nullptr || mpi->members.empty())
         return makeError(ErrorCode::MalformedInput,
@@ -110,7 +96,7 @@ Result<MpiTrace> importOtf2(const std::string& anchor)
     }
     auto commIds = communicators(*defs, trace);
     EventImport events(*defs, trace, std::move(commIds), std::move(rankOfLocation));
-    XYLEM_TRY(read, events.read(reader.get(), anchor));
+    XYLEM_TRY(read, events.read(archive->reader.get(), anchor));
     trace.referenceHost = trace.ranks.front().host;
     return trace;
 }

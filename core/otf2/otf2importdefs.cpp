@@ -3,6 +3,7 @@
 #include "core/model/int128.h"
 #include "core/otf2/otf2status.h"
 
+#include <filesystem>
 #include <memory>
 
 namespace xylem::otf2 {
@@ -44,10 +45,26 @@ OTF2_CallbackCode onLocationGroup(void* user, OTF2_LocationGroupRef self, OTF2_S
     return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode onLocation(void* user, OTF2_LocationRef self, OTF2_StringRef, OTF2_LocationType,
-                             uint64_t, OTF2_LocationGroupRef group)
+OTF2_CallbackCode onLocation(void* user, OTF2_LocationRef self, OTF2_StringRef name,
+                             OTF2_LocationType, uint64_t, OTF2_LocationGroupRef group)
 {
     defsOf(user).locations[self] = group;
+    defsOf(user).locationNames[self] = name;
+    return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode onGroupProperty(void* user, OTF2_LocationGroupRef group, OTF2_StringRef name,
+                                  OTF2_Type type, OTF2_AttributeValue value)
+{
+    if (type == OTF2_TYPE_STRING)
+        defsOf(user).groupProperties.push_back({group, name, value.stringRef});
+    return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode onAttribute(void* user, OTF2_AttributeRef self, OTF2_StringRef name,
+                              OTF2_StringRef, OTF2_Type)
+{
+    defsOf(user).attributes[self] = name;
     return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -95,6 +112,8 @@ std::unique_ptr<OTF2_GlobalDefReaderCallbacks, CallbacksDeleter> callbacks()
     OTF2_GlobalDefReaderCallbacks_SetRegionCallback(c.get(), onRegion);
     OTF2_GlobalDefReaderCallbacks_SetGroupCallback(c.get(), onGroup);
     OTF2_GlobalDefReaderCallbacks_SetCommCallback(c.get(), onComm);
+    OTF2_GlobalDefReaderCallbacks_SetLocationGroupPropertyCallback(c.get(), onGroupProperty);
+    OTF2_GlobalDefReaderCallbacks_SetAttributeCallback(c.get(), onAttribute);
     return c;
 }
 
@@ -130,6 +149,22 @@ Result<ImportDefs> readGlobalDefinitions(OTF2_Reader* reader, const std::string&
         return makeError(ErrorCode::MalformedInput,
                          "the archive has no clock properties (timer resolution 0)", archive);
     return defs;
+}
+
+Result<OpenArchive> openArchive(const std::string& anchor)
+{
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(anchor, ec))
+        return makeError(ErrorCode::IoError, "no such OTF2 anchor file", anchor);
+    ReaderPtr reader(OTF2_Reader_Open(anchor.c_str()));
+    std::uint64_t locations = 0;
+    if (!reader || OTF2_Reader_GetNumberOfLocations(reader.get(), &locations) != OTF2_SUCCESS)
+        return makeError(ErrorCode::MalformedInput, "not an OTF2 archive (unreadable anchor file)",
+                         anchor);
+    XYLEM_OTF2(OTF2_Reader_SetSerialCollectiveCallbacks(reader.get()), "opening the archive",
+               anchor);
+    XYLEM_TRY(defs, readGlobalDefinitions(reader.get(), anchor));
+    return OpenArchive{std::move(reader), std::move(defs).value()};
 }
 
 } // namespace xylem::otf2

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <otf2/otf2.h>
 #include <string>
 #include <vector>
@@ -40,8 +41,18 @@ struct ImportDefs
     std::map<std::uint32_t, std::string> strings;
     std::map<std::uint32_t, Node> nodes;
     std::map<std::uint32_t, LocationGroup> locationGroups;
+    struct Property
+    {
+        std::uint32_t group = 0;
+        std::uint32_t name = 0;
+        std::uint32_t value = 0; // a string
+    };
+
     std::map<std::uint64_t, std::uint32_t> locations; // location -> its location group
-    std::map<std::uint32_t, std::uint32_t> regions;   // region -> its name
+    std::map<std::uint64_t, std::uint32_t> locationNames;
+    std::vector<Property> groupProperties;             // string properties only
+    std::map<std::uint32_t, std::uint32_t> attributes; // attribute -> its name
+    std::map<std::uint32_t, std::uint32_t> regions;    // region -> its name
     std::map<std::uint32_t, Group> groups;
     std::map<std::uint32_t, Comm> comms;
     std::uint64_t timerResolution = 0;
@@ -58,5 +69,21 @@ struct ImportDefs
 };
 
 Result<ImportDefs> readGlobalDefinitions(OTF2_Reader* reader, const std::string& archive);
+
+struct ReaderCloser
+{
+    void operator()(OTF2_Reader* reader) const { OTF2_Reader_Close(reader); }
+};
+using ReaderPtr = std::unique_ptr<OTF2_Reader, ReaderCloser>;
+
+struct OpenArchive
+{
+    ReaderPtr reader;
+    ImportDefs defs;
+};
+
+// The archive's reader and global definitions; an error naming `anchor` when it is missing or
+// no OTF2 archive.
+Result<OpenArchive> openArchive(const std::string& anchor);
 
 } // namespace xylem::otf2

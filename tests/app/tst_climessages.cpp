@@ -9,6 +9,7 @@
 #include "tests/app/clisessiontest.h"
 #include "tests/support/mpitracebuilder.h"
 #include "tests/support/tracesimulator.h"
+#include "tests/support/waituntil.h"
 
 #include <csignal>
 #include <sys/wait.h>
@@ -71,6 +72,44 @@ QString bigTrace(const QTemporaryDir& dir, std::int64_t calls)
     const auto tuples = simulateTrace(example.configuration, spec);
     writeFile(path, QByteArray::fromStdString(traceToCsv(tuples, example.configuration)));
     return path;
+}
+
+// A live writer, as a recording is: a forked child appending a batch of simulated tuples to a
+// new run every 20 ms (a minute's worth at most) until it is killed.
+pid_t startLiveWriter(const QString& path)
+{
+    const Run example = exampleRun("two-hosts");
+    SimulationSpec spec;
+    spec.calls = 100000;
+    const auto tuples = simulateTrace(example.configuration, spec);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        auto session = store::Session::openOrCreate(path.toStdString());
+        auto writer =
+            session ? store::RunWriter::begin(session.value(), example.configuration, {"live"})
+                    : Result<store::RunWriter>(session.error());
+        for (size_t at = 0; writer && at + 300 <= tuples.size(); at += 300) {
+            if (!writer->append(std::span(tuples).subspan(at, 300))) {
+                ::_exit(3);
+            }
+            ::usleep(20000);
+        }
+        ::_exit(writer ? 0 : 2);
+    }
+    return pid;
+}
+
+std::optional<store::RunInfo> runOne(const QString& path)
+{
+    auto session = store::Session::open(path.toStdString(), store::OpenMode::ReadOnly);
+    auto info = session ? store::runInfo(session.value(), 1) : Result<store::RunInfo>(Error{});
+    return info ? std::optional(info.value()) : std::nullopt;
+}
+
+bool alive(pid_t pid)
+{
+    int status = 0;
+    return ::waitpid(pid, &status, WNOHANG) == 0;
 }
 
 bool noInternalError(const CliResult& r)
@@ -219,6 +258,102 @@ private slots:
         const CliResult info = runCli({"info", "--session", path, "--json"});
         QCOMPARE(parseJson(info.out)["runs"].size(), size_t(8));
         QVERIFY(!QFileInfo::exists(path + "-lock")); // one file again
+    }
+
+    // The reviewer's reproduction: recover on a session still being recorded once marked the
+    // live run interrupted and stalled its writer. Now it is refused at once and the writer goes
+    // on; once the writer is killed, recover closes the run it left.
+    void recoverRefusesWhileAWriterLivesAndWorksOnceItIsKilled()
+    {
+        const QTemporaryDir dir;
+        const QString path = dir.filePath("live.xylem");
+        const pid_t writer = startLiveWriter(path);
+        QVERIFY(writer > 0);
+        const auto killWriter = qScopeGuard([writer] {
+            ::kill(writer, SIGKILL);
+            ::waitpid(writer, nullptr, 0);
+        });
+        QVERIFY(waitUntil([&] { return runOne(path) && runOne(path)->tuples > 0; },
+                          std::chrono::seconds(30)));
+
+        const CliResult refused = runCli({"recover", "--session", path});
+        QVERIFY2(noInternalError(refused), qPrintable(refused.err));
+        QVERIFY2(refused.exitCode == 1, qPrintable(refused.err));
+        QVERIFY2(refused.err.contains(path + ": another process is writing this session (a "
+                                             "recording under way?): wait until it has "
+                                             "finished, or stop it, and try again"),
+                 qPrintable(refused.err));
+        const std::int64_t before = runOne(path)->tuples;
+        QVERIFY(waitUntil([&] { return runOne(path)->tuples > before; }, std::chrono::seconds(30)));
+        QVERIFY(alive(writer));
+        QVERIFY(runOne(path)->status == store::RunStatus::Recording);
+
+        ::kill(writer, SIGKILL);
+        QCOMPARE(::waitpid(writer, nullptr, 0), writer);
+        const CliResult recovered = runCli({"recover", "--session", path});
+        QVERIFY2(recovered.exitCode == 0, qPrintable(recovered.err));
+        QVERIFY2(recovered.out.contains(path + ": recovered run 1 \"live\""),
+                 qPrintable(recovered.out));
+        QVERIFY(runOne(path)->status == store::RunStatus::Interrupted);
+        QVERIFY(!QFileInfo::exists(path + "-lock"));
+    }
+
+    // No collector attaches: record waits its minute and then fails as the machine's (exit 1),
+    // naming the address file, the hosts that never came and the command their owners run; it
+    // once exited 2, bad input, though nothing the user typed was wrong.
+    void attachTimeOutIsAFailureNamingWhoDidNotCome()
+    {
+        const QTemporaryDir dir;
+        const QString config = dir.filePath("gsum.tree.json");
+        writeFile(config, runCli({"generate", "--hosts", "2", "--threads", "2"}).out.toUtf8());
+        const QString address = dir.filePath("tree.address");
+        QProcess record;
+        record.start(XYLEM_CLI, {"record", "--attach", address, "--config", config, "--duration",
+                                 "2s", "-o", dir.filePath("a.xylem")});
+        QVERIFY(record.waitForFinished(180000));
+        const QString err = QString::fromUtf8(record.readAllStandardError());
+        QCOMPARE(record.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(record.exitCode() == 1, qPrintable(err));
+        QVERIFY2(err.contains(address +
+                              ": 2 of 2 collectors (h0, h1) did not attach within 60 s: "
+                              "run 'xylem-collector --attach " +
+                              address +
+                              " --host H --ring-prefix P' on each of the program's "
+                              "nodes, then record again"),
+                 qPrintable(err));
+    }
+
+    // The reviewer's reproduction: the README offers a run without MPI data to Vampir through
+    // export --otf2, and import refused that archive ("no MPI locations"). It now comes back as
+    // the same run: the same analysis, tuple for tuple.
+    void otf2ExportOfARunWithoutMpiDataImportsBack()
+    {
+        const QTemporaryDir dir;
+        const QString path = examplesSession(dir);
+        QVERIFY(!path.isEmpty());
+        const QString archive = dir.filePath("vampir");
+        const CliResult exported =
+            runCli({"export", "--session", path, "--run", "1", "--otf2", archive});
+        QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+        const QString back = dir.filePath("back.xylem");
+        const CliResult imported = runCli({"import", archive + "/traces.otf2", "-o", back});
+        QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
+        QVERIFY2(
+            imported.out.contains(
+                back + ": run 1 \"two hosts, three threads\": 18 tuples, 3 calls, 0 incomplete"),
+            qPrintable(imported.out));
+        const auto analysis = [](const QString& session) {
+            return runCli({"analyze", "--session", session, "--run", "1", "--json"}).out;
+        };
+        QCOMPARE(analysis(back), analysis(path));
+        const auto trace = [&](const QString& session, const QString& file) {
+            const CliResult r = runCli({"export", "--session", session, "--run", "1", "--tree",
+                                        dir.filePath(file + ".tree.json"), "--trace",
+                                        dir.filePath(file + ".trace.csv")});
+            QFile f(dir.filePath(file + ".trace.csv"));
+            return r.exitCode == 0 && f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        QCOMPARE(trace(back, "back"), trace(path, "original"));
     }
 };
 

@@ -1,8 +1,10 @@
 // OTF2 export -> import round trip, the reference reader (otf2-print) on exported archives, and
 // malformed or unsupported archives.
 
+#include "core/model/configurationjson.h"
 #include "core/otf2/otf2export.h"
 #include "core/otf2/otf2import.h"
+#include "core/otf2/otf2importruns.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -197,6 +199,49 @@ private slots:
         const auto imported = otf2::importOtf2(otf2::anchorPath(dir));
         QVERIFY(imported.ok());
         QCOMPARE(imported->events.size(), everyCall().events.size());
+    }
+
+    // A run without MPI data goes out as collector regions (clipped for Vampir) and comes back
+    // exactly: its tree and every tuple, the overlapping calls included.
+    void collectorRunsComeBackExactly()
+    {
+        auto config = Configuration::create(
+            "two hosts", {{"A", "c0"}, {"B", "c1"}},
+            {{"T1", "thread", "A", "g"}, {"T2", "thread", "B", "g"}, {"g", "gred", "A", {}}});
+        QVERIFY(config.ok());
+        Run run{config.value(), {}};
+        for (std::int64_t s = 0; s < 3; ++s) {
+            run.tuples.push_back({s, kT0 + s * 1000, kT0 + s * 1000 + 500, 0, 7, -3});
+            run.tuples.push_back({s, kT0 + s * 400 + 10, kT0 + s * 400 + 700, 1, 0, 0});
+        }
+        const std::string dir = path("collector-runs");
+        const auto exported = otf2::exportOtf2(MpiTrace{}, std::span<const Run>(&run, 1), dir);
+        QVERIFY2(exported.ok(), exported.ok() ? "" : exported.error().describe().c_str());
+        const std::string anchor = otf2::anchorPath(dir);
+        QCOMPARE(otf2::otf2Contents(anchor).value(), otf2::Otf2Contents::CollectorRuns);
+        const auto back = otf2::importOtf2Runs(anchor);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().describe().c_str());
+        QCOMPARE(back->size(), size_t(1));
+        QCOMPARE(configurationToJson(back->front().configuration),
+                 configurationToJson(run.configuration));
+        auto expected = run.tuples;
+        std::sort(expected.begin(), expected.end(), [](const Tuple& a, const Tuple& b) {
+            return a.seq != b.seq ? a.seq < b.seq : a.collector < b.collector;
+        });
+        QVERIFY(back->front().tuples == expected);
+    }
+
+    void anArchiveWithNothingToImportSaysSo()
+    {
+        const std::string dir = path("nothing");
+        QVERIFY(otf2::exportOtf2(MpiTrace{}, {}, dir).ok());
+        const auto contents = otf2::otf2Contents(otf2::anchorPath(dir));
+        QVERIFY(!contents.ok());
+        QVERIFY2(mentions(contents.error(), "nothing to import"),
+                 contents.error().describe().c_str());
+        QVERIFY(otf2::exportOtf2(everyCall(), {}, path("mpi")).ok());
+        QCOMPARE(otf2::otf2Contents(otf2::anchorPath(path("mpi"))).value(),
+                 otf2::Otf2Contents::Mpi);
     }
 
     void anExistingFolderIsRefused()
