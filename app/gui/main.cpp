@@ -7,12 +7,13 @@
 
 #include "app/gui/languages.h"
 #include "app/gui/mainwindow.h"
+#include "app/gui/screenshotjob.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QTimer>
 
-#include <cstdio>
+#include <chrono>
+#include <memory>
 
 int main(int argc, char** argv)
 {
@@ -66,22 +67,15 @@ int main(int argc, char** argv)
     window.resize(1280, 800);
     window.showView(xylem::gui::MainWindow::viewNamed(parser.value(tab))
                         .value_or(xylem::gui::MainWindow::View::Tree));
+    std::unique_ptr<xylem::gui::ScreenshotJob> shot;
     if (parser.isSet(screenshot)) {
-        const QString file = parser.value(screenshot);
-        QObject::connect(&window, &xylem::gui::MainWindow::reportShown, &app, [&window, file] {
-            QTimer::singleShot(400, &window,
-                               [&window, file] { // the timeline arrives after the report
-                                   const bool saved = window.grab().save(file);
-                                   std::fprintf(saved ? stdout : stderr, "xylem: %s %s\n",
-                                                saved ? "saved" : "cannot save", qPrintable(file));
-                                   QApplication::exit(saved ? 0 : 1);
-                               });
-        });
-        QObject::connect(&window.controller(), &xylem::gui::SessionController::failed, &app,
-                         [](const QString& message) {
-                             std::fprintf(stderr, "xylem: %s\n", qPrintable(message));
-                             QApplication::exit(1);
-                         });
+        shot = std::make_unique<xylem::gui::ScreenshotJob>(window, parser.value(screenshot),
+                                                           std::chrono::minutes(2));
+        QObject::connect(shot.get(), &xylem::gui::ScreenshotJob::finished, &app,
+                         &QApplication::exit);
+        if (!parser.isSet(liveDemo) && parser.positionalArguments().isEmpty()) {
+            shot->shootWhenDrawn(); // nothing to open: the window as it is
+        }
     }
     window.show();
     if (parser.isSet(liveDemo)) {

@@ -447,6 +447,9 @@ void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)
         runs.isEmpty() ? tr("%1 holds no run.").arg(path)
                        : tr("%n run(s) in %1", nullptr, static_cast<int>(runs.size())).arg(path));
     m_runs->setRuns(runs, m_preferredRun); // chooses one, which is then analysed
+    if (runs.isEmpty()) {
+        emit noRunToShow(path);
+    }
 }
 
 void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> report,

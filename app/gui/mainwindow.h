@@ -95,7 +95,8 @@ public:
     std::shared_ptr<const AnalysisReport> report() const { return m_report; }
 
 signals:
-    void reportShown(qint64 run); // the views show the run's analysis
+    void reportShown(qint64 run);             // the views show the run's analysis
+    void noRunToShow(const QString& session); // the session opened holds no run
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;

@@ -1,5 +1,6 @@
 #include "app/gui/sessioncontroller.h"
 
+#include "app/gui/guardedjob.h"
 #include "core/analysis/analyzer.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
@@ -81,10 +82,10 @@ void readOffThread(SessionController* controller, std::string path, Read read, Q
 {
     QPointer<SessionController> self(controller);
     (void)QtConcurrent::run([self, path = std::move(path), read, failure, done] {
-        auto value = [&]() -> Result<T> {
+        auto value = guarded([&]() -> Result<T> {
             XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
             return read(session.value());
-        }();
+        });
         QMetaObject::invokeMethod(qApp, [self, failure, done, value = std::move(value)]() mutable {
             if (!self) {
                 return;
@@ -117,7 +118,7 @@ void SessionController::openSession(const QString& path)
     QPointer<SessionController> self(this);
     auto current = m_generation;
     (void)QtConcurrent::run([self, current, generation, path] {
-        auto listed = listSession(path.toStdString());
+        auto listed = guarded([&] { return listSession(path.toStdString()); });
         QMetaObject::invokeMethod(
             qApp, [self, current, generation, path, listed = std::move(listed)] {
                 if (!self || *current != generation) {
@@ -142,7 +143,7 @@ void SessionController::analyzeRun(qint64 run)
     auto current = m_generation;
     const std::string path = m_path.toStdString();
     (void)QtConcurrent::run([self, current, generation, path, run] {
-        auto analysed = analyzeStored(path, run);
+        auto analysed = guarded([&] { return analyzeStored(path, run); });
         QMetaObject::invokeMethod(
             qApp, [self, current, generation, run, analysed = std::move(analysed)] {
                 if (!self || *current != generation) {
@@ -169,7 +170,9 @@ void SessionController::queryTimeline(qint64 run, qint64 fromNs, qint64 toNs, in
         if (*current != generation) {
             return; // already stale: do not touch the file
         }
-        auto slices = queryBoth(path, run, store::TimeWindow{fromNs, toNs + 1}, maxPoints);
+        auto slices = guarded([&] {
+            return queryBoth(path, run, store::TimeWindow{fromNs, toNs + 1}, maxPoints);
+        });
         QMetaObject::invokeMethod(
             qApp, [self, current, generation, run, slices = std::move(slices)] {
                 if (!self || *current != generation) {
@@ -204,10 +207,10 @@ void SessionController::edit(store::OpenMode mode,
     const std::string path = m_path.toStdString();
     (void)QtConcurrent::run(
         [self, path, mode, job = std::move(job), doing, done = std::move(done)] {
-            auto result = [&]() -> Result<Ok> {
+            auto result = guarded([&]() -> Result<Ok> {
                 XYLEM_TRY(session, store::Session::open(path, mode));
                 return job(session.value());
-            }();
+            });
             QMetaObject::invokeMethod(qApp, [self, doing, done, result = std::move(result)] {
                 if (!self) {
                     return;

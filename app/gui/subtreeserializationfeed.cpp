@@ -1,5 +1,6 @@
 #include "app/gui/subtreeserializationfeed.h"
 
+#include "app/gui/guardedjob.h"
 #include "core/analysis/serialization.h"
 #include "core/store/runloader.h"
 #include "core/store/session.h"
@@ -59,7 +60,8 @@ void SubtreeSerializationFeed::load(const QString& subtreeRoot)
     auto current = m_generation;
     (void)QtConcurrent::run([self, current, generation, path = m_sessionPath().toStdString(),
                              runs = m_runs(), subtreeRoot] {
-        auto curves = curvesOf(path, runs, subtreeRoot.toStdString(), *current, generation);
+        auto curves = guarded(
+            [&] { return curvesOf(path, runs, subtreeRoot.toStdString(), *current, generation); });
         QMetaObject::invokeMethod(
             qApp, [self, current, generation, subtreeRoot, curves = std::move(curves)] {
                 if (!self || *current != generation) {
