@@ -197,9 +197,9 @@ Polling pollingOf(live::LiveRecorder& recorder)
             }};
 }
 
-// How long the drain waits for a slow collector: past the tree's idle time-out (a minute,
-// connection.h), by which a node that never answers again is lost.
-constexpr std::chrono::minutes kSlowWait{2};
+// How long the drain waits for a slow collector: past the tree's idle time-out, by which a node
+// that never answers again is lost.
+constexpr auto kSlowWait = 2 * tree::kTreeIdleTimeout;
 
 // Drains what the rings still hold: waves until two bring nothing new and no collector is slow
 // (its backlog comes when it answers again; unless stopped by the user, record waits until it
@@ -382,6 +382,9 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     XYLEM_TRY(notes, a.oneOr("notes", ""));
     const Scratch scratch{"xylem-rec-" + std::to_string(::getpid()) + "-"};
     XYLEM_TRY(session, store::Session::openOrCreate(path.value()));
+    // A recording appends and reads nothing back: a small page cache (a session opens with 64 MB,
+    // for browsing) keeps the front-end's memory where its own structures put it.
+    XYLEM_TRY(cache, session->database().exec("PRAGMA cache_size = -8192"));
     std::optional<double> baselineUs;
     if (a.has("baseline")) {
         XYLEM_TRY(us, runBaseline(a, plan.value(), scratch, out));

@@ -42,6 +42,10 @@ namespace xylem::tree {
 
 inline constexpr std::chrono::milliseconds kSlowAfter{2000};
 inline constexpr const char* kSlowAfterCommand = "tree-slow-after-ms";
+// A silent child is reported slow (and its waves go on) long before the idle time-out of its
+// edge loses it, even at the top of a deep tree; heartbeats, which keep a quiet edge alive, are
+// no answer to a pull.
+static_assert(10 * kSlowAfter <= kTreeIdleTimeout && kHeartbeatInterval < kSlowAfter);
 
 class InnerNode
 {
