@@ -12,6 +12,7 @@
 #include "core/model/configurationjson.h"
 #include "tests/app/attachedprogram.h"
 #include "tests/app/reportingcollectors.h"
+#include "tests/support/testpictures.h"
 #include "views/scopebuilderpage.h"
 #include "views/scopedocument.h"
 
@@ -82,7 +83,8 @@ private slots:
         QProcess gsum;
         testing::startProgram(gsum, QStringLiteral(XYLEM_GSUM), config, prefix, 100000000);
         QTRY_COMPARE_WITH_TIMEOUT(testing::collectorsReporting(*page->document()), 2, 60000);
-        const QString picture = QDir::temp().filePath(QStringLiteral("xylem-scope-attached.png"));
+        const QString picture =
+            QString::fromStdString(xylem::testing::picturePath("xylem-scope-attached.png"));
         QVERIFY(window.grab().save(picture));
         qInfo("picture: %s", qPrintable(picture));
 

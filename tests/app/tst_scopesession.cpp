@@ -9,6 +9,7 @@
 #include "app/gui/scopebuilderlink.h"
 #include "core/live/designstore.h"
 #include "tests/app/examplesession.h"
+#include "tests/support/testpictures.h"
 #include "views/scopebuilderpage.h"
 #include "views/scopedocument.h"
 #include "views/scopesessiondialog.h"
@@ -87,7 +88,7 @@ private slots:
         QVERIFY2(listed[1].contains(QStringLiteral("spare")), qPrintable(listed[1]));
         QCOMPARE(page->document()->design(), used);
         const QString picture =
-            QDir::temp().filePath(QStringLiteral("xylem-scope-from-session.png"));
+            QString::fromStdString(xylem::testing::picturePath("xylem-scope-from-session.png"));
         QVERIFY(window.grab().save(picture));
         qInfo("picture: %s", qPrintable(picture));
         QAction* undo = nullptr;
@@ -164,7 +165,7 @@ private slots:
             QStringLiteral(XYLEM_TEST_DATA_DIR "/two-hosts.tree.json"));
         dialog.show();
         const QString picture =
-            QDir::temp().filePath(QStringLiteral("xylem-scope-deploy-dialog.png"));
+            QString::fromStdString(xylem::testing::picturePath("xylem-scope-deploy-dialog.png"));
         QVERIFY(dialog.grab().save(picture));
         qInfo("picture: %s", qPrintable(picture));
     }

@@ -10,6 +10,7 @@
 #include "app/gui/scopebuilderlink.h"
 #include "tests/app/attachedprogram.h"
 #include "tests/app/reportingcollectors.h"
+#include "tests/support/testpictures.h"
 #include "views/scopebuilderpage.h"
 #include "views/scopecanvas.h"
 #include "views/scopedocument.h"
@@ -62,7 +63,8 @@ private slots:
         QSignalSpy finished(&window.live(), &gui::LiveController::finished);
         QVERIFY(link->deploy(page->document()->design()));
         QTRY_COMPARE_WITH_TIMEOUT(testing::collectorsReporting(*page->document()), 2, 60000);
-        const QString picture = QDir::temp().filePath(QStringLiteral("xylem-scope-live.png"));
+        const QString picture =
+            QString::fromStdString(xylem::testing::picturePath("xylem-scope-live.png"));
         QVERIFY(window.grab().save(picture));
         qInfo("picture: %s", qPrintable(picture));
 
@@ -97,7 +99,7 @@ private slots:
                  outputs.at(classesId).text.c_str());
         page->canvas()->fitAll();
         const QString tunedPicture =
-            QDir::temp().filePath(QStringLiteral("xylem-scope-live-filters.png"));
+            QString::fromStdString(xylem::testing::picturePath("xylem-scope-live-filters.png"));
         QVERIFY(window.grab().save(tunedPicture));
         qInfo("picture: %s", qPrintable(tunedPicture));
         QVERIFY(window.live().running()); // the program kept running

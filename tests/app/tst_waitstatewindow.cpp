@@ -8,6 +8,7 @@
 #include "core/store/mpistore.h"
 #include "core/store/runwriter.h"
 #include "tests/support/mpitracebuilder.h"
+#include "tests/support/testpictures.h"
 #include "views/waitstatemodel.h"
 #include "views/waitstateview.h"
 
@@ -65,7 +66,7 @@ private slots:
         QCOMPARE(window.report()->idOf(wrapper), std::string("r2"));
 
         const QString picture =
-            QDir::temp().filePath(QStringLiteral("xylem-waitstates-window.png"));
+            QString::fromStdString(xylem::testing::picturePath("xylem-waitstates-window.png"));
         QVERIFY(window.grab().save(picture));
         qInfo("picture: %s", qPrintable(picture));
 

@@ -3,9 +3,11 @@
 #include "tests/support/waituntil.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <csignal>
+#include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <unistd.h>
 
@@ -15,10 +17,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// A /proc file's text; empty when the process went away (read() then fails with ESRCH, which
+// std::ifstream turns into an exception).
 std::string readAll(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    std::string text;
+    char buffer[4096];
+    for (ssize_t n; fd >= 0 && (n = ::read(fd, buffer, sizeof buffer)) != 0;) {
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            text.clear();
+            break;
+        }
+        text.append(buffer, static_cast<size_t>(n));
+    }
+    if (fd >= 0) {
+        ::close(fd);
+    }
+    return text;
 }
 
 // The fields of /proc/PID/stat after "(comm)": [0] state, [1] ppid, ... [19] start time.
@@ -41,8 +60,9 @@ std::vector<pid_t> childPids(pid_t pid)
 {
     std::vector<pid_t> children;
     std::error_code ec;
-    for (const auto& task : fs::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec)) {
-        std::istringstream in(readAll(task.path().string() + "/children"));
+    for (auto it = fs::directory_iterator("/proc/" + std::to_string(pid) + "/task", ec);
+         !ec && it != fs::directory_iterator(); it.increment(ec)) { // it may end at any time
+        std::istringstream in(readAll(it->path().string() + "/children"));
         for (pid_t child = 0; in >> child;) {
             children.push_back(child);
         }
@@ -65,7 +85,7 @@ void addListening(const std::string& table, const std::string& listen, size_t st
             columns.push_back(c);
         }
         if (columns.size() > std::max(stateColumn, inodeColumn) && columns[stateColumn] == listen) {
-            out.insert(std::stoul(columns[inodeColumn]));
+            out.insert(std::strtoul(columns[inodeColumn].c_str(), nullptr, 10));
         }
     }
 }
@@ -78,13 +98,14 @@ std::optional<ProcessId> processId(pid_t pid)
     if (fields.size() < 20) {
         return std::nullopt;
     }
-    return ProcessId{pid, std::stoull(fields[19])};
+    return ProcessId{pid, std::strtoull(fields[19].c_str(), nullptr, 10)};
 }
 
 bool isRunning(const ProcessId& process)
 {
     const auto fields = statFields(process.pid);
-    return fields.size() >= 20 && std::stoull(fields[19]) == process.start && fields[0] != "Z";
+    return fields.size() >= 20 && std::strtoull(fields[19].c_str(), nullptr, 10) == process.start &&
+           fields[0] != "Z";
 }
 
 std::vector<ProcessId> descendantsOf(pid_t root)
@@ -156,10 +177,12 @@ std::set<unsigned long> socketInodesOf(pid_t pid)
 {
     std::set<unsigned long> inodes;
     std::error_code ec;
-    for (const auto& fd : fs::directory_iterator("/proc/" + std::to_string(pid) + "/fd", ec)) {
-        const std::string target = fs::read_symlink(fd.path(), ec).string();
-        if (!ec && target.starts_with("socket:[")) {
-            inodes.insert(std::stoul(target.substr(8)));
+    for (auto it = fs::directory_iterator("/proc/" + std::to_string(pid) + "/fd", ec);
+         !ec && it != fs::directory_iterator(); it.increment(ec)) {
+        std::error_code linkError;
+        const std::string target = fs::read_symlink(it->path(), linkError).string();
+        if (!linkError && target.starts_with("socket:[")) {
+            inodes.insert(std::strtoul(target.c_str() + 8, nullptr, 10));
         }
     }
     return inodes;

@@ -9,6 +9,7 @@
 #include "core/analysis/clockresidual.h"
 #include "core/analysis/waitstates.h"
 #include "tests/support/mpitracebuilder.h"
+#include "tests/support/testpictures.h"
 #include "views/clockskewmodel.h"
 #include "views/clockskewview.h"
 #include "views/waitstateview.h"
@@ -106,9 +107,10 @@ private slots:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QVERIFY(view.clockSkew()->table()->isVisible());
-        const QString file = qEnvironmentVariableIsSet("XYLEM_CLOCKSKEW_PNG")
-                                 ? qEnvironmentVariable("XYLEM_CLOCKSKEW_PNG")
-                                 : QDir::temp().filePath(QStringLiteral("xylem-clockskew.png"));
+        const QString file =
+            qEnvironmentVariableIsSet("XYLEM_CLOCKSKEW_PNG")
+                ? qEnvironmentVariable("XYLEM_CLOCKSKEW_PNG")
+                : QString::fromStdString(xylem::testing::picturePath("xylem-clockskew.png"));
         QVERIFY(view.grab().save(file));
         QVERIFY(QFileInfo(file).size() > 0);
 

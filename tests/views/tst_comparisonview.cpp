@@ -3,6 +3,7 @@
 // and says which run is faster; a picture is saved to look at.
 
 #include "core/analysis/analyzer.h"
+#include "tests/support/testpictures.h"
 #include "tests/views/viewtesthelpers.h"
 #include "views/comparisonview.h"
 #include "views/distributionplot.h"
@@ -46,7 +47,8 @@ private slots:
                  qPrintable(view.summary()));
         QCOMPARE(view.comparison()->stages.size(), expected.stages.size());
         QCOMPARE(view.shares()->rowCount(), 6); // every thread of both runs
-        const QString file = QDir::temp().filePath(QStringLiteral("xylem-comparison.png"));
+        const QString file =
+            QString::fromStdString(xylem::testing::picturePath("xylem-comparison.png"));
         QVERIFY(view.grab().save(file));
         qInfo("picture: %s", qPrintable(file));
 
@@ -101,7 +103,8 @@ private slots:
                  view.timemapB()->plot()->xAxis->range().lower);
         QCOMPARE(view.timemapA()->plot()->xAxis->range().upper,
                  view.timemapB()->plot()->xAxis->range().upper);
-        const QString file = QDir::temp().filePath(QStringLiteral("xylem-comparison-dist.png"));
+        const QString file =
+            QString::fromStdString(xylem::testing::picturePath("xylem-comparison-dist.png"));
         QVERIFY(view.grab().save(file));
         qInfo("picture: %s", qPrintable(file));
 

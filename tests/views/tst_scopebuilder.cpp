@@ -5,6 +5,7 @@
 // Pictures of the canvas are saved to look at.
 
 #include "core/live/scopedesignjson.h"
+#include "tests/support/testpictures.h"
 #include "views/scopebuilderpage.h"
 #include "views/scopecanvas.h"
 #include "views/scopedocument.h"
@@ -15,6 +16,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -47,7 +49,7 @@ bool sameDesign(live::ScopeDesign a, const live::ScopeDesign& b)
 
 QString savePicture(QWidget& widget, const char* name)
 {
-    const QString file = QDir::temp().filePath(QString::fromUtf8(name));
+    const QString file = QString::fromStdString(xylem::testing::picturePath(name));
     widget.grab().save(file);
     qInfo("picture: %s", qPrintable(file));
     return file;
@@ -276,7 +278,8 @@ private slots:
         page.canvas()->fitAll();
         savePicture(page, "xylem-scope-builder.png");
 
-        const QString file = QDir::temp().filePath(QStringLiteral("xylem-scope-design.json"));
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("xylem-scope-design.json"));
         QVERIFY(page.saveDesign(file));
         ScopeBuilderPage other;
         QVERIFY(other.openDesign(file));

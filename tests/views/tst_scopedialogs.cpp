@@ -6,6 +6,7 @@
 #include "core/live/scopegenerator.h"
 #include "core/model/configurationjson.h"
 #include "core/tree/addressfile.h"
+#include "tests/support/testpictures.h"
 #include "views/scopegeneratedialog.h"
 #include "views/scopesessiondialog.h"
 
@@ -24,7 +25,7 @@ namespace {
 void savePicture(QWidget& widget, const char* name)
 {
     widget.show();
-    const QString file = QDir::temp().filePath(QString::fromUtf8(name));
+    const QString file = QString::fromStdString(xylem::testing::picturePath(name));
     widget.grab().save(file);
     qInfo("picture: %s", qPrintable(file));
 }

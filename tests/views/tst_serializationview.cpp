@@ -4,6 +4,7 @@
 
 #include "core/analysis/analyzer.h"
 #include "core/analysis/serialization.h"
+#include "tests/support/testpictures.h"
 #include "tests/views/viewtesthelpers.h"
 #include "views/serializationview.h"
 
@@ -47,7 +48,8 @@ private slots:
             view.curves()[1].slopeNs > view.curves()[0].slopeNs,
             qPrintable(
                 QString("%1 vs %2").arg(view.curves()[1].slopeNs).arg(view.curves()[0].slopeNs)));
-        const QString file = QDir::temp().filePath(QStringLiteral("xylem-serialization.png"));
+        const QString file =
+            QString::fromStdString(xylem::testing::picturePath("xylem-serialization.png"));
         QVERIFY(view.grab().save(file));
         qInfo("picture: %s", qPrintable(file));
     }

@@ -5,6 +5,7 @@
 #include "core/store/runwriter.h"
 #include "core/store/session.h"
 #include "core/store/timeline.h"
+#include "tests/support/testpictures.h"
 #include "tests/support/tracesimulator.h"
 #include "views/systemseries.h"
 #include "views/timelineview.h"
@@ -108,7 +109,8 @@ private slots:
         QCOMPARE(view.systemRect()->axis(QCPAxis::atBottom)->range().lower, 0.1);
         view.setSystemSamples(samples); // again (a live run grows): replaced, not added
         QCOMPARE(view.plot()->graphCount(), 6 + 4);
-        const QString file = QDir::temp().filePath(QStringLiteral("xylem-timeline-system.png"));
+        const QString file =
+            QString::fromStdString(xylem::testing::picturePath("xylem-timeline-system.png"));
         QVERIFY(view.grab().save(file));
         qInfo("picture: %s", qPrintable(file));
     }

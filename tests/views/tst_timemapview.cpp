@@ -4,6 +4,7 @@
 
 #include "core/analysis/analyzer.h"
 #include "tests/support/testdata.h"
+#include "tests/support/testpictures.h"
 #include "tests/views/viewtesthelpers.h"
 #include "views/timemapview.h"
 
@@ -85,7 +86,8 @@ private slots:
                  qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("mean")), qPrintable(text));
         QVERIFY(view.describeAt(1e9, 1).isEmpty());
-        const QString file = QDir::temp().filePath(QStringLiteral("xylem-timemap.png"));
+        const QString file =
+            QString::fromStdString(xylem::testing::picturePath("xylem-timemap.png"));
         QVERIFY(view.grab().save(file));
         qInfo("picture: %s", qPrintable(file));
     }

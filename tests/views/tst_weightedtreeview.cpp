@@ -4,6 +4,7 @@
 
 #include "core/analysis/analyzer.h"
 #include "tests/support/testdata.h"
+#include "tests/support/testpictures.h"
 #include "tests/views/viewtesthelpers.h"
 #include "views/weightedtreeview.h"
 
@@ -129,7 +130,8 @@ private slots:
         view.resize(900, 520);
         view.setReport(simulated(4, 2, "h2.t1"));
         view.fitInView(view.sceneRect(), Qt::KeepAspectRatio);
-        const QString file = QDir::temp().filePath(QStringLiteral("xylem-weighted-tree.png"));
+        const QString file =
+            QString::fromStdString(xylem::testing::picturePath("xylem-weighted-tree.png"));
         QVERIFY(view.grab().save(file));
         qInfo("picture: %s", qPrintable(file));
     }
