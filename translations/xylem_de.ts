@@ -828,6 +828,25 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::ScreenshotJob</name>
+    <message>
+        <source>nothing more was shown within %1 s</source>
+        <translation>innerhalb von %1 s wurde nichts mehr angezeigt</translation>
+    </message>
+    <message>
+        <source>%1 holds no run: the window shows the empty session</source>
+        <translation>%1 enthält keinen Lauf: das Fenster zeigt die leere Sitzung</translation>
+    </message>
+    <message>
+        <source>saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>cannot save %1</source>
+        <translation>%1 kann nicht gespeichert werden</translation>
+    </message>
+</context>
+<context>
     <name>xylem::gui::SessionController</name>
     <message>
         <source>Cannot open %1: %2</source>

@@ -828,6 +828,25 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::ScreenshotJob</name>
+    <message>
+        <source>nothing more was shown within %1 s</source>
+        <translation>ingenting mer ble vist innen %1 s</translation>
+    </message>
+    <message>
+        <source>%1 holds no run: the window shows the empty session</source>
+        <translation>%1 inneholder ingen kjøring: vinduet viser den tomme økten</translation>
+    </message>
+    <message>
+        <source>saved %1</source>
+        <translation>lagret %1</translation>
+    </message>
+    <message>
+        <source>cannot save %1</source>
+        <translation>kan ikke lagre %1</translation>
+    </message>
+</context>
+<context>
     <name>xylem::gui::SessionController</name>
     <message>
         <source>Cannot open %1: %2</source>
