@@ -11,18 +11,35 @@ namespace {
 constexpr std::uint8_t kMagic[4] = {'X', 'Y', 'W', '1'};
 }
 
-std::vector<std::uint8_t> encodeFrame(MessageType type, std::uint32_t stream,
-                                      std::span<const std::uint8_t> payload)
+namespace {
+
+void writeHeader(ByteWriter& w, MessageType type, std::uint32_t stream, std::uint32_t length)
 {
-    ByteWriter w;
     for (std::uint8_t b : kMagic) {
         w.u8(b);
     }
     w.u16(kWireVersion);
     w.u16(static_cast<std::uint16_t>(type));
     w.u32(stream);
-    w.u32(static_cast<std::uint32_t>(payload.size()));
+    w.u32(length);
+}
+
+} // namespace
+
+std::vector<std::uint8_t> encodeFrame(MessageType type, std::uint32_t stream,
+                                      std::span<const std::uint8_t> payload)
+{
+    ByteWriter w;
+    writeHeader(w, type, stream, static_cast<std::uint32_t>(payload.size()));
     w.bytes(payload);
+    return w.take();
+}
+
+std::vector<std::uint8_t> encodeFrameHeader(MessageType type, std::uint32_t stream,
+                                            std::uint32_t length)
+{
+    ByteWriter w;
+    writeHeader(w, type, stream, length);
     return w.take();
 }
 

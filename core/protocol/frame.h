@@ -38,6 +38,9 @@ struct Frame
 // Header and payload as bytes to send.
 std::vector<std::uint8_t> encodeFrame(MessageType type, std::uint32_t stream,
                                       std::span<const std::uint8_t> payload);
+// The header alone, announcing `length` payload bytes (tests send one that lies).
+std::vector<std::uint8_t> encodeFrameHeader(MessageType type, std::uint32_t stream,
+                                            std::uint32_t length);
 
 class FrameDecoder
 {

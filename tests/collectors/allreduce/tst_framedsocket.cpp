@@ -23,16 +23,6 @@ std::pair<asio::ip::tcp::socket, asio::ip::tcp::socket> connectedPair(asio::io_c
     return {acceptor.accept(), std::move(client)};
 }
 
-std::vector<std::uint8_t> headerClaiming(std::uint32_t length)
-{
-    std::vector<std::uint8_t> frame =
-        protocol::encodeFrame(protocol::MessageType::PathHello, 0, {});
-    for (int i = 0; i < 4; ++i) { // the length field, little-endian, at offset 12
-        frame[12 + i] = static_cast<std::uint8_t>(length >> (8 * i));
-    }
-    return frame;
-}
-
 } // namespace
 
 class TestFramedSocket : public QObject
@@ -46,7 +36,8 @@ private slots:
         auto [accepted, stranger] = connectedPair(io);
         FramedSocket framed(std::move(accepted));
         framed.limitFrames(protocol::kMaxHelloPayloadBytes);
-        asio::write(stranger, asio::buffer(headerClaiming(40u << 20)));
+        asio::write(stranger, asio::buffer(protocol::encodeFrameHeader(
+                                  protocol::MessageType::PathHello, 0, 40u << 20)));
         const auto frame =
             framed.receive(std::chrono::steady_clock::now() + std::chrono::seconds(10));
         QVERIFY(!frame.ok());

@@ -69,20 +69,6 @@ private:
     std::string m_log;
 };
 
-// A frame header that announces `length` payload bytes.
-std::vector<std::uint8_t> headerClaiming(protocol::MessageType type, std::uint32_t length)
-{
-    protocol::ByteWriter w;
-    for (const char c : {'X', 'Y', 'W', '1'}) {
-        w.u8(static_cast<std::uint8_t>(c));
-    }
-    w.u16(protocol::kWireVersion);
-    w.u16(static_cast<std::uint16_t>(type));
-    w.u32(0);
-    w.u32(length);
-    return w.take();
-}
-
 // The most memory this process has held (kB).
 long peakKb()
 {
@@ -140,7 +126,10 @@ void TestCollectorSocket::oversizedRequestIsRefusedOnItsHeader()
     }
     const long before = peakKb();
     for (CollectorClient& client : clients) {
-        QVERIFY(client.sendBytes(headerClaiming(protocol::MessageType::Hello, 40u << 20)).ok());
+        QVERIFY(
+            client
+                .sendBytes(protocol::encodeFrameHeader(protocol::MessageType::Hello, 0, 40u << 20))
+                .ok());
         (void)client.sendBytes(payload); // fails once the collector has closed
     }
     for (CollectorClient& client : clients) {

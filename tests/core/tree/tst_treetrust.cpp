@@ -81,19 +81,6 @@ private:
     std::string m_log;
 };
 
-std::vector<std::uint8_t> headerClaiming(protocol::MessageType type, std::uint32_t length)
-{
-    protocol::ByteWriter w;
-    for (const char c : {'X', 'Y', 'W', '1'}) {
-        w.u8(static_cast<std::uint8_t>(c));
-    }
-    w.u16(protocol::kWireVersion);
-    w.u16(static_cast<std::uint16_t>(type));
-    w.u32(0);
-    w.u32(length);
-    return w.take();
-}
-
 long peakKb(const std::string& status)
 {
     std::ifstream in(status);
@@ -136,7 +123,9 @@ bool attack(asio::io_context& io, std::uint16_t port, int strangers,
         boost::system::error_code ec;
         sockets.back().connect({asio::ip::make_address("127.0.0.1"), port}, ec);
         asio::write(sockets.back(),
-                    asio::buffer(headerClaiming(protocol::MessageType::TreeHello, 40u << 20)), ec);
+                    asio::buffer(protocol::encodeFrameHeader(protocol::MessageType::TreeHello, 0,
+                                                             40u << 20)),
+                    ec);
         asio::write(sockets.back(), asio::buffer(payload), ec); // fails once refused
     }
     bool allClosed = true;
@@ -241,7 +230,9 @@ void TestTreeTrust::silentChildIsLost()
     if (midFrame) {
         boost::system::error_code ec;
         asio::write(*child,
-                    asio::buffer(headerClaiming(protocol::MessageType::WaveData, 40u << 20)), ec);
+                    asio::buffer(
+                        protocol::encodeFrameHeader(protocol::MessageType::WaveData, 0, 40u << 20)),
+                    ec);
         asio::write(*child, asio::buffer(std::vector<std::uint8_t>(8u << 20, 7)), ec);
     }
     const auto began = Clock::now();
