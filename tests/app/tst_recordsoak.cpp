@@ -163,6 +163,8 @@ private slots:
         QCOMPARE(run->calls, summary.captured(1).toLongLong());
         QCOMPARE(run->incompleteCalls, summary.captured(2).toLongLong());
         QVERIFY2(run->calls > 1000 * duration.count(), qPrintable(out)); // it really ran
+        qInfo("stored %lld calls and %lld incomplete, as the live summary says",
+              static_cast<long long>(run->calls), static_cast<long long>(run->incompleteCalls));
     }
 };
 
