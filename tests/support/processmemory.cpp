@@ -83,6 +83,16 @@ bool ProcessTreeRss::sample()
     return true;
 }
 
+namespace {
+
+std::int64_t medianOf(std::vector<std::int64_t> values)
+{
+    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+    return values[values.size() / 2];
+}
+
+} // namespace
+
 std::vector<ProcessTreeRss::Growth>
 ProcessTreeRss::growthAfter(std::chrono::steady_clock::duration warmUp) const
 {
@@ -93,16 +103,18 @@ ProcessTreeRss::growthAfter(std::chrono::steady_clock::duration warmUp) const
     const auto lateWarm = *m_first + warmUp / 2;
     const auto warm = *m_first + warmUp;
     for (const auto& [pid, s] : m_series) {
-        std::optional<std::int64_t> during;
-        std::optional<std::int64_t> after;
+        std::vector<std::int64_t> during;
+        std::vector<std::int64_t> after;
         for (const auto& [when, kb] : s.kb) {
             if (when >= lateWarm) {
-                auto& into = when < warm ? during : after;
-                into = std::max(into.value_or(kb), kb);
+                (when < warm ? during : after).push_back(kb);
             }
         }
-        if (during && after) {
-            growth.push_back(Growth{pid, s.name, *during, *after});
+        if (!during.empty() && !after.empty()) {
+            const std::int64_t highest = *std::max_element(after.begin(), after.end());
+            const std::vector<std::int64_t> end(after.end() - std::max<size_t>(1, after.size() / 4),
+                                                after.end());
+            growth.push_back(Growth{pid, s.name, medianOf(during), medianOf(end), highest});
         }
     }
     return growth;

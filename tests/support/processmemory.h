@@ -54,19 +54,20 @@ public:
     {
         int pid = 0;
         std::string name;
-        std::int64_t warmKb = 0;     // the highest in the second half of the warm-up
-        std::int64_t maxAfterKb = 0; // the highest after it
+        std::int64_t warmKb = 0;     // the median in the second half of the warm-up
+        std::int64_t endKb = 0;      // the median of the last quarter of the samples after it
+        std::int64_t maxAfterKb = 0; // the highest after it (a breath, not growth, by itself)
         double percent() const
         {
-            return warmKb > 0 ? 100.0 * static_cast<double>(maxAfterKb - warmKb) /
-                                    static_cast<double>(warmKb)
-                              : 0.0;
+            return warmKb > 0
+                       ? 100.0 * static_cast<double>(endKb - warmKb) / static_cast<double>(warmKb)
+                       : 0.0;
         }
     };
     // Per process sampled both in the second half of the warm-up (from the first sample) and
-    // after it: how far its resident set rose above the highest it reached late in the
-    // warm-up. (A working set that merely breathes, a heap that grows and shrinks by a few
-    // hundred KB, does not count as growth; one that keeps rising does.)
+    // after it: how far its settled resident set at the end stands above the one late in the
+    // warm-up, both as medians. A working set that merely breathes (a collector's batch buffers
+    // come and go by a megabyte or more) does not count as growth; one that keeps rising does.
     std::vector<Growth> growthAfter(std::chrono::steady_clock::duration warmUp) const;
     // One line per process: pid, name, every sample in KiB.
     std::string describe() const;
