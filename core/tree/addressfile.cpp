@@ -1,8 +1,8 @@
 #include "core/tree/addressfile.h"
 
-#include <fstream>
+#include "core/model/secretfile.h"
+
 #include <sstream>
-#include <sys/stat.h>
 
 namespace xylem::tree {
 
@@ -21,35 +21,33 @@ std::string roleName(gather::NodeRole role)
 
 Result<Ok> writeAddressFile(const std::string& path, const AddressBook& book)
 {
-    const std::string temporary = path + ".part";
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        ::chmod(temporary.c_str(), 0600);
-        out << kHeader << "\ntoken " << book.token << "\n";
-        for (const NodeAddress& a : book.listening) {
-            out << "listen " << a.node << " " << a.ip << " " << a.port << "\n";
-        }
-        for (size_t i = 0; i < book.topology.nodes.size(); ++i) {
-            const auto& n = book.topology.nodes[i];
-            out << "node " << i << " " << n.host << " " << n.rank << " " << n.parent << " "
-                << roleName(n.role) << "\n";
-        }
-        if (!out.flush()) {
-            return makeError(ErrorCode::IoError, "cannot write the address file", path);
-        }
+    std::ostringstream out;
+    out << kHeader << "\ntoken " << book.token << "\n";
+    for (const NodeAddress& a : book.listening) {
+        out << "listen " << a.node << " " << a.ip << " " << a.port << "\n";
     }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-        return makeError(ErrorCode::IoError, "cannot put the address file in place", path);
+    for (size_t i = 0; i < book.topology.nodes.size(); ++i) {
+        const auto& n = book.topology.nodes[i];
+        out << "node " << i << " " << n.host << " " << n.rank << " " << n.parent << " "
+            << roleName(n.role) << "\n";
+    }
+    // It holds the tree's token: never readable by others, not even while it is written.
+    if (auto written = writeSecretFile(path, out.str()); !written) {
+        return makeError(written.error().code,
+                         "cannot write the address file: " + written.error().message, path);
     }
     return Ok{};
 }
 
 Result<AddressBook> readAddressFile(const std::string& path)
 {
-    std::ifstream in(path);
-    if (!in) {
-        return makeError(ErrorCode::NotFound, "cannot open the address file", path);
+    // A token others could have read or planted is no secret: such a file is refused.
+    auto text = readSecretFile(path);
+    if (!text) {
+        return makeError(text.error().code, "cannot use the address file: " + text.error().message,
+                         path);
     }
+    std::istringstream in(text.value());
     std::string line;
     if (!std::getline(in, line) || line != kHeader) {
         return makeError(ErrorCode::MalformedInput,

@@ -1,6 +1,7 @@
 #include "collectors/allreduce/gsum/gsumoptions.h"
 
 #include "core/model/configurationjson.h"
+#include "core/model/secretfile.h"
 
 #include <charconv>
 #include <cstdio>
@@ -136,11 +137,17 @@ Result<std::string> runToken(const GsumOptions& o)
                              std::string(kGsumTokenVariable));
     }
     if (o.has("token-file")) {
-        std::ifstream in(o.get("token-file"));
-        std::string token;
-        if (!in || !std::getline(in, token) || token.empty()) {
-            return makeError(ErrorCode::IoError, "cannot read a token (its first line)",
-                             o.get("token-file"));
+        // Only the user's own file that nobody else may read or change holds a secret.
+        const std::string path = o.get("token-file");
+        auto text = readSecretFile(path, 4096);
+        if (!text) {
+            return makeError(text.error().code, "cannot read a token: " + text.error().message,
+                             path);
+        }
+        const std::string token = text->substr(0, text->find('\n'));
+        if (token.empty()) {
+            return makeError(ErrorCode::MalformedInput,
+                             "cannot read a token: its first line is empty", path);
         }
         return token;
     }

@@ -3,7 +3,7 @@
 // that says which path was lost (exit code kPeerLostExitCode), never leave them blocked in a
 // gred; a launch whose host dies stops the others and names the host; an interrupted launch
 // stops its hosts; and a bad configuration or option is refused up front with a message that
-// names the problem.
+// names the problem, as is a token file others may read or change, or a link to one.
 
 #include "core/model/configurationjson.h"
 #include "core/model/treegenerator.h"
@@ -129,6 +129,7 @@ private slots:
     void badConfigurationIsRefused();
     void badOptionsAreRefused_data();
     void badOptionsAreRefused();
+    void tokenFileOthersCouldReadIsRefused();
 
 private:
     RingPrefix m_rings{"gsumfailure"};
@@ -441,6 +442,41 @@ void TestGsumFailure::badOptionsAreRefused()
     QVERIFY2(r.exitCode != 0, qPrintable(r.describe()));
     QVERIFY2(r.err.contains(message), qPrintable(r.describe()));
     QVERIFY2(!r.out.contains("gsum:"), qPrintable(r.describe())); // nothing ran
+}
+
+void TestGsumFailure::tokenFileOthersCouldReadIsRefused()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("token");
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("run-secret\n");
+    file.close();
+    const auto runWith = [&](const QString& given) {
+        return runGsum({"run", "--host", "h0", "--token-file", given}, ringEnvironment(m_rings),
+                       20000);
+    };
+    QVERIFY(file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup |
+                                QFile::ReadOther)); // 0644
+    GsumResult r = runWith(path);
+    QVERIFY2(r.finished && !r.crashed && r.exitCode != 0, qPrintable(r.describe()));
+    QVERIFY2(r.err.contains(path +
+                            ": cannot read a token: group or others may read or change it "
+                            "(mode 0644): run chmod 600 " +
+                            path),
+             qPrintable(r.describe()));
+
+    QVERIFY(file.setPermissions(QFile::ReadOwner | QFile::WriteOwner)); // the fix it names
+    r = runWith(path);
+    QVERIFY2(r.finished && !r.crashed && r.exitCode != 0, qPrintable(r.describe()));
+    QVERIFY2(!r.err.contains("token"), qPrintable(r.describe())); // on to the missing --config
+
+    const QString link = dir.filePath("link");
+    QVERIFY(QFile::link(path, link));
+    r = runWith(link);
+    QVERIFY2(r.finished && r.exitCode != 0, qPrintable(r.describe()));
+    QVERIFY2(r.err.contains(link + ": cannot read a token: a symbolic link"),
+             qPrintable(r.describe()));
 }
 
 QTEST_GUILESS_MAIN(TestGsumFailure)
