@@ -20,6 +20,28 @@ std::int64_t realtimeNs()
         .count();
 }
 
+// Only this user's programs announce rings and read them, so the socket file is 0600 from the
+// moment bind makes it: Linux gives it the mode of the unbound socket's inode (less the umask),
+// which fchmod sets first. Not a chmod after bind (a window with the umask's mode, and a path
+// that may have been replaced meanwhile), nor a umask change (it is the whole process's).
+void bindPrivate(Local::acceptor& acceptor, const std::string& path, boost::system::error_code& ec)
+{
+    if (::fchmod(acceptor.native_handle(), 0600) != 0) {
+        ec.assign(errno, boost::system::system_category());
+        return;
+    }
+    acceptor.bind(Local::endpoint(path), ec);
+    struct stat st
+    {
+    };
+    if (!ec && (::stat(path.c_str(), &st) != 0 || (st.st_mode & 077) != 0)) {
+        // A kernel that ignored the inode's mode: refuse rather than serve others.
+        acceptor.close(ec);
+        ::unlink(path.c_str());
+        ec = boost::system::errc::make_error_code(boost::system::errc::permission_denied);
+    }
+}
+
 } // namespace
 
 CollectorServer::CollectorServer(asio::io_context& io, CollectorService& service,
@@ -57,10 +79,9 @@ Result<Ok> CollectorServer::start()
     m_acceptor.open(Local(), ec);
     if (!ec) {
         closeOnExec(m_acceptor.native_handle()); // no program started here keeps it (lifeline.h)
-        m_acceptor.bind(Local::endpoint(m_path), ec);
+        bindPrivate(m_acceptor, m_path, ec);
     }
     if (!ec) {
-        ::chmod(m_path.c_str(), 0600); // only this user's programs announce rings and read them
         m_acceptor.listen(asio::socket_base::max_listen_connections, ec);
     }
     if (ec) {

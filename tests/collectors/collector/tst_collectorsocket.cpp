@@ -2,11 +2,13 @@
 // request is refused on its header (many such clients at once leave the collector's memory as
 // it was), a silent client is closed after the idle time-out while a client that keeps asking
 // stays, and a client that asks without ever reading its replies is not read from once they
-// pile up, and then closed.
+// pile up, and then closed. The socket file is open to this user alone from the moment bind
+// makes it, whatever the umask.
 
 #include "collectors/collector/collectorclient.h"
 #include "collectors/collector/collectorserver.h"
 #include "core/protocol/bytes.h"
+#include "tests/support/modespy.h"
 #include "tests/support/waituntil.h"
 
 #include <QTemporaryDir>
@@ -18,6 +20,7 @@
 #include <mutex>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <thread>
 #include <unistd.h>
@@ -106,6 +109,7 @@ private slots:
     void oversizedRequestIsRefusedOnItsHeader();
     void silentClientIsClosedAfterTheIdleTimeout();
     void clientThatNeverReadsIsClosed();
+    void socketIsPrivateFromTheMomentItExists();
 
 private:
     QTemporaryDir m_dir;
@@ -193,6 +197,35 @@ void TestCollectorSocket::clientThatNeverReadsIsClosed()
     ::close(fd);
     QVERIFY2(closed, "a client that never reads its replies is closed");
     QVERIFY2(rig.log().find("no request for 1000 ms") != std::string::npos, rig.log().c_str());
+}
+
+void TestCollectorSocket::socketIsPrivateFromTheMomentItExists()
+{
+    QTemporaryDir dir; // the spy looks at every entry of the folder
+    const std::string socket = dir.filePath("private.sock").toStdString();
+    const mode_t old = ::umask(0); // bind alone would make it 0777
+    std::vector<std::string> exposed;
+    int calls = 0;
+    bool started = false;
+    {
+        const testing::ModeSpy spy(dir.path().toStdString());
+        Rig rig(socket, ServerLimits{});
+        started = rig.started();
+        exposed = spy.exposed();
+        calls = spy.calls();
+        ::umask(old);
+        struct stat st
+        {
+        };
+        QVERIFY(::stat(socket.c_str(), &st) == 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0600));
+        auto client = CollectorClient::connect(socket);
+        QVERIFY(client.ok());
+        QVERIFY(client->hello("owner").ok());
+    }
+    QVERIFY(started);
+    QVERIFY2(calls > 0, "the bind was not seen");
+    QVERIFY2(exposed.empty(), exposed.empty() ? "" : exposed.front().c_str());
 }
 
 QTEST_GUILESS_MAIN(TestCollectorSocket)
