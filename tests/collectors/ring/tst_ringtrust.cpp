@@ -2,7 +2,8 @@
 // writable by others are refused when opened, a header whose indices lie is refused (when
 // opened) or makes the ring damaged (when read), a file shrunk under the reader (to nothing or
 // to half) makes it damaged instead of killing the reader with SIGBUS, and the guard that
-// turns such a SIGBUS into an error leaves every other SIGBUS fatal.
+// turns such a SIGBUS into an error leaves every other SIGBUS fatal. The writer's own ring is
+// 0600 whatever the umask, and an object planted under its name is neither opened nor changed.
 
 #include "collectors/ring/busguard.h"
 #include "collectors/ring/ringreader.h"
@@ -98,6 +99,7 @@ class TestRingTrust : public QObject
 
 private slots:
     void cleanup() { m_shm.sweep(); }
+    void writerMakesAPrivateRingUnderAFreshName();
     void ringOfAnotherUserIsRefused();
     void ringOthersMayWriteIsRefused_data();
     void ringOthersMayWriteIsRefused();
@@ -115,6 +117,32 @@ private slots:
 private:
     testing::RingPrefix m_shm{"ringtrust"};
 };
+
+void TestRingTrust::writerMakesAPrivateRingUnderAFreshName()
+{
+    // The first name this thread's ring would take, made first by someone else, open to all.
+    const std::string planted =
+        "/" + m_shm.prefix() + std::to_string(::getpid()) + "-" + std::to_string(::gettid()) + "-0";
+    const mode_t old = ::umask(0);
+    const int fd = ::shm_open(planted.c_str(), O_CREAT | O_EXCL | O_RDWR, 0666);
+    const bool sized = fd >= 0 && ::ftruncate(fd, 4096) == 0;
+    auto writer = makeRing(m_shm.prefix(), 16, 5);
+    ::umask(old);
+    if (fd >= 0) {
+        ::close(fd);
+    }
+    QVERIFY(sized && writer);
+    QVERIFY2(writer->name() != planted, writer->name().c_str());
+    struct stat st
+    {
+    };
+    QVERIFY(::stat(("/dev/shm" + writer->name()).c_str(), &st) == 0);
+    QCOMPARE(st.st_mode & 07777, mode_t(0600));
+    QCOMPARE(st.st_uid, ::geteuid());
+    QVERIFY(::stat(("/dev/shm" + planted).c_str(), &st) == 0);
+    QCOMPARE(st.st_mode & 07777, mode_t(0666)); // not taken over: not chmod-ed, not resized
+    QCOMPARE(st.st_size, off_t(4096));
+}
 
 void TestRingTrust::ringOfAnotherUserIsRefused()
 {
