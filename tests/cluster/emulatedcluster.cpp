@@ -156,42 +156,61 @@ Result<Ok> EmulatedCluster::boot()
 
 // A bridge in the switch; per host a veth made from inside the host's network namespace (its
 // pids are still ours there, so the peer goes straight to the switch's: the machine's own
-// namespace never holds either end), then the ports enslaved and up.
+// namespace never holds either end), then the ports enslaved and up. The bridge and the veths
+// are made side by side.
 Result<Ok> EmulatedCluster::wire()
 {
     const std::string switchPid = std::to_string(m_switch->initPid());
-    XYLEM_TRY(bridge,
-              runIp(m_switch->initPid(), "switch", "link add br0 type bridge\nlink set br0 up\n"));
+    std::vector<IpRun> runs;
     std::string ports;
+    XYLEM_TRY(bridge, startIp(m_switch->initPid(), "switch",
+                              "link add br0 type bridge\nlink set br0 up\n"));
+    runs.push_back(bridge.value());
     for (size_t i = 0; i < m_hosts.size(); ++i) {
         const std::string& name = m_spec.hosts[i].name;
         const std::string port = "p" + std::to_string(i);
         XYLEM_TRY(veth,
-                  runIp(m_hosts[i]->initPid(), "hosts/" + name,
-                        "link add eth0 type veth peer name " + port + " netns " + switchPid +
-                            "\naddr add " + address(name) + "/24 dev eth0\nlink set eth0 up\n"));
+                  startIp(m_hosts[i]->initPid(), "hosts/" + name,
+                          "link add eth0 type veth peer name " + port + " netns " + switchPid +
+                              "\naddr add " + address(name) + "/24 dev eth0\nlink set eth0 up\n"));
+        runs.push_back(veth.value());
         ports += "link set " + port + " master br0\nlink set " + port + " up\n";
+    }
+    for (const IpRun& run : runs) { // on an error, teardown reaps the others
+        XYLEM_TRY(done, finishIp(run));
     }
     return runIp(m_switch->initPid(), "switch", ports);
 }
 
-Result<Ok> EmulatedCluster::runIp(pid_t nsOf, const std::string& where, const std::string& batch)
+Result<EmulatedCluster::IpRun> EmulatedCluster::startIp(pid_t nsOf, const std::string& where,
+                                                        const std::string& batch)
 {
     const std::string stem = m_work + "/" + where + "/ip-" + std::to_string(++m_runs);
     std::ofstream(stem + ".batch") << batch;
     XYLEM_TRY(ip, launch(nsOf, "net", where, {"ip", "-batch", stem + ".batch"}, {}, stem + ".log"));
-    const auto status = wait(ip.value(), kIpTime);
+    return IpRun{ip.value(), where, stem};
+}
+
+Result<Ok> EmulatedCluster::finishIp(const IpRun& run)
+{
+    const auto status = wait(run.ip, kIpTime);
+    if (!status) {
+        kill(run.ip);
+    }
     if (!status || *status != 0) {
-        if (!status) {
-            kill(ip.value());
-        }
         return makeError(ErrorCode::IoError,
-                         "ip -batch " + stem + ".batch failed (" +
+                         "ip -batch " + run.stem + ".batch failed (" +
                              (status ? describeStatus(*status) : std::string("timed out")) +
-                             "): " + tailOfFile(stem + ".log"),
-                         where);
+                             "): " + tailOfFile(run.stem + ".log"),
+                         run.where);
     }
     return Ok{};
+}
+
+Result<Ok> EmulatedCluster::runIp(pid_t nsOf, const std::string& where, const std::string& batch)
+{
+    XYLEM_TRY(run, startIp(nsOf, where, batch));
+    return finishIp(run.value());
 }
 
 void EmulatedCluster::teardown()

@@ -103,6 +103,14 @@ private:
     Result<Ok> bringUp();
     Result<Ok> boot();
     Result<Ok> wire();
+    struct IpRun
+    {
+        HostProcess ip;
+        std::string where; // "switch", "hosts/h0"
+        std::string stem;  // of its batch and log files
+    };
+    Result<IpRun> startIp(pid_t nsOf, const std::string& where, const std::string& batch);
+    Result<Ok> finishIp(const IpRun& run);
     Result<Ok> runIp(pid_t nsOf, const std::string& where, const std::string& batch);
     Result<HostProcess> launch(pid_t nsOf, const std::string& namespaces, const std::string& host,
                                const std::vector<std::string>& argv,
