@@ -139,11 +139,11 @@ Result<Ok> EmulatedCluster::bringUp()
 Result<Ok> EmulatedCluster::boot()
 {
     m_switch = std::make_unique<HostInit>(
-        HostBootSpec{"switch", std::nullopt, {}, m_work + "/switch/init.log", m_hostinit});
+        HostBootSpec{"switch", std::nullopt, {}, {}, m_work + "/switch/init.log", m_hostinit});
     XYLEM_TRY(switchLaunched, m_switch->launch());
     for (const EmulatedHostSpec& h : m_spec.hosts) {
         m_hosts.push_back(std::make_unique<HostInit>(
-            HostBootSpec{h.name, h.monotonicOffsetS, hostsFile(),
+            HostBootSpec{h.name, h.monotonicOffsetS, hostsFile(), h.hidden,
                          m_work + "/hosts/" + h.name + "/init.log", m_hostinit}));
         XYLEM_TRY(launched, m_hosts.back()->launch());
     }

@@ -36,6 +36,9 @@ struct EmulatedHostSpec
     std::string name;
     std::string cluster;               // for tests that group hosts (host files); unused here
     std::int64_t monotonicOffsetS = 0; // added to CLOCK_MONOTONIC and CLOCK_BOOTTIME on the host
+    // Directories the host sees empty (an empty tmpfs over each): a front-end's folder hidden
+    // from the other hosts proves that nothing reaches them through the shared filesystem.
+    std::vector<std::string> hidden;
 };
 
 struct ClusterSpec

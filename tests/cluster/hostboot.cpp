@@ -30,6 +30,9 @@ std::vector<std::string> unshareCommand(const HostBootSpec& spec)
     if (!spec.hostsFile.empty()) {
         argv.insert(argv.end(), {"--hosts", spec.hostsFile});
     }
+    for (const std::string& dir : spec.hidden) {
+        argv.insert(argv.end(), {"--hide", dir});
+    }
     return argv;
 }
 

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <sys/types.h>
+#include <vector>
 
 namespace xylem::testing {
 
@@ -22,6 +23,7 @@ struct HostBootSpec
     std::string name;
     std::optional<std::int64_t> monotonicOffsetS; // nullopt: the machine's clocks (the switch)
     std::string hostsFile;                        // bind-mounted on /etc/hosts; empty: none
+    std::vector<std::string> hidden;              // an empty tmpfs over each
     std::string log;                              // the init's (and unshare's) stderr
     std::string hostinit;                         // path of xylem-hostinit
 };

@@ -12,6 +12,7 @@
 #include "tests/support/processtree.h"
 #include "tests/support/waituntil.h"
 
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
@@ -118,7 +119,7 @@ private slots:
         m_work.reset();
     }
 
-    void hostsHaveTheirOwnNamesAndFolders();
+    void hostsHaveTheirOwnNamesFoldersAndSecrets();
     void tcpCrossesTheSwitch();
     void plantedMonotonicOffsetsAreSeenOnTheHosts();
     void aPulledCableStopsTrafficAndPluggingItInRestoresIt();
@@ -127,10 +128,27 @@ private slots:
     void aKilledHarnessLeavesNoHost();
 };
 
-void TestEmulatedCluster::hostsHaveTheirOwnNamesAndFolders()
+void TestEmulatedCluster::hostsHaveTheirOwnNamesFoldersAndSecrets()
 {
-    auto cluster = makeCluster(ClusterSpec::ofSize(3));
+    // A folder of h0's that h1 must not see (it would reach h1 through the shared disk).
+    const std::string frontEnd = m_work->filePath("frontend").toStdString();
+    QVERIFY(QDir().mkpath(QString::fromStdString(frontEnd)));
+    std::ofstream(frontEnd + "/address") << "h0 7000\n";
+    ClusterSpec spec = ClusterSpec::ofSize(3);
+    spec.hosts[1].hidden = {frontEnd};
+    auto cluster = makeCluster(spec);
     QVERIFY(cluster);
+    auto seen = cluster->run("h0", {"ls", "-A", frontEnd});
+    QVERIFY(seen);
+    QCOMPARE(seen.value(), std::string("address\n"));
+    auto hidden = cluster->run("h1", {"ls", "-A", frontEnd});
+    QVERIFY(hidden);
+    QCOMPARE(hidden.value(), std::string());
+    auto missing = cluster->run("h2", {"xylem-no-such-program"});
+    QVERIFY(!missing);
+    QVERIFY2(missing.error().describe().find("host h2: cannot run xylem-no-such-program") !=
+                 std::string::npos,
+             missing.error().describe().c_str());
     for (const EmulatedHostSpec& h : cluster->hosts()) {
         QVERIFY(cluster->initPid(h.name) > 0);
         auto name = cluster->run(h.name, {kNetcheck, "hostname"});
