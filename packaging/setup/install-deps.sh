@@ -9,7 +9,7 @@ packages=(
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n qt6-svg-dev
   libqt6sql6-sqlite libqt6svg6
   libqcustomplot-dev libqcustomplot2.1-qt6
-  libsqlite3-dev sqlite3 libboost-dev nlohmann-json3-dev
+  libsqlite3-dev sqlite3 libboost-dev nlohmann-json3-dev libssl-dev
   libotf2-trace-dev otf2-tools libopenmpi-dev openmpi-bin hpcc liblttng-ust-dev lttng-tools
   xvfb xauth
 )
