@@ -11,7 +11,7 @@ packages=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   libsqlite3-dev sqlite3 libboost-dev nlohmann-json3-dev libssl-dev
   libotf2-trace-dev otf2-tools libopenmpi-dev openmpi-bin hpcc liblttng-ust-dev lttng-tools
-  xvfb xauth
+  xvfb xauth iproute2
 )
 
 missing=()
