@@ -5,13 +5,16 @@
 #include "collectors/collector/leafmode.h"
 #include "collectors/probe/probe.h"
 #include "core/model/lifeline.h"
+#include "core/model/secretfile.h"
 #include "core/tree/addressfile.h"
+#include "core/tree/attachlocate.h"
 
 #include <boost/asio.hpp>
 #include <charconv>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -34,10 +37,11 @@ constexpr const char* kUsage =
     "As a leaf of a gather tree:\n"
     "  --parent IP:PORT --node N   started by the tree (the token on stdin, which the parent\n"
     "                 keeps open: its end means the parent is gone, and the leaf leaves)\n"
-    "  --attach FILE [--node N] [--rank R]\n"
-    "                 join a running tree through its address file (started by mpirun, srun,\n"
-    "                 systemd); the leaf is found by --node, or by host (--host or the host\n"
-    "                 name) and rank\n";
+    "  --attach FILE|HOST:PORT [--token-file F] [--node N] [--rank R]\n"
+    "                 join a running tree (started by mpirun, srun, systemd) through its address\n"
+    "                 file, or through the front-end's address with the tree's token from F\n"
+    "                 (readable by its owner only) or $XYLEM_TREE_TOKEN; the leaf is found by\n"
+    "                 --node, or by host (--host or the host name) and rank\n";
 
 bool number(std::string_view text, long long& out)
 {
@@ -51,45 +55,94 @@ int fail(const std::string& message)
     return 2;
 }
 
-// The leaf's place in the tree: from --parent/--node (token on stdin) or an address file.
-xylem::Result<xylem::collector::LeafModeOptions>
-leafOptions(const std::string& parent, const std::string& attach, std::optional<std::uint32_t> node,
-            std::uint32_t rank, const std::string& hostId)
+struct LeafPlace
+{
+    std::string parent, attach, tokenFile, host;
+    std::optional<std::uint32_t> node;
+    std::uint32_t rank = 0;
+};
+
+std::string thisHost(const std::string& hostId)
+{
+    if (!hostId.empty()) {
+        return hostId;
+    }
+    char host[256] = {};
+    ::gethostname(host, sizeof host - 1);
+    return host;
+}
+
+// The token for attaching by address: the first line of a file only its owner may read, or the
+// environment (srun and mpirun pass it on).
+xylem::Result<std::string> attachToken(const std::string& tokenFile)
+{
+    using namespace xylem;
+    if (!tokenFile.empty()) {
+        XYLEM_TRY(text, readSecretFile(tokenFile, 4096));
+        std::string token = text->substr(0, text->find_first_of("\r\n"));
+        if (token.empty()) {
+            return makeError(ErrorCode::MalformedInput, "no token on its first line", tokenFile);
+        }
+        return token;
+    }
+    if (const char* env = std::getenv("XYLEM_TREE_TOKEN"); env && *env) {
+        return std::string(env);
+    }
+    return makeError(ErrorCode::InvalidArgument,
+                     "attaching by HOST:PORT needs the tree's token: --token-file F or "
+                     "$XYLEM_TREE_TOKEN (the token line of the front-end's address file)");
+}
+
+// Through an address file (when `attach` names one), or by asking the front-end at HOST:PORT.
+xylem::Result<xylem::collector::LeafModeOptions> attachedLeaf(const LeafPlace& place)
 {
     using namespace xylem;
     collector::LeafModeOptions leaf;
-    if (!attach.empty()) {
-        auto book = tree::readAddressFile(attach);
-        if (!book) {
-            return book.error();
-        }
-        char host[256] = {};
-        if (hostId.empty()) {
-            ::gethostname(host, sizeof host - 1);
-        } else {
-            hostId.copy(host, sizeof host - 1);
-        }
-        auto index = tree::findLeaf(book.value(), node, host, rank);
-        auto address = index ? tree::parentAddressOf(book.value(), index.value())
-                             : Result<tree::NodeAddress>(index.error());
-        if (!address) {
-            return address.error();
-        }
+    leaf.attached = true;
+    const std::string host = thisHost(place.host);
+    std::error_code ec;
+    if (std::filesystem::exists(place.attach, ec) || place.attach.find(':') == std::string::npos) {
+        XYLEM_TRY(book, tree::readAddressFile(place.attach));
+        XYLEM_TRY(index, tree::findLeaf(book.value(), place.node, host, place.rank));
+        XYLEM_TRY(address, tree::parentAddressOf(book.value(), index.value()));
         leaf.parent = tree::ParentAddress{address->ip, address->port};
         leaf.token = book->token;
         leaf.node = index.value();
-        leaf.attached = true;
         return leaf;
     }
-    auto address = tree::parseParentAddress(parent);
+    auto frontEnd = tree::parseHostPort(place.attach);
+    if (!frontEnd) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "--attach: no such address file, nor HOST:PORT: " +
+                             frontEnd.error().message);
+    }
+    XYLEM_TRY(token, attachToken(place.tokenFile));
+    const tree::TreeLocateMessage request{place.node.value_or(tree::kLocateNode), host, place.rank};
+    XYLEM_TRY(located, tree::locateParent(frontEnd.value(), token.value(), request,
+                                          std::chrono::seconds(30)));
+    leaf.parent = located->parent;
+    leaf.token = token.value();
+    leaf.node = located->node;
+    return leaf;
+}
+
+// The leaf's place in the tree: from --parent/--node (token on stdin) or attached.
+xylem::Result<xylem::collector::LeafModeOptions> leafOptions(const LeafPlace& place)
+{
+    using namespace xylem;
+    if (!place.attach.empty()) {
+        return attachedLeaf(place);
+    }
+    collector::LeafModeOptions leaf;
+    auto address = tree::parseParentAddress(place.parent);
     if (!address) {
         return address.error();
     }
-    if (!node) {
+    if (!place.node) {
         return makeError(ErrorCode::InvalidArgument, "--parent needs --node");
     }
     leaf.parent = address.value();
-    leaf.node = *node;
+    leaf.node = *place.node;
     if (const char* env = std::getenv("XYLEM_TREE_TOKEN")) {
         leaf.token = env;
     } else {
@@ -123,9 +176,7 @@ int main(int argc, char** argv)
     std::string socket = defaults.collectorSocket.empty() ? probe::defaultCollectorSocket()
                                                           : defaults.collectorSocket;
     long long tickMs = 100;
-    std::string parent, attach;
-    std::optional<std::uint32_t> node;
-    std::uint32_t rank = 0;
+    LeafPlace place;
     bool socketGiven = false;
     bool ringPrefixGiven = false;
     for (int i = 1; i < argc; ++i) {
@@ -136,16 +187,18 @@ int main(int argc, char** argv)
             socket = argv[++i];
             socketGiven = true;
         } else if (arg == "--parent" && hasValue) {
-            parent = argv[++i];
+            place.parent = argv[++i];
         } else if (arg == "--attach" && hasValue) {
-            attach = argv[++i];
+            place.attach = argv[++i];
+        } else if (arg == "--token-file" && hasValue) {
+            place.tokenFile = argv[++i];
         } else if (arg == "--node" && hasValue && number(argv[i + 1], value) &&
                    value < (1LL << 31)) {
-            node = static_cast<std::uint32_t>(value);
+            place.node = static_cast<std::uint32_t>(value);
             ++i;
         } else if (arg == "--rank" && hasValue && number(argv[i + 1], value) &&
                    value < (1LL << 31)) {
-            rank = static_cast<std::uint32_t>(value);
+            place.rank = static_cast<std::uint32_t>(value);
             ++i;
         } else if (arg == "--ring-prefix" && hasValue) {
             options.ringPrefix = argv[++i];
@@ -165,17 +218,18 @@ int main(int argc, char** argv)
             return 2;
         }
     }
-    if (!parent.empty() || !attach.empty()) {
+    if (!place.parent.empty() || !place.attach.empty()) {
         if (socketGiven) {
             return fail("a leaf serves the tree, not a socket: drop --socket");
         }
-        auto leaf = leafOptions(parent, attach, node, rank, options.host);
+        place.host = options.host;
+        auto leaf = leafOptions(place);
         if (!leaf) {
             return fail(leaf.error().describe());
         }
-        const auto watch = watchParent(attach.empty() && !std::getenv("XYLEM_TREE_TOKEN"));
+        const auto watch = watchParent(place.attach.empty() && !std::getenv("XYLEM_TREE_TOKEN"));
         leaf->collector = options;
-        leaf->ownsRings = attach.empty() && ringPrefixGiven;
+        leaf->ownsRings = place.attach.empty() && ringPrefixGiven;
         return collector::runLeaf(leaf.value());
     }
     boost::asio::io_context io;

@@ -6,6 +6,7 @@
 #include "collectors/relay/relayupstream.h"
 #include "core/model/lifeline.h"
 #include "core/tree/innernode.h"
+#include "core/tree/listenaddress.h"
 #include "core/tree/subtreelauncher.h"
 
 #include <boost/asio.hpp>
@@ -24,9 +25,11 @@ using namespace xylem;
 namespace {
 
 const char* const kUsage =
-    "usage: xylem-relay --parent IP:PORT --node N [--listen IP] [--collector PATH] [--launcher "
-    "TEMPLATE]\n"
-    "                   [--collector-arg ARG]...\n"
+    "usage: xylem-relay --parent HOST:PORT --node N [--listen ADDRESS|auto] [--collector PATH]\n"
+    "                   [--launcher TEMPLATE] [--collector-arg ARG]...\n"
+    "  --listen  where its children connect: an address of this host, auto (the interface that\n"
+    "            routes to its children's hosts; 127.0.0.1 when all are this one, the default),\n"
+    "            or 0.0.0.0 / :: (every interface, advertised as auto)\n"
     "  The tree's token is read from the first line of stdin (or XYLEM_TREE_TOKEN); the parent\n"
     "  keeps stdin open: its end means the parent is gone, and the relay leaves.\n";
 
@@ -71,7 +74,7 @@ std::unique_ptr<xylem::LifelineWatch> watchParent(std::uint32_t node)
 int main(int argc, char** argv)
 {
     ::prctl(PR_SET_PDEATHSIG, SIGTERM); // a parent that dies takes its relays with it
-    std::string parent, listen = "127.0.0.1";
+    std::string parent, listen = "auto";
     tree::LaunchSettings settings;
     long node = -1;
     for (int i = 1; i < argc; ++i) {
@@ -108,7 +111,6 @@ int main(int argc, char** argv)
         settings.collectorExecutable =
             (here.parent_path() / "collector" / "xylem-collector").string();
     }
-    settings.listenAddress = listen;
 
     boost::asio::io_context io;
     const std::string token = readToken();
@@ -123,17 +125,23 @@ int main(int argc, char** argv)
     relay::RelayUpstream up(link);
     tree::InnerNode inner(io, welcome->topology, self, token, welcome->leavesAttach, up, filters,
                           [self](const std::string& line) { log(self, line); });
-    auto port = inner.listen(listen, 0);
+    auto where = tree::chooseListen(listen, tree::childHosts(welcome->topology, self, settings));
+    auto port = where ? inner.listen(where->bind, 0) : Result<std::uint16_t>(where.error());
     if (!port) {
         return fail(port.error().message, 1);
     }
+    if (!tree::isLocalHost(where->advertise)) { // across machines: say where, for the curious
+        log(self, "listening on " + where->bind + ":" + std::to_string(port.value()) +
+                      ", advertised as " + where->advertise + " (" + where->why + ")");
+    }
     tree::Spawner spawner(settings.launcher);
-    if (auto ok =
-            tree::launchChildren(spawner, welcome->topology, self, settings, port.value(), token);
+    if (auto ok = tree::launchChildren(spawner, welcome->topology, self, settings, where->advertise,
+                                       port.value(), token);
         !ok) {
         log(self, ok.error().message); // the children not started are reported missing at start-up
     }
-    inner.awaitChildren(std::chrono::seconds(30), {tree::NodeAddress{self, listen, port.value()}});
+    inner.awaitChildren(std::chrono::seconds(30),
+                        {tree::NodeAddress{self, where->advertise, port.value()}});
     bool running = true;
     link.serve(
         [&](protocol::Frame& frame) {

@@ -1,12 +1,11 @@
 #include "core/protocol/messagetype.h"
 
-#include <array>
 #include <utility>
 
 namespace xylem::protocol {
 
 namespace {
-constexpr std::array<std::pair<MessageType, std::string_view>, 38> kNames{{
+constexpr std::pair<MessageType, std::string_view> kNames[]{
     {MessageType::Error, "Error"},
     {MessageType::RegisterRing, "RegisterRing"},
     {MessageType::ListRings, "ListRings"},
@@ -45,7 +44,9 @@ constexpr std::array<std::pair<MessageType, std::string_view>, 38> kNames{{
     {MessageType::Heartbeat, "Heartbeat"},
     {MessageType::NodesSlow, "NodesSlow"},
     {MessageType::NodesBack, "NodesBack"},
-}};
+    {MessageType::TreeLocate, "TreeLocate"},
+    {MessageType::TreeLocated, "TreeLocated"},
+};
 } // namespace
 
 bool isKnownMessageType(std::uint16_t value)

@@ -54,6 +54,8 @@ enum class MessageType : std::uint16_t
     Heartbeat = 75,     // either way: nothing to say, still here (tree::Connection::keepAlive)
     NodesSlow = 76,     // up: nodes that owe waves and stopped answering (waves go on without)
     NodesBack = 77,     // up: slow nodes that answer again
+    TreeLocate = 80,    // collector -> front-end, after a TreeHello as kLocateNode: where to join
+    TreeLocated = 81,   // front-end -> collector: its node and its parent's address
 };
 
 bool isKnownMessageType(std::uint16_t value);

@@ -1,6 +1,8 @@
 #include "core/tree/downstream.h"
 
 #include "core/model/lifeline.h"
+#include "core/tree/attachlocate.h"
+#include "core/tree/hostport.h"
 #include "core/tree/token.h"
 
 #include <algorithm>
@@ -45,14 +47,18 @@ Result<std::uint16_t> Downstream::listen(const std::string& address, std::uint16
     if (!ec) {
         closeOnExec(m_acceptor.native_handle()); // no child of ours keeps the port (lifeline.h)
         m_acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+        if (ip.is_v6() && ip.is_unspecified()) {
+            m_acceptor.set_option(asio::ip::v6_only(false), ec); // :: takes IPv4 children too
+        }
         m_acceptor.bind(endpoint, ec);
     }
     if (!ec) {
         m_acceptor.listen(asio::socket_base::max_listen_connections, ec);
     }
     if (ec) {
-        return makeError(ErrorCode::IoError, "cannot listen on " + address + ":" +
-                                                 std::to_string(port) + ": " + ec.message());
+        return makeError(ErrorCode::IoError, "cannot listen on " +
+                                                 toString(HostPort{address, port}) + ": " +
+                                                 ec.message());
     }
     accept();
     return m_acceptor.local_endpoint().port();
@@ -147,6 +153,9 @@ void Downstream::admit(std::shared_ptr<Connection> connection, protocol::Frame& 
     }
     if (!tokensEqual(hello->token, m_token)) {
         return refuse("wrong token");
+    }
+    if (hello->node == kLocateNode && m_locate) {
+        return m_locate(connection);
     }
     const auto it = std::find(m_children.begin(), m_children.end(), hello->node);
     if (it == m_children.end()) {

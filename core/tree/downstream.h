@@ -42,6 +42,12 @@ public:
 
     // Binds address:port (port 0: any) and starts accepting.
     Result<std::uint16_t> listen(const std::string& address, std::uint16_t port);
+    // Hands over the connections whose hello (token shown) asks where to join instead of naming
+    // a child (attachlocate.h); without a handler they are refused.
+    void answerLocates(std::function<void(std::shared_ptr<Connection>)> handler)
+    {
+        m_locate = std::move(handler);
+    }
 
     std::uint32_t slots() const { return static_cast<std::uint32_t>(m_children.size()); }
     std::uint32_t nodeOf(std::uint32_t slot) const { return m_children[slot]; }
@@ -67,6 +73,7 @@ private:
     std::string m_token;
     bool m_leavesAttach;
     Events m_events;
+    std::function<void(std::shared_ptr<Connection>)> m_locate;
     boost::asio::ip::tcp::acceptor m_acceptor;
     std::vector<std::uint32_t> m_children;                   // node index per slot
     std::vector<std::shared_ptr<Connection>> m_links;        // per slot

@@ -1,7 +1,9 @@
 #include "core/tree/frontend.h"
 
 #include "core/tree/addressfile.h"
+#include "core/tree/attachlocate.h"
 #include "core/tree/innernode.h"
+#include "core/tree/listenaddress.h"
 #include "core/tree/token.h"
 #include "core/tree/upstream.h"
 
@@ -43,20 +45,17 @@ public:
     Result<Ok> start()
     {
         const auto began = Clock::now();
-        auto port = m_inner.listen(m_options.launch.listenAddress, 0);
-        if (!port) {
-            return port.error();
-        }
+        XYLEM_TRY(port, listen());
         m_thread = std::thread([this] { m_io.run(); });
         (void)runOnIo([&]() -> Result<Ok> {
             m_port = port.value();
             auto launched = launchChildren(m_spawner, m_options.topology, 0, m_options.launch,
-                                           port.value(), m_token, &m_children);
+                                           m_advertised, port.value(), m_token, &m_children);
             if (!launched) {
                 log(launched.error().message);
             }
             m_inner.awaitChildren(m_options.startTimeout,
-                                  {NodeAddress{0, m_options.launch.listenAddress, port.value()}});
+                                  {NodeAddress{0, m_advertised, port.value()}});
             if (m_options.slowAfter != kSlowAfter) {
                 m_inner.control(
                     ControlMessage{kSlowAfterCommand, std::to_string(m_options.slowAfter.count())});
@@ -76,13 +75,38 @@ public:
         if (!m_options.addressFile.empty() || m_options.launch.leavesAttach) {
             const std::string path =
                 m_options.addressFile.empty() ? "xylem-tree.address" : m_options.addressFile;
-            if (auto ok = writeAddressFile(
-                    path, AddressBook{m_token, m_ready->listening, m_options.topology});
-                !ok) {
+            if (auto ok = writeAddressFile(path, *m_book); !ok) {
                 return ok.error();
             }
         }
         return Ok{};
+    }
+
+    // Binds where --listen says, and answers collectors that attach by this address.
+    Result<std::uint16_t> listen()
+    {
+        XYLEM_TRY(choice, chooseListen(m_options.listen,
+                                       childHosts(m_options.topology, 0, m_options.launch)));
+        XYLEM_TRY(port, m_inner.listen(choice->bind, 0));
+        m_advertised = choice->advertise;
+        log("listening on " + toString(HostPort{choice->bind, port.value()}) + ", advertised as " +
+            m_advertised + " (" + choice->why + ")");
+        m_inner.answerLocates([this](std::shared_ptr<Connection> connection) {
+            answerLocate(
+                m_io, std::move(connection),
+                [this](const TreeLocateMessage& request) { return locate(request); },
+                [this](const std::string& line) { log(line); });
+        });
+        return port;
+    }
+
+    Result<TreeLocatedMessage> locate(const TreeLocateMessage& request)
+    {
+        std::lock_guard lock(m_mutex);
+        if (!m_book) {
+            return makeError(ErrorCode::Busy, "the tree is still starting");
+        }
+        return locateIn(*m_book, request);
     }
 
     void stop()
@@ -138,6 +162,7 @@ public:
     {
         std::lock_guard lock(m_mutex);
         m_readyAt = Clock::now();
+        m_book = AddressBook{m_token, m.listening, m_options.topology};
         m_ready = std::move(m);
         m_changed.notify_all();
     }
@@ -192,6 +217,7 @@ public:
     std::thread m_thread;
     std::atomic<bool> m_stopped{false};
     std::uint16_t m_port = 0;
+    std::string m_advertised; // where children connect: written before the io thread starts
     std::chrono::milliseconds m_slowAfter{0}; // written on the io thread before start() returns
     std::vector<std::pair<std::uint32_t, pid_t>>
         m_children; // written on the io thread before start() returns
@@ -199,6 +225,7 @@ public:
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;
     std::optional<SubtreeReadyMessage> m_ready;
+    std::optional<AddressBook> m_book; // what the address file says: once the tree is up
     Clock::time_point m_readyAt;
     StartupReport m_startup;
     std::map<std::uint32_t, StreamQueue> m_streams;
@@ -241,6 +268,11 @@ const gather::Topology& FrontEnd::topology() const
 std::uint16_t FrontEnd::listenPort() const
 {
     return m_impl->m_port;
+}
+
+const std::string& FrontEnd::listenAddress() const
+{
+    return m_impl->m_advertised;
 }
 
 std::chrono::milliseconds FrontEnd::slowAfter() const

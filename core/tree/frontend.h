@@ -4,7 +4,8 @@
 // the relays and collectors of a topology, opens streams, pulls waves and hands back each
 // complete, reduced wave in order; reports lost, rejoined, slow and answering-again nodes and
 // the clock offsets of every node. Its own Asio thread runs the tree; every call here is
-// thread-safe.
+// thread-safe. A collector that attaches by the front-end's address is told where its parent
+// listens (attachlocate.h).
 //
 // A wave is complete once every child answered, or went without a silent child: no node waits
 // longer than its slow time-out (innernode.h) for a child that owes waves, so next() has its
@@ -31,7 +32,8 @@ struct FrontEndOptions
 {
     gather::Topology topology;
     LaunchSettings launch;
-    std::string addressFile; // written once the relays listen (always when leaves attach)
+    std::string listen = "auto"; // an address of this host, auto, 0.0.0.0 or :: (listenaddress.h)
+    std::string addressFile;     // written once the relays listen (always when leaves attach)
     std::chrono::milliseconds startTimeout{30000};
     std::uint32_t window = 64; // waves of a stream in flight
     // The tree's slow time-out at the leaves' parents (innernode.h), sent to every relay.
@@ -79,7 +81,8 @@ public:
 
     const StartupReport& startup() const;
     const gather::Topology& topology() const;
-    std::uint16_t listenPort() const; // where the front-end's children connect
+    std::uint16_t listenPort() const;         // where the front-end's children connect
+    const std::string& listenAddress() const; // and at which address (the advertised one)
     // How long the front-end waits for a silent child (its level's slow time-out).
     std::chrono::milliseconds slowAfter() const;
     // The process of a child of the front-end this front-end started (0 if none).

@@ -55,6 +55,11 @@ public:
               std::function<void(const std::string&)> log);
 
     Result<std::uint16_t> listen(const std::string& address, std::uint16_t port);
+    // The front-end's: connections that show the token and ask where to join (attachlocate.h).
+    void answerLocates(std::function<void(std::shared_ptr<Connection>)> handler)
+    {
+        m_children.answerLocates(std::move(handler));
+    }
 
     // Start-up: call once the children are being started; SubtreeReady goes up when every
     // child reported ready or after `timeout` with the missing ones named.

@@ -2,9 +2,7 @@
 
 #include "core/tree/clockoffset.h"
 
-#include <charconv>
 #include <optional>
-#include <thread>
 #include <utility>
 
 namespace xylem::tree {
@@ -14,18 +12,11 @@ using protocol::MessageType;
 
 Result<ParentAddress> parseParentAddress(const std::string& text)
 {
-    const size_t colon = text.rfind(':');
-    unsigned port = 0;
-    if (colon == std::string::npos || colon == 0) {
-        return makeError(ErrorCode::InvalidArgument,
-                         "parent address '" + text + "': expected IP:PORT");
+    auto parsed = parseHostPort(text);
+    if (!parsed) {
+        return makeError(parsed.error().code, "parent address " + parsed.error().message);
     }
-    const auto [end, ec] =
-        std::from_chars(text.data() + colon + 1, text.data() + text.size(), port);
-    if (ec != std::errc() || end != text.data() + text.size() || port == 0 || port > 65535) {
-        return makeError(ErrorCode::InvalidArgument, "parent address '" + text + "': bad port");
-    }
-    return ParentAddress{text.substr(0, colon), static_cast<std::uint16_t>(port)};
+    return parsed;
 }
 
 ParentLink::ParentLink(asio::io_context& io, ParentAddress parent, std::string token,
@@ -40,28 +31,11 @@ ParentLink::ParentLink(asio::io_context& io, ParentAddress parent, std::string t
 Result<ParentLink::Welcome> ParentLink::join(std::chrono::milliseconds timeout)
 {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
-    boost::system::error_code ec;
-    const auto ip = asio::ip::make_address(m_parent.ip, ec);
-    if (ec) {
-        return makeError(ErrorCode::InvalidArgument,
-                         "parent address '" + m_parent.ip + "' is not an IP address");
+    auto socket = connectRetrying(m_io, m_parent, deadline);
+    if (!socket) {
+        return socket.error();
     }
-    asio::ip::tcp::socket socket(m_io);
-    for (auto pause = std::chrono::milliseconds(2);;
-         pause = std::min(pause * 2, std::chrono::milliseconds(200))) {
-        socket = asio::ip::tcp::socket(m_io);
-        socket.connect({ip, m_parent.port}, ec);
-        if (!ec) {
-            break;
-        }
-        if (std::chrono::steady_clock::now() + pause > deadline) {
-            return makeError(ErrorCode::IoError, "cannot reach the parent at " + m_parent.ip + ":" +
-                                                     std::to_string(m_parent.port) + ": " +
-                                                     ec.message());
-        }
-        std::this_thread::sleep_for(pause);
-    }
-    m_connection = Connection::make(std::move(socket));
+    m_connection = Connection::make(std::move(socket).value());
     std::optional<Result<Welcome>> outcome;
     m_connection->start(
         [&](protocol::Frame& frame) {

@@ -7,6 +7,7 @@
 #include "core/gather/topology.h"
 #include "core/model/result.h"
 #include "core/tree/connection.h"
+#include "core/tree/hostport.h"
 #include "core/tree/treemessages.h"
 
 #include <boost/asio.hpp>
@@ -17,13 +18,9 @@
 
 namespace xylem::tree {
 
-struct ParentAddress
-{
-    std::string ip = "127.0.0.1";
-    std::uint16_t port = 0;
-};
+using ParentAddress = HostPort;
 
-Result<ParentAddress> parseParentAddress(const std::string& text); // "IP:PORT"
+Result<ParentAddress> parseParentAddress(const std::string& text); // HOST:PORT or [IPV6]:PORT
 
 class ParentLink
 {

@@ -1,14 +1,15 @@
 #include "core/tree/subtreelauncher.h"
 
 #include "core/model/textreplace.h"
+#include "core/tree/hostport.h"
 
 namespace xylem::tree {
 
 std::vector<std::string> childCommand(const gather::Topology& topology, std::uint32_t child,
-                                      const LaunchSettings& settings, const std::string& parentIp,
+                                      const LaunchSettings& settings, const std::string& parentHost,
                                       std::uint16_t parentPort)
 {
-    const std::string parent = parentIp + ":" + std::to_string(parentPort);
+    const std::string parent = toString(HostPort{parentHost, parentPort});
     if (topology.nodes[child].role == gather::NodeRole::Relay) {
         std::vector<std::string> command{settings.relayExecutable,
                                          "--parent",
@@ -16,7 +17,7 @@ std::vector<std::string> childCommand(const gather::Topology& topology, std::uin
                                          "--node",
                                          std::to_string(child),
                                          "--listen",
-                                         settings.listenAddress,
+                                         settings.childListen,
                                          "--collector",
                                          settings.collectorExecutable};
         if (!settings.launcher.empty()) {
@@ -41,18 +42,32 @@ std::string substituteLeaf(std::string text, const gather::TopologyNode& leaf)
                       std::to_string(leaf.rank));
 }
 
+std::vector<std::string> childHosts(const gather::Topology& topology, std::uint32_t self,
+                                    const LaunchSettings& settings)
+{
+    std::vector<std::string> hosts;
+    for (const std::uint32_t child : topology.nodes[self].children) {
+        const bool attaches =
+            settings.leavesAttach && topology.nodes[child].role == gather::NodeRole::Leaf;
+        if (attaches || !settings.launcher.empty()) {
+            hosts.push_back(topology.nodes[child].host);
+        }
+    }
+    return hosts;
+}
+
 Result<Ok> launchChildren(Spawner& spawner, const gather::Topology& topology, std::uint32_t self,
-                          const LaunchSettings& settings, std::uint16_t port,
-                          const std::string& token,
+                          const LaunchSettings& settings, const std::string& host,
+                          std::uint16_t port, const std::string& token,
                           std::vector<std::pair<std::uint32_t, pid_t>>* started)
 {
     for (const std::uint32_t child : topology.nodes[self].children) {
         if (settings.leavesAttach && topology.nodes[child].role == gather::NodeRole::Leaf) {
             continue;
         }
-        auto pid = spawner.spawn(SpawnRequest{
-            topology.nodes[child].host,
-            childCommand(topology, child, settings, settings.listenAddress, port), token});
+        auto pid =
+            spawner.spawn(SpawnRequest{topology.nodes[child].host,
+                                       childCommand(topology, child, settings, host, port), token});
         if (!pid) {
             return makeError(pid.error().code, "cannot start " + topology.nodes[child].name() +
                                                    ": " + pid.error().message);
