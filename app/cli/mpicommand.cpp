@@ -14,6 +14,7 @@
 #include "core/model/mpiruns.h"
 #include "core/model/mpituple.h"
 #include "core/model/textfile.h"
+#include "core/tree/listenaddress.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -28,9 +29,12 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: xylem-cli mpi [--name NAME] [--notes TEXT] [--shape flat|hierarchy]\n"
-    "                     [--ring-capacity N] -o|--session S.xylem -- mpirun -np 4 PROGRAM ARGS\n"
+    "                     [--ring-capacity N] [--listen ADDRESS|auto]\n"
+    "                     -o|--session S.xylem -- mpirun -np 4 PROGRAM ARGS\n"
     "       runs the command with libxylem-mpi.so preloaded, gathers every rank's MPI calls\n"
-    "       live and stores them, with the world communicator's collectives as a run\n";
+    "       live and stores them, with the world communicator's collectives as a run;\n"
+    "       --listen: where the gather tree's front-end listens (auto: the interface that routes\n"
+    "       to the other hosts, 127.0.0.1 when all are this one; 0.0.0.0 or :: only if given)\n";
 
 struct Scratch
 {
@@ -193,6 +197,7 @@ struct MpiOptions
     std::string notes;
     RunShape shape = RunShape::Hierarchy;
     std::int64_t ringCapacity = 0;
+    std::string listen; // the front-end's --listen
 };
 
 Result<MpiOptions> parseOptions(const Arguments& a, const std::vector<std::string>& command)
@@ -213,9 +218,14 @@ Result<MpiOptions> parseOptions(const Arguments& a, const std::vector<std::strin
     XYLEM_TRY(capacity, a.integer("ring-capacity", 1 << 20, 2, 1 << 26));
     XYLEM_TRY(name, a.oneOr("name", "mpi " + programName(command)));
     XYLEM_TRY(notes, a.oneOr("notes", ""));
-    return MpiOptions{path.value(), name.value(), notes.value(),
-                      shapeName.value() == "flat" ? RunShape::Flat : RunShape::Hierarchy,
-                      capacity.value()};
+    XYLEM_TRY(listen, a.oneOr("listen", "auto"));
+    // Refused before anything is made.
+    XYLEM_TRY(listenable, tree::chooseListen(listen.value(), {}));
+    MpiOptions options{path.value(), name.value(), notes.value(),
+                       shapeName.value() == "flat" ? RunShape::Flat : RunShape::Hierarchy,
+                       capacity.value()};
+    options.listen = listen.value();
+    return options;
 }
 
 // Stores what the program recorded, however it ended, and says how it ended.
@@ -252,7 +262,7 @@ Result<Ok> mpiRecord(const Arguments& a, const std::vector<std::string>& command
     }
     const Scratch scratch{folder, "xylem-mpi-" + std::to_string(::getpid()) + "-"};
     XYLEM_TRY(session, store::Session::openOrCreate(o->path));
-    XYLEM_TRY(gather, MpiGather::start(scratch.ringBase));
+    XYLEM_TRY(gather, MpiGather::start(scratch.ringBase, o->listen));
     XYLEM_TRY(program,
               ChildProcess::start(resolved(command),
                                   programEnvironment(library.value(), scratch, o->ringCapacity),
@@ -276,7 +286,7 @@ int runMpi(const Args& args, std::ostream& out, std::ostream& err)
     const Args options(args.begin(), dashes);
     const std::vector<std::string> command(dashes == args.end() ? dashes : dashes + 1, args.end());
     static const CommandSpec spec{
-        "mpi", kUsage, {"o", "session", "name", "notes", "shape", "ring-capacity"}, {}};
+        "mpi", kUsage, {"o", "session", "name", "notes", "shape", "ring-capacity", "listen"}, {}};
     return runCommand(spec, options, out, err,
                       [&command](const Arguments& a, std::ostream& o, std::ostream& e) {
                           return mpiRecord(a, command, o, e);

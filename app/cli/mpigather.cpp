@@ -11,7 +11,7 @@ constexpr std::uint32_t kStream = 1;
 
 } // namespace
 
-Result<MpiGather> MpiGather::start(const std::string& ringPrefix)
+Result<MpiGather> MpiGather::start(const std::string& ringPrefix, const std::string& listen)
 {
     gather::TopologySpec spec;
     spec.shape = gather::TopologyShape::Hierarchy;
@@ -21,6 +21,7 @@ Result<MpiGather> MpiGather::start(const std::string& ringPrefix)
     XYLEM_TRY(collector, findSiblingProgram("xylem-collector"));
     tree::FrontEndOptions options;
     options.topology = std::move(topology).value();
+    options.listen = listen;
     options.launch.relayExecutable = relay.value();
     options.launch.collectorExecutable = collector.value();
     options.launch.collectorArguments = {"--ring-prefix", ringPrefix, "--host", "{host}"};

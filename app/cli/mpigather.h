@@ -17,8 +17,9 @@ namespace xylem::cli {
 class MpiGather
 {
 public:
-    // Starts the collector for rings named ringPrefix* on this host.
-    static Result<MpiGather> start(const std::string& ringPrefix);
+    // Starts the collector for rings named ringPrefix* on this host; the front-end listens as
+    // `listen` says (tree/listenaddress.h).
+    static Result<MpiGather> start(const std::string& ringPrefix, const std::string& listen);
 
     // One wave: every tuple the collector read since the last.
     Result<Ok> poll(std::chrono::milliseconds timeout);

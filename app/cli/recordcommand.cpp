@@ -18,6 +18,8 @@
 #include "core/model/configurationjson.h"
 #include "core/store/attachments.h"
 #include "core/store/runwriter.h"
+#include "core/tree/hostport.h"
+#include "core/tree/listenaddress.h"
 
 #include <filesystem>
 #include <functional>
@@ -38,7 +40,8 @@ constexpr const char* kUsage =
     "                        [--iterations N | --duration D]\n"
     "                        [--benchmark gsum|compute-gsum [--compute-us US]]\n"
     "                        [--noise THREAD:US[:EVERY]]...\n"
-    "                        [--baseline] [--name NAME] [--notes TEXT] -o|--session S.xylem\n"
+    "                        [--baseline] [--name NAME] [--notes TEXT] [--listen ADDRESS|auto]\n"
+    "                        -o|--session S.xylem\n"
     "       runs xylem-gsum on a local cluster, gathers its tuples live through a tree of\n"
     "       collectors and stores them as a new run of the session; --baseline runs it once\n"
     "       without collectors first and reports the slowdown\n"
@@ -48,7 +51,10 @@ constexpr const char* kUsage =
     "   --design D.json: the tree and streams of a scope design (xylem-scope-design/1); record\n"
     "       rereads the file at every poll and redeploys a changed design without restarting\n"
     "       the program; --figures-json prints every node's live figures as one JSON line\n"
-    "       ({\"figures\": {...}}) per poll\n";
+    "       ({\"figures\": {...}}) per poll\n"
+    "   --listen: where the gather tree's front-end listens: an address of this host, auto (the\n"
+    "       default: the interface that routes to the collectors' hosts, 127.0.0.1 when all are\n"
+    "       this one), or 0.0.0.0 / :: (every interface, only when given)\n";
 
 // The shared-memory prefix of the run's rings, removed at the end whatever happened. (Killed,
 // xylem-cli removes nothing: its program and collectors, who outlive it, do, lifeline.h. The
@@ -74,11 +80,12 @@ constexpr const char* kSamplePeriodMs = "100";
 
 // The tree over the plan's hosts: collectors started here with a ring prefix per host, or
 // (attach) collectors started by someone else that join through the address file.
-Result<std::unique_ptr<tree::FrontEnd>> startGatherTree(const RecordPlan& plan,
-                                                        const std::string& ringBase)
+Result<std::unique_ptr<tree::FrontEnd>>
+startGatherTree(const RecordPlan& plan, const std::string& ringBase, const std::string& listen)
 {
     tree::FrontEndOptions options;
     options.topology = plan.topology;
+    options.listen = listen;
     XYLEM_TRY(relay, findSiblingProgram("xylem-relay"));
     XYLEM_TRY(collector, findSiblingProgram("xylem-collector"));
     options.launch.relayExecutable = relay.value();
@@ -380,6 +387,9 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     const bool attached = !plan->attachFile.empty();
     XYLEM_TRY(name, a.oneOr("name", "live " + plan->config.name()));
     XYLEM_TRY(notes, a.oneOr("notes", ""));
+    XYLEM_TRY(listen, a.oneOr("listen", "auto"));
+    // Refused before anything is made.
+    XYLEM_TRY(listenable, tree::chooseListen(listen.value(), {}));
     const Scratch scratch{"xylem-rec-" + std::to_string(::getpid()) + "-"};
     XYLEM_TRY(session, store::Session::openOrCreate(path.value()));
     // A recording appends and reads nothing back: a small page cache (a session opens with 64 MB,
@@ -390,9 +400,12 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
         XYLEM_TRY(us, runBaseline(a, plan.value(), scratch, out));
         baselineUs = us.value();
     }
-    XYLEM_TRY(tree, startGatherTree(plan.value(), scratch.ringBase));
+    XYLEM_TRY(tree, startGatherTree(plan.value(), scratch.ringBase, listen.value()));
     if (attached) {
-        out << "record: waiting for the collectors to attach through " << plan->attachFile << "\n";
+        out << "record: waiting for the collectors to attach through " << plan->attachFile
+            << " (or at "
+            << tree::toString({tree.value()->listenAddress(), tree.value()->listenPort()})
+            << " with the tree's token)\n";
         out.flush();
         XYLEM_TRY(joined,
                   awaitAttachedLeaves(*tree.value(), plan->attachFile, std::chrono::seconds(60)));
@@ -448,7 +461,7 @@ int runRecord(const Args& args, std::ostream& out, std::ostream& err)
                                   kUsage,
                                   {"config", "hosts", "threads", "shape", "arity", "root", "scope",
                                    "iterations", "duration", "benchmark", "noise", "name", "notes",
-                                   "o", "session", "attach", "compute-us", "design"},
+                                   "o", "session", "attach", "compute-us", "design", "listen"},
                                   {"baseline", "figures-json"}};
     return runCommand(spec, args, out, err, record);
 }

@@ -8,6 +8,7 @@
 #include "tests/app/clisessiontest.h"
 
 #include <QDir>
+#include <QRegularExpression>
 
 #include <map>
 #include <memory>
@@ -299,6 +300,94 @@ private slots:
             const QString problem = checkSystemSamples(dir.filePath("a.xylem"), {"h0", "h1"}, 1);
             QVERIFY2(problem.isEmpty(), qPrintable(problem));
         }
+        for (auto& c : collectors) {
+            c->kill();
+            c->waitForFinished(5000);
+        }
+        for (const QString& ring : QDir("/dev/shm").entryList({prefix + "*"})) {
+            QFile::remove("/dev/shm/" + ring);
+        }
+    }
+
+    // --listen: the front-end binds the address given, or every interface with a routable
+    // address advertised; a name or garbage is refused before anything is made.
+    void theFrontEndListensWhereAsked_data()
+    {
+        QTest::addColumn<QString>("listen");
+        QTest::addColumn<QString>("message"); // empty: recorded
+        QTest::newRow("loopback") << "127.0.0.1"
+                                  << "";
+        QTest::newRow("every interface") << "0.0.0.0"
+                                         << "";
+        QTest::newRow("a name") << "node17"
+                                << "--listen 'node17': not an IP address";
+    }
+    void theFrontEndListensWhereAsked()
+    {
+        QFETCH(QString, listen);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString session = dir.filePath("l.xylem");
+        const CliResult r = runCli({"record", "--hosts", "2", "--threads", "1", "--iterations",
+                                    "2000", "--listen", listen, "-o", session});
+        if (!message.isEmpty()) {
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(message), qPrintable(r.err));
+            QVERIFY(!QFile::exists(session));
+            return;
+        }
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("gather rate 100.000 %"), qPrintable(r.out));
+    }
+
+    // No address file for the collectors: they attach at the address record says, with the
+    // tree's token in their environment, and the program's calls are recorded.
+    void collectorsAttachByTheFrontEndsAddress()
+    {
+        QTemporaryDir dir;
+        const QString config = dir.filePath("gsum.tree.json");
+        writeFile(config, runCli({"generate", "--hosts", "2", "--threads", "2"}).out.toUtf8());
+        const QString address = dir.filePath("tree.address");
+        const QString prefix =
+            QString("xylem-test-attachip-%1-").arg(QCoreApplication::applicationPid());
+        QProcess record;
+        record.start(XYLEM_CLI, {"record", "--attach", address, "--listen", "127.0.0.1", "--config",
+                                 config, "--duration", "2500ms", "-o", dir.filePath("a.xylem")});
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += record.readAllStandardOutput()).contains(" with the "),
+                                 20000);
+        const auto where = QRegularExpression("or at (127\\.0\\.0\\.1:[0-9]+) with the tree's")
+                               .match(QString::fromUtf8(out));
+        QVERIFY2(where.hasMatch(), out.constData());
+        QFile file(address); // the token, as a user passes it on (srun/mpirun export it)
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto token = QRegularExpression("\ntoken ([0-9a-f]+)\n")
+                               .match(QString::fromUtf8(file.readAll()))
+                               .captured(1);
+        QVERIFY(!token.isEmpty());
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("XYLEM_TREE_TOKEN", token);
+        std::vector<std::unique_ptr<QProcess>> collectors;
+        for (const QString host : {"h0", "h1"}) {
+            collectors.push_back(std::make_unique<QProcess>());
+            collectors.back()->setProcessEnvironment(env);
+            collectors.back()->start(XYLEM_COLLECTOR, {"--attach", where.captured(1), "--host",
+                                                       host, "--ring-prefix", prefix + host + "-"});
+        }
+        QTRY_VERIFY_WITH_TIMEOUT((out += record.readAllStandardOutput()).contains("nodes up"),
+                                 20000);
+        QProcess gsum;
+        QProcessEnvironment gsumEnv = QProcessEnvironment::systemEnvironment();
+        gsumEnv.insert("XYLEM_RING_PREFIX", prefix + "{host}-");
+        gsum.setProcessEnvironment(gsumEnv);
+        gsum.start(XYLEM_GSUM, {"launch", "--config", config, "--iterations", "6000"});
+        QVERIFY(gsum.waitForFinished(60000));
+        QCOMPARE(gsum.exitCode(), 0);
+        QVERIFY(record.waitForFinished(30000));
+        out += record.readAllStandardOutput();
+        QVERIFY2(record.exitCode() == 0, (out + record.readAllStandardError()).constData());
+        QVERIFY2(out.contains("gather rate 100.000 %"), out.constData());
+        QVERIFY2(!out.contains("record: 0 complete calls"), out.constData());
         for (auto& c : collectors) {
             c->kill();
             c->waitForFinished(5000);
