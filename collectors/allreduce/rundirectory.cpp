@@ -1,5 +1,7 @@
 #include "collectors/allreduce/rundirectory.h"
 
+#include "core/model/secretfile.h"
+
 #include <charconv>
 #include <filesystem>
 #include <fstream>
@@ -52,21 +54,9 @@ Result<Ok> RunDirectory::useAddressFile(const std::string& file)
 
 Result<Ok> RunDirectory::writeAtomically(const std::string& name, const std::string& text) const
 {
-    const std::string final = m_path + "/" + name;
-    const std::string temporary = final + ".tmp";
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        out << text;
-        if (!out) {
-            return makeError(ErrorCode::IoError, "cannot write", temporary);
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(temporary, final, ec); // readers never see half a file
-    if (ec) {
-        return makeError(ErrorCode::IoError, "cannot rename: " + ec.message(), final);
-    }
-    return Ok{};
+    // Readers never see half a file; a link planted in a shared directory under a name this
+    // writer would use is not written through, and what it writes, nobody else may change.
+    return writeSecretFile(m_path + "/" + name, text);
 }
 
 Result<Ok> RunDirectory::publishAddress(const std::string& host, const Address& address) const
@@ -84,7 +74,15 @@ Result<Address> RunDirectory::waitForAddress(const std::string& host,
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     const std::string file = m_path + "/" + host + ".address";
     for (;;) {
-        std::ifstream in(file);
+        // Only this user's own file that nobody else could have written: another user's
+        // address would take the path, and the run's token in its hello, to them.
+        const auto text = readSecretFile(file, 4096);
+        if (!text && text.error().code != ErrorCode::NotFound) {
+            return makeError(text.error().code,
+                             "not trusted as host " + host + "'s address: " + text.error().message,
+                             file);
+        }
+        std::istringstream in(text ? text.value() : std::string());
         std::string ip, port;
         if (in >> ip >> port) {
             if (const auto address = parseAddress(ip, port)) {
