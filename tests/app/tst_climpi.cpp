@@ -167,6 +167,24 @@ private slots:
                                 .arg(others)));
     }
 
+    // --listen: the front-end binds every interface when asked (advertising a routable
+    // address); a host name is refused before anything is made.
+    void theFrontEndListensWhereAsked()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("listen.xylem");
+        const auto r = runCli(QStringList{"mpi", "--listen", "0.0.0.0", "-o", session} +
+                              mpirun({XYLEM_MPILOOP, "--iterations", "20"}));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY(storedTrace(session, 1).ok());
+        const QString refused = dir.filePath("refused.xylem");
+        const auto bad = runCli(QStringList{"mpi", "--listen", "node17", "-o", refused} +
+                                mpirun({XYLEM_MPILOOP, "--iterations", "20"}));
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--listen 'node17': not an IP address"), qPrintable(bad.err));
+        QVERIFY(!QFile::exists(refused));
+    }
+
     void failingProgramIsNamedAndKeepsWhatItRecorded()
     {
         QTemporaryDir dir;
