@@ -10,6 +10,7 @@
 #include "core/model/treegenerator.h"
 
 #include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -213,7 +214,10 @@ int launchCommand(const GsumOptions& o, std::optional<int> lifeline)
     std::atomic<bool> parentGone{false};
     std::unique_ptr<LifelineWatch> watch;
     if (lifeline) {
-        auto started = LifelineWatch::start(*lifeline, [&parentGone] { parentGone = true; });
+        auto started = LifelineWatch::start(*lifeline, [&parentGone] {
+            std::signal(SIGPIPE, SIG_IGN); // our output may have gone with the parent
+            parentGone = true;
+        });
         watch = started ? std::move(started).value() : nullptr;
     }
     auto outcome =

@@ -10,11 +10,14 @@
 #include "core/model/configurationjson.h"
 #include "core/model/lifeline.h"
 
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <thread>
 
 using namespace xylem;
 using namespace xylem::allreduce;
@@ -34,13 +37,23 @@ std::unique_ptr<LifelineWatch> watchLaunch(std::optional<int> lifeline, const st
     const std::string ownRings =
         std::getenv("XYLEM_GSUM_OWN_RINGS") && prefix && *prefix ? prefix : "";
     auto watch = LifelineWatch::start(*lifeline, [host, rundir, launched, ownRings] {
+        // Our stderr may be a pipe whose reader went with the launch: a message must not kill
+        // us (SIGPIPE) before we have cleaned up.
+        std::signal(SIGPIPE, SIG_IGN);
         std::fprintf(stderr, "xylem-gsum: host %s: the launch went away; stopping\n", host.c_str());
-        std::error_code ec;
-        if (launched && !rundir.empty()) {
-            std::filesystem::remove_all(rundir, ec);
-        }
-        if (!ownRings.empty()) {
-            removeRings(ownRings);
+        // Every host of the launch cleans up at once: a removal that meets an entry another
+        // host removed first stops half-way, so each tries again until nothing is left.
+        for (int attempt = 0; attempt < 50; ++attempt) {
+            std::error_code ec;
+            if (launched && !rundir.empty()) {
+                std::filesystem::remove_all(rundir, ec);
+            }
+            const bool ringsLeft = !ownRings.empty() && removeRings(ownRings) > 0;
+            if ((!launched || rundir.empty() || !std::filesystem::exists(rundir, ec)) &&
+                !ringsLeft) {
+                break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
         }
         std::_Exit(1);
     });

@@ -7,14 +7,19 @@
 
 namespace xylem::allreduce {
 
-void removeRings(const std::string& prefix)
+int removeRings(const std::string& prefix)
 {
+    int left = 0;
     std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator("/dev/shm", ec)) {
-        if (entry.path().filename().string().starts_with(prefix)) {
-            std::filesystem::remove(entry.path(), ec);
+    for (auto it = std::filesystem::directory_iterator("/dev/shm", ec);
+         !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+        if (it->path().filename().string().starts_with(prefix)) {
+            std::error_code removeError;
+            std::filesystem::remove(it->path(), removeError);
+            left += removeError ? 1 : 0; // gone already (another remover) counts as removed
         }
     }
+    return ec ? left + 1 : left;
 }
 
 Result<Harvest> harvestRings(const std::string& prefix)

@@ -20,7 +20,8 @@ struct Harvest
 };
 
 Result<Harvest> harvestRings(const std::string& prefix);
-// Unlinks the rings whose names start with prefix without reading them.
-void removeRings(const std::string& prefix);
+// Unlinks the rings whose names start with prefix without reading them; how many it could not
+// (one another process removed first is not counted).
+int removeRings(const std::string& prefix);
 
 } // namespace xylem::allreduce
