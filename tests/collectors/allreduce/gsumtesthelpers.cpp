@@ -1,8 +1,11 @@
 #include "gsumtesthelpers.h"
 
+#include "core/model/configurationjson.h"
+
 #include <QElapsedTimer>
 
 #include <filesystem>
+#include <fstream>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -56,6 +59,33 @@ GsumResult runGsum(const QStringList& args, const QProcessEnvironment& environme
     r.err = QString::fromLocal8Bit(process.readAllStandardError());
     sweepShm(launchPrefix);
     return r;
+}
+
+// A configuration written to dir; its host ids.
+QString writeConfiguration(const QTemporaryDir& dir, const TreeSpec& spec, QStringList* hosts)
+{
+    auto config = generateTree(spec);
+    if (!config) {
+        return {};
+    }
+    const QString file = dir.filePath("cluster.tree.json");
+    std::ofstream(file.toStdString()) << configurationToJson(config.value());
+    for (const Host& h : config->hosts()) {
+        *hosts << QString::fromStdString(h.id);
+    }
+    return file;
+}
+
+TreeSpec hierarchy(int hosts, int threads)
+{
+    TreeSpec spec;
+    spec.name = "failure";
+    for (int h = 0; h < hosts; ++h) {
+        spec.hosts.push_back(Host{"h" + std::to_string(h), "c0"});
+    }
+    spec.threadsPerHost = threads;
+    spec.shape = TreeShape::HierarchyAware;
+    return spec;
 }
 
 } // namespace xylem::gsumtest

@@ -3,12 +3,14 @@
 // Shared by the xylem-gsum suites: running the program to the end with a deadline, and keeping
 // /dev/shm clean (the rings of instrumented hosts outlive their processes, ringlayout.h).
 
+#include "core/model/treegenerator.h"
 #include "tests/support/ringprefix.h"
 
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
+#include <QTemporaryDir>
 
 #include <string>
 
@@ -42,5 +44,11 @@ struct GsumResult
 // ("xylem-gsum-<launcher pid>-", used with --trace-out) is swept afterwards, whatever happened.
 GsumResult runGsum(const QStringList& args, const QProcessEnvironment& environment,
                    int timeoutMs = 60000);
+
+// A configuration of `spec` written to dir (cluster.tree.json); its host ids into hosts.
+// Empty when the spec is refused.
+QString writeConfiguration(const QTemporaryDir& dir, const TreeSpec& spec, QStringList* hosts);
+// A hierarchy-aware tree of hosts h0.. in one cluster, `threads` threads each.
+TreeSpec hierarchy(int hosts, int threads);
 
 } // namespace xylem::gsumtest

@@ -3,9 +3,7 @@
 // that says which path was lost (exit code kPeerLostExitCode), never leave them blocked in a
 // gred; a launch whose host dies stops the others and names the host; an interrupted launch
 // stops its hosts; and a bad configuration or option is refused up front with a message that
-// names the problem, as is a token file others may read or change, or a link to one. In a run
-// directory, a host writes through no link planted there and takes no peer's address from a
-// file others could have written.
+// names the problem. (Secrets and run directories: tst_gsumsecrets.)
 
 #include "core/model/configurationjson.h"
 #include "core/model/treegenerator.h"
@@ -94,33 +92,6 @@ bool alive(pid_t pid)
     return ::kill(pid, 0) == 0;
 }
 
-// A configuration written to dir; its host ids.
-QString writeConfiguration(const QTemporaryDir& dir, const TreeSpec& spec, QStringList* hosts)
-{
-    auto config = generateTree(spec);
-    if (!config) {
-        return {};
-    }
-    const QString file = dir.filePath("cluster.tree.json");
-    std::ofstream(file.toStdString()) << configurationToJson(config.value());
-    for (const Host& h : config->hosts()) {
-        *hosts << QString::fromStdString(h.id);
-    }
-    return file;
-}
-
-TreeSpec hierarchy(int hosts, int threads)
-{
-    TreeSpec spec;
-    spec.name = "failure";
-    for (int h = 0; h < hosts; ++h) {
-        spec.hosts.push_back(Host{"h" + std::to_string(h), "c0"});
-    }
-    spec.threadsPerHost = threads;
-    spec.shape = TreeShape::HierarchyAware;
-    return spec;
-}
-
 } // namespace
 
 class TestGsumFailure : public QObject
@@ -136,8 +107,6 @@ private slots:
     void badConfigurationIsRefused();
     void badOptionsAreRefused_data();
     void badOptionsAreRefused();
-    void tokenFileOthersCouldReadIsRefused();
-    void runDirectoryTrustsOnlyTheUsersOwnFiles();
 
 private:
     RingPrefix m_rings{"gsumfailure"};
@@ -450,92 +419,6 @@ void TestGsumFailure::badOptionsAreRefused()
     QVERIFY2(r.exitCode != 0, qPrintable(r.describe()));
     QVERIFY2(r.err.contains(message), qPrintable(r.describe()));
     QVERIFY2(!r.out.contains("gsum:"), qPrintable(r.describe())); // nothing ran
-}
-
-void TestGsumFailure::tokenFileOthersCouldReadIsRefused()
-{
-    QTemporaryDir dir;
-    const QString path = dir.filePath("token");
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("run-secret\n");
-    file.close();
-    const auto runWith = [&](const QString& given) {
-        return runGsum({"run", "--host", "h0", "--token-file", given}, ringEnvironment(m_rings),
-                       20000);
-    };
-    QVERIFY(file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup |
-                                QFile::ReadOther)); // 0644
-    GsumResult r = runWith(path);
-    QVERIFY2(r.finished && !r.crashed && r.exitCode != 0, qPrintable(r.describe()));
-    QVERIFY2(r.err.contains(path +
-                            ": cannot read a token: group or others may read or change it "
-                            "(mode 0644): run chmod 600 " +
-                            path),
-             qPrintable(r.describe()));
-
-    QVERIFY(file.setPermissions(QFile::ReadOwner | QFile::WriteOwner)); // the fix it names
-    r = runWith(path);
-    QVERIFY2(r.finished && !r.crashed && r.exitCode != 0, qPrintable(r.describe()));
-    QVERIFY2(!r.err.contains("token"), qPrintable(r.describe())); // on to the missing --config
-
-    const QString link = dir.filePath("link");
-    QVERIFY(QFile::link(path, link));
-    r = runWith(link);
-    QVERIFY2(r.finished && r.exitCode != 0, qPrintable(r.describe()));
-    QVERIFY2(r.err.contains(link + ": cannot read a token: a symbolic link"),
-             qPrintable(r.describe()));
-}
-
-void TestGsumFailure::runDirectoryTrustsOnlyTheUsersOwnFiles()
-{
-    QTemporaryDir dir;
-    QDir(dir.path()).mkdir("run");
-    const QString rundir = dir.filePath("run");
-    QStringList hosts;
-    const QString config = writeConfiguration(dir, hierarchy(2, 1), &hosts);
-    QVERIFY(!config.isEmpty());
-    // Where a stranger would take h1's path (and the token in its hello) if h0's address held.
-    const int stranger = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in at{};
-    at.sin_family = AF_INET;
-    at.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof at;
-    const bool listening = ::bind(stranger, reinterpret_cast<sockaddr*>(&at), sizeof at) == 0 &&
-                           ::listen(stranger, 8) == 0 &&
-                           ::getsockname(stranger, reinterpret_cast<sockaddr*>(&at), &length) == 0;
-    const auto closeStranger = qScopeGuard([stranger] { ::close(stranger); });
-    QVERIFY(listening);
-    QFile planted(rundir + "/h0.address");
-    QVERIFY(planted.open(QIODevice::WriteOnly));
-    planted.write(QString("127.0.0.1 %1\n").arg(ntohs(at.sin_port)).toUtf8());
-    planted.close();
-    QVERIFY(::chmod(QFile::encodeName(planted.fileName()).constData(), 0666) == 0); // anyone's
-    // The name the old writer used for h1's address, pointing at someone else's file.
-    const QString victim = dir.filePath("victim");
-    QFile victimFile(victim);
-    QVERIFY(victimFile.open(QIODevice::WriteOnly));
-    victimFile.write("precious\n");
-    victimFile.close();
-    QVERIFY(QFile::link(victim, rundir + "/h1.address.tmp"));
-
-    QProcessEnvironment env = ringEnvironment(m_rings);
-    env.insert("XYLEM_GSUM_TOKEN", "failure-token");
-    const GsumResult r = runGsum({"run", "--config", config, "--host", "h1", "--rundir", rundir,
-                                  "--start-timeout", "5", "--no-collectors"},
-                                 env, 20000);
-    QVERIFY2(r.finished && !r.crashed && r.exitCode != 0, qPrintable(r.describe()));
-    QVERIFY2(r.err.contains(rundir + "/h0.address: not trusted as host h0's address: group or "
-                                     "others may read or change it (mode 0666)"),
-             qPrintable(r.describe()));
-    pollfd dialled{stranger, POLLIN, 0};
-    QCOMPARE(::poll(&dialled, 1, 0), 0); // nobody dialled the stranger
-    QVERIFY(victimFile.open(QIODevice::ReadOnly));
-    QCOMPARE(victimFile.readAll(), QByteArray("precious\n"));
-    QVERIFY(QFile::exists(rundir + "/h1.address")); // h1 published its own, privately
-    struct stat st = {};
-    QVERIFY(::stat(QFile::encodeName(rundir + "/h1.address").constData(), &st) == 0);
-    QCOMPARE(st.st_mode & 07777, mode_t(0600));
 }
 
 QTEST_GUILESS_MAIN(TestGsumFailure)
