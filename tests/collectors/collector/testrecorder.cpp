@@ -18,6 +18,18 @@
 #include <thread>
 #include <vector>
 
+namespace {
+
+// Blocks until count reaches at least target (woken by notify_all, no polling).
+void waitFor(std::atomic<int>& count, int target)
+{
+    for (int seen = count.load(); seen < target; seen = count.load()) {
+        count.wait(seen);
+    }
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
     int threads = 1;
@@ -54,9 +66,8 @@ int main(int argc, char** argv)
                 names.push_back(recorder->ringName());
             }
             ++attached;
-            while (attached.load() < threads) {
-                std::this_thread::yield();
-            }
+            attached.notify_all();
+            waitFor(attached, threads);
             for (long i = 0; i < records || then == "run"; ++i) {
                 const std::int64_t down = recorder->now();
                 recorder->record(static_cast<std::uint32_t>(t), 1, i, 0, down, recorder->now());
@@ -66,22 +77,19 @@ int main(int argc, char** argv)
                 }
                 if (i + 1 == records) {
                     ++done;
+                    done.notify_all();
                 }
             }
         });
     }
-    while (attached.load() < threads) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
+    waitFor(attached, threads);
     std::printf("ready");
     for (const std::string& name : names) {
         std::printf(" %s", name.c_str());
     }
     std::printf("\n");
     std::fflush(stdout);
-    while (done.load() < threads) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
+    waitFor(done, threads);
     std::printf("recorded\n");
     std::fflush(stdout);
     if (then == "crash") {

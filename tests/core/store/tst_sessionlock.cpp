@@ -39,7 +39,7 @@ pid_t startWriter(const std::string& path)
         auto session = Session::open(path, OpenMode::ReadWrite);
         const char byte = session ? 'y' : 'n';
         [[maybe_unused]] auto n = ::write(ready[1], &byte, 1);
-        ::sleep(60);
+        ::pause(); // holds the session until the test kills it
         ::_exit(0);
     }
     ::close(ready[1]);
