@@ -1,6 +1,5 @@
 #include "core/tree/attachlocate.h"
 
-#include "core/protocol/bytes.h"
 #include "core/protocol/collectormessages.h"
 #include "core/tree/treemessages.h"
 
@@ -11,8 +10,6 @@
 namespace xylem::tree {
 
 namespace asio = boost::asio;
-using protocol::ByteReader;
-using protocol::ByteWriter;
 using protocol::MessageType;
 using Clock = std::chrono::steady_clock;
 
@@ -20,14 +17,6 @@ namespace {
 
 constexpr std::chrono::seconds kAnswerTimeout{5}; // a located collector closes before this
 constexpr std::chrono::milliseconds kStartingPause{200};
-
-template <typename Message> Result<Message> finish(const ByteReader& r, Message m, const char* what)
-{
-    if (!r.ok() || !r.atEnd()) {
-        return makeError(ErrorCode::MalformedInput, std::string("malformed ") + what + " message");
-    }
-    return m;
-}
 
 // One attempt: hello and request at once, then the answer or the end of the connection.
 Result<Located> locateOnce(const HostPort& frontEnd, const std::string& token,
@@ -79,46 +68,6 @@ Result<Located> locateOnce(const HostPort& frontEnd, const std::string& token,
 }
 
 } // namespace
-
-std::vector<std::uint8_t> encode(const TreeLocateMessage& m)
-{
-    ByteWriter w;
-    w.u32(m.node);
-    w.string(m.host);
-    w.u32(m.rank);
-    return w.take();
-}
-
-std::vector<std::uint8_t> encode(const TreeLocatedMessage& m)
-{
-    ByteWriter w;
-    w.u32(m.node);
-    w.u32(m.parent);
-    w.string(m.host);
-    w.u16(m.port);
-    return w.take();
-}
-
-Result<TreeLocateMessage> decodeTreeLocate(std::span<const std::uint8_t> payload)
-{
-    ByteReader r(payload);
-    TreeLocateMessage m;
-    m.node = r.u32();
-    m.host = r.string(255);
-    m.rank = r.u32();
-    return finish(r, std::move(m), "TreeLocate");
-}
-
-Result<TreeLocatedMessage> decodeTreeLocated(std::span<const std::uint8_t> payload)
-{
-    ByteReader r(payload);
-    TreeLocatedMessage m;
-    m.node = r.u32();
-    m.parent = r.u32();
-    m.host = r.string(255);
-    m.port = r.u16();
-    return finish(r, std::move(m), "TreeLocated");
-}
 
 Result<TreeLocatedMessage> locateIn(const AddressBook& book, const TreeLocateMessage& request)
 {

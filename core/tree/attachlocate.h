@@ -12,6 +12,7 @@
 #include "core/tree/addressfile.h"
 #include "core/tree/connection.h"
 #include "core/tree/hostport.h"
+#include "core/tree/treemessages.h"
 
 #include <boost/asio.hpp>
 #include <chrono>
@@ -21,29 +22,6 @@
 #include <string>
 
 namespace xylem::tree {
-
-// TreeHello's node when the connection asks where its parent is instead of joining.
-inline constexpr std::uint32_t kLocateNode = 0xffffffffu;
-
-struct TreeLocateMessage
-{
-    std::uint32_t node = kLocateNode; // kLocateNode: find the leaf by host and rank
-    std::string host;
-    std::uint32_t rank = 0;
-};
-
-struct TreeLocatedMessage
-{
-    std::uint32_t node = 0;   // the leaf
-    std::uint32_t parent = 0; // its parent's node index
-    std::string host;         // where the parent listens (advertised)
-    std::uint16_t port = 0;
-};
-
-std::vector<std::uint8_t> encode(const TreeLocateMessage& m);
-std::vector<std::uint8_t> encode(const TreeLocatedMessage& m);
-Result<TreeLocateMessage> decodeTreeLocate(std::span<const std::uint8_t> payload);
-Result<TreeLocatedMessage> decodeTreeLocated(std::span<const std::uint8_t> payload);
 
 // The front-end's answer from what the address file would say.
 Result<TreeLocatedMessage> locateIn(const AddressBook& book, const TreeLocateMessage& request);

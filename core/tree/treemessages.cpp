@@ -329,4 +329,44 @@ Result<ClockReportMessage> decodeClockReport(std::span<const std::uint8_t> paylo
     return finish(r, std::move(m), "ClockReport");
 }
 
+std::vector<std::uint8_t> encode(const TreeLocateMessage& m)
+{
+    ByteWriter w;
+    w.u32(m.node);
+    w.string(m.host);
+    w.u32(m.rank);
+    return w.take();
+}
+
+std::vector<std::uint8_t> encode(const TreeLocatedMessage& m)
+{
+    ByteWriter w;
+    w.u32(m.node);
+    w.u32(m.parent);
+    w.string(m.host);
+    w.u16(m.port);
+    return w.take();
+}
+
+Result<TreeLocateMessage> decodeTreeLocate(std::span<const std::uint8_t> payload)
+{
+    ByteReader r(payload);
+    TreeLocateMessage m;
+    m.node = r.u32();
+    m.host = r.string(255);
+    m.rank = r.u32();
+    return finish(r, std::move(m), "TreeLocate");
+}
+
+Result<TreeLocatedMessage> decodeTreeLocated(std::span<const std::uint8_t> payload)
+{
+    ByteReader r(payload);
+    TreeLocatedMessage m;
+    m.node = r.u32();
+    m.parent = r.u32();
+    m.host = r.string(255);
+    m.port = r.u16();
+    return finish(r, std::move(m), "TreeLocated");
+}
+
 } // namespace xylem::tree

@@ -1,6 +1,7 @@
 #pragma once
 
-// The messages between a gather-tree node and its parent (MessageType 60-74). Pure encoders and
+// The messages between a gather-tree node and its parent (MessageType 60-74), and a
+// collector's question where its parent is (80-81, attachlocate.h). Pure encoders and
 // decoders: every count bounded by the payload, every string by a maximum.
 
 #include "core/gather/batch.h"
@@ -153,5 +154,28 @@ Result<PingMessage> decodePing(std::span<const std::uint8_t> payload);
 Result<PongMessage> decodePong(std::span<const std::uint8_t> payload);
 Result<NodesMessage> decodeNodes(std::span<const std::uint8_t> payload);
 Result<ClockReportMessage> decodeClockReport(std::span<const std::uint8_t> payload);
+
+// TreeHello's node when the connection asks where its parent is instead of joining.
+inline constexpr std::uint32_t kLocateNode = 0xffffffffu;
+
+struct TreeLocateMessage
+{
+    std::uint32_t node = kLocateNode; // kLocateNode: find the leaf by host and rank
+    std::string host;
+    std::uint32_t rank = 0;
+};
+
+struct TreeLocatedMessage
+{
+    std::uint32_t node = 0;   // the leaf
+    std::uint32_t parent = 0; // its parent's node index
+    std::string host;         // where the parent listens (advertised)
+    std::uint16_t port = 0;
+};
+
+std::vector<std::uint8_t> encode(const TreeLocateMessage& m);
+std::vector<std::uint8_t> encode(const TreeLocatedMessage& m);
+Result<TreeLocateMessage> decodeTreeLocate(std::span<const std::uint8_t> payload);
+Result<TreeLocatedMessage> decodeTreeLocated(std::span<const std::uint8_t> payload);
 
 } // namespace xylem::tree
