@@ -1,8 +1,12 @@
 // The CI soak: five minutes of xylem-cli record, raw tracing and the load-balance monitor,
 // through the real tree (the front-end, a collector per host, any relay, the gsum launcher and
 // its hosts). The resident set of every process of the recording, sampled every few seconds,
-// ends (the median of the last quarter) within 5 % of where it stood late in the warm-up (the
-// median there), however it breathes in between; the stored calls are those
+// ends (the median of the last quarter) within 5 % or 2 MiB, whichever is more, of where it stood
+// late in the warm-up (the median there), however it breathes in between. The floor is for the
+// small processes: a 10 MB collector's malloc arenas breathe by a megabyte (seen on CI: 10.3 to
+// 11.6 MB and back), while the growth this guards against is per tuple (wave 1's front-end:
+// 51 bytes a tuple, megabytes a second), and 2 MiB over the soak's tens of millions of tuples
+// is under a tenth of a byte each. The stored calls are those
 // the live summary gives, and the live engine saw them all. XYLEM_SOAK_SECONDS shortens or
 // lengthens it (at least 60).
 
@@ -26,6 +30,13 @@ using namespace xylem::testing;
 namespace {
 
 constexpr auto kSamplePeriod = std::chrono::seconds(5);
+constexpr double kGrowthPercent = 5.0;
+constexpr long long kGrowthFloorKb = 2048;
+
+bool staysFlat(const ProcessTreeRss::Growth& g)
+{
+    return g.endKb - g.warmKb < kGrowthFloorKb || g.percent() < kGrowthPercent;
+}
 
 std::chrono::seconds soakDuration()
 {
@@ -149,10 +160,11 @@ private slots:
                   g.pid, g.name.c_str(), static_cast<long long>(g.warmKb),
                   static_cast<long long>(g.endKb), g.percent(),
                   static_cast<long long>(g.maxAfterKb));
-            QVERIFY2(g.percent() < 5.0, qPrintable(QString("%1 (%2) grew by %3 %")
-                                                       .arg(g.pid)
-                                                       .arg(QString::fromStdString(g.name))
-                                                       .arg(g.percent())));
+            QVERIFY2(staysFlat(g), qPrintable(QString("%1 (%2) grew by %3 % (%4 KiB)")
+                                                  .arg(g.pid)
+                                                  .arg(QString::fromStdString(g.name))
+                                                  .arg(g.percent())
+                                                  .arg(g.endKb - g.warmKb)));
         }
 
         const auto summary =
