@@ -26,6 +26,8 @@ constexpr std::pair<MessageType, std::string_view> kNames[]{
     {MessageType::AllreduceRequest, "AllreduceRequest"},
     {MessageType::AllreduceReply, "AllreduceReply"},
     {MessageType::PathGoodbye, "PathGoodbye"},
+    {MessageType::PathChallenge, "PathChallenge"},
+    {MessageType::PathProof, "PathProof"},
     {MessageType::TreeHello, "TreeHello"},
     {MessageType::TreeWelcome, "TreeWelcome"},
     {MessageType::SubtreeReady, "SubtreeReady"},
@@ -45,6 +47,8 @@ constexpr std::pair<MessageType, std::string_view> kNames[]{
     {MessageType::NodesSlow, "NodesSlow"},
     {MessageType::NodesBack, "NodesBack"},
     {MessageType::TreeLocate, "TreeLocate"},
+    {MessageType::TreeChallenge, "TreeChallenge"},
+    {MessageType::TreeProof, "TreeProof"},
     {MessageType::TreeLocated, "TreeLocated"},
 };
 } // namespace

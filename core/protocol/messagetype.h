@@ -34,6 +34,8 @@ enum class MessageType : std::uint16_t
     AllreduceRequest = 41, // one call going down: AllreduceMessage
     AllreduceReply = 42,   // its result coming back up: AllreduceMessage
     PathGoodbye = 43,      // the stub is done; closing is not a failure
+    PathChallenge = 44,    // host -> stub, after PathHello: a nonce and the host's proof
+    PathProof = 45,        // stub -> host: its proof over both nonces (the token never travels)
 
     // Gather tree: parent <-> child (TCP); down = towards the leaves
     TreeHello = 60,     // child -> parent, first: token, node index
@@ -54,6 +56,8 @@ enum class MessageType : std::uint16_t
     Heartbeat = 75,     // either way: nothing to say, still here (tree::Connection::keepAlive)
     NodesSlow = 76,     // up: nodes that owe waves and stopped answering (waves go on without)
     NodesBack = 77,     // up: slow nodes that answer again
+    TreeChallenge = 78, // parent -> child, after TreeHello: a nonce and the parent's proof
+    TreeProof = 79,     // child -> parent: its proof over both nonces (the token never travels)
     TreeLocate = 80,    // collector -> front-end, after a TreeHello as kLocateNode: where to join
     TreeLocated = 81,   // front-end -> collector: its node and its parent's address
 };
