@@ -3,7 +3,7 @@
 // What a peer shows instead of the secret itself: HMAC-SHA256 (RFC 2104, libcrypto) over a
 // challenge, fresh random nonces, a comparison that takes as long whatever differs, and a key
 // per use derived from the token, so that a proof made for the gather tree is worth nothing on
-// a gsum path. The handshake that uses them is the next step (issue 19, plan §5).
+// a gsum path. The handshake that uses them is handshake.h (issue 19, plan §5).
 
 #include "core/model/result.h"
 
