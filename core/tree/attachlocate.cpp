@@ -1,6 +1,7 @@
 #include "core/tree/attachlocate.h"
 
 #include "core/protocol/collectormessages.h"
+#include "core/protocol/handshake.h"
 #include "core/tree/treemessages.h"
 
 #include <optional>
@@ -18,36 +19,68 @@ namespace {
 constexpr std::chrono::seconds kAnswerTimeout{5}; // a located collector closes before this
 constexpr std::chrono::milliseconds kStartingPause{200};
 
-// One attempt: hello and request at once, then the answer or the end of the connection.
+// One attempt: the handshake (hello, the front-end's challenge checked, the proof) and with the
+// proof the request, then the answer or the end of the connection.
 Result<Located> locateOnce(const HostPort& frontEnd, const std::string& token,
                            const TreeLocateMessage& request, Clock::time_point deadline)
 {
     std::optional<Result<Located>> outcome;
     asio::io_context io;
+    const TreeHelloMessage claim{kLocateNode, {}};
+    XYLEM_TRY(handshake, protocol::ClientHandshake::begin(token, "tree", claimOf(claim)));
     XYLEM_TRY(socket, connectRetrying(io, frontEnd, deadline));
     const std::string where = "the front-end at " + toString(frontEnd);
     auto connection = Connection::make(std::move(socket).value());
+    connection->limitFrames(protocol::kMaxHelloPayloadBytes); // until it has proven the token
+    bool challenged = false;
+    auto answer = [&](protocol::Frame& frame) -> Result<Located> {
+        if (frame.type == MessageType::TreeLocated) {
+            XYLEM_TRY(m, decodeTreeLocated(frame.payload));
+            return Located{m->node, m->parent == 0 ? frontEnd : HostPort{m->host, m->port}};
+        }
+        if (frame.type == MessageType::Error) {
+            auto m = protocol::decodeError(frame.payload);
+            const auto code = m && m->code <= std::uint32_t(ErrorCode::TimedOut)
+                                  ? static_cast<ErrorCode>(m->code)
+                                  : ErrorCode::IoError;
+            return makeError(code, where + ": " + (m ? m->message : m.error().message));
+        }
+        return makeError(ErrorCode::MalformedInput,
+                         where + " answered " + std::string(protocol::toString(frame.type)));
+    };
     connection->start(
         [&](protocol::Frame& frame) {
             if (outcome) {
                 return;
             }
-            if (frame.type == MessageType::TreeLocated) {
-                auto m = decodeTreeLocated(frame.payload);
-                outcome = m ? Result<Located>(Located{
-                                  m->node, m->parent == 0 ? frontEnd : HostPort{m->host, m->port}})
-                            : Result<Located>(m.error());
-            } else if (frame.type == MessageType::Error) {
-                auto m = protocol::decodeError(frame.payload);
-                const auto code = m && m->code <= std::uint32_t(ErrorCode::TimedOut)
-                                      ? static_cast<ErrorCode>(m->code)
-                                      : ErrorCode::IoError;
-                outcome = makeError(code, where + ": " + (m ? m->message : m.error().message));
-            } else {
+            if (challenged) {
+                outcome = answer(frame);
+                return;
+            }
+            if (frame.type != MessageType::TreeChallenge) {
                 outcome =
                     makeError(ErrorCode::MalformedInput,
-                              where + " answered " + std::string(protocol::toString(frame.type)));
+                              where + " answered " + std::string(protocol::toString(frame.type)) +
+                                  " instead of its challenge");
+                return;
             }
+            auto challenge = decodeTreeChallenge(frame.payload);
+            if (!challenge) {
+                outcome =
+                    makeError(ErrorCode::MalformedInput, where + ": " + challenge.error().message);
+                return;
+            }
+            if (!handshake->serverKnowsToken(challenge->nonce, challenge->proof)) {
+                outcome = makeError(ErrorCode::IoError,
+                                    where + " does not know the tree's token (or the token " +
+                                        "given here is wrong): not attached");
+                return;
+            }
+            challenged = true;
+            connection->limitFrames(protocol::kMaxPayloadBytes);
+            connection->send(MessageType::TreeProof,
+                             encode(TreeProofMessage{handshake->proof(challenge->nonce)}));
+            connection->send(MessageType::TreeLocate, encode(request));
         },
         [&](const std::string& reason) {
             if (!outcome) {
@@ -55,8 +88,8 @@ Result<Located> locateOnce(const HostPort& frontEnd, const std::string& token,
                                                             "): a wrong tree token?");
             }
         });
-    connection->send(MessageType::TreeHello, encode(TreeHelloMessage{token, kLocateNode}));
-    connection->send(MessageType::TreeLocate, encode(request));
+    connection->send(MessageType::TreeHello,
+                     encode(TreeHelloMessage{kLocateNode, handshake->nonce()}));
     while (!outcome && Clock::now() < deadline) {
         io.run_one_for(std::chrono::milliseconds(50));
     }

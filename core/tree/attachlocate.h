@@ -2,11 +2,12 @@
 
 // Attaching by address, with no shared file system: a collector started by someone else (srun,
 // mpirun, ssh) knows the front-end's HOST:PORT and the tree's token, and asks the front-end
-// where its own parent listens. It introduces itself as a child does (TreeHello with the token),
-// but with node kLocateNode, then sends TreeLocate (its node, or its host and rank); the
-// front-end answers TreeLocated (the leaf and its parent's advertised address, as the address
-// file has it) or an Error, and the collector joins its real parent. A leaf whose parent is the
-// front-end keeps the address it dialled, which it knows to work.
+// where its own parent listens. It introduces itself as a child does (the handshake of
+// core/protocol/handshake.h: the token never crosses the wire), but with node kLocateNode, and
+// with its proof sends TreeLocate (its node, or its host and rank); the front-end answers
+// TreeLocated (the leaf and its parent's advertised address, as the address file has it) or an
+// Error, and the collector joins its real parent. A leaf whose parent is the front-end keeps the
+// address it dialled, which it knows to work.
 
 #include "core/model/result.h"
 #include "core/tree/addressfile.h"
@@ -26,7 +27,7 @@ namespace xylem::tree {
 // The front-end's answer from what the address file would say.
 Result<TreeLocatedMessage> locateIn(const AddressBook& book, const TreeLocateMessage& request);
 
-// Front-end side, on a connection that has shown the token: answers its one TreeLocate with
+// Front-end side, on a connection that has proven the token: answers its one TreeLocate with
 // `answer` (an Error frame when that fails) and closes it soon after.
 using LocateAnswer = std::function<Result<TreeLocatedMessage>(const TreeLocateMessage&)>;
 void answerLocate(boost::asio::io_context& io, std::shared_ptr<Connection> connection,

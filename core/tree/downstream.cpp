@@ -1,9 +1,9 @@
 #include "core/tree/downstream.h"
 
 #include "core/model/lifeline.h"
+#include "core/protocol/handshake.h"
 #include "core/tree/attachlocate.h"
 #include "core/tree/hostport.h"
-#include "core/tree/token.h"
 
 #include <algorithm>
 #include <utility>
@@ -86,8 +86,15 @@ void Downstream::accept()
         });
 }
 
-// A stranger until its hello: a hello-sized frame, within the hello time-out, and room for
-// the children's own connections however many strangers come.
+// What a stranger has said and been sent: its hello and the challenge.
+struct Downstream::Handshake
+{
+    TreeHelloMessage hello;
+    protocol::ServerHandshake server;
+};
+
+// A stranger until its proof: hello-sized frames, within the hello time-out, and room for the
+// children's own connections however many strangers come.
 void Downstream::introduce(std::shared_ptr<Connection> connection)
 {
     const size_t mostWaiting = 256 + 2 * m_children.size();
@@ -104,23 +111,26 @@ void Downstream::introduce(std::shared_ptr<Connection> connection)
         [this, weak = std::weak_ptr(connection), timer](const boost::system::error_code& e) {
             auto c = weak.lock();
             if (!e && c && unintroduced(c)) {
-                m_events.log(c->peer() + ": no hello within the time-out; closed");
+                m_events.log(c->peer() + ": no hello and proof within the time-out; closed");
                 forget(c);
                 c->close("no hello");
             }
         });
+    auto state = std::make_shared<std::unique_ptr<Handshake>>();
     connection->start(
-        [this, weak = std::weak_ptr(connection), timer](protocol::Frame& frame) {
-            if (auto c = weak.lock(); c && unintroduced(c)) {
+        [this, weak = std::weak_ptr(connection), timer, state](protocol::Frame& frame) {
+            if (auto c = weak.lock(); c && unintroduced(c) && handshake(c, frame, *state)) {
                 timer->cancel();
-                admit(c, frame);
+                forget(c);
+                const TreeHelloMessage hello = (*state)->hello; // admit() replaces this handler
+                admit(c, hello);
             }
         },
         [this, weak = std::weak_ptr(connection), timer](const std::string& reason) {
             if (auto c = weak.lock(); c && unintroduced(c)) {
                 timer->cancel();
                 forget(c);
-                m_events.log(c->peer() + ": closed before its hello: " + reason);
+                m_events.log(c->peer() + ": closed before its proof: " + reason);
             }
         });
 }
@@ -136,34 +146,64 @@ void Downstream::forget(const std::shared_ptr<Connection>& connection)
     std::erase(m_unintroduced, connection);
 }
 
-void Downstream::admit(std::shared_ptr<Connection> connection, protocol::Frame& first)
+void Downstream::refuse(const std::shared_ptr<Connection>& connection, const std::string& why)
 {
     forget(connection);
-    auto refuse = [&](const std::string& why) {
-        m_events.log(connection->peer() + ": refused: " + why);
-        connection->close(why);
-    };
-    if (first.type != MessageType::TreeHello) {
-        return refuse(std::string("first message was ") +
-                      std::string(protocol::toString(first.type)) + ", not TreeHello");
+    m_events.log(connection->peer() + ": refused: " + why);
+    connection->close(why);
+}
+
+// First frame: the hello, answered with a challenge. Second: the proof. Anything else, or a
+// proof that was not made with the tree's token, ends the connection with nothing more sent.
+bool Downstream::handshake(const std::shared_ptr<Connection>& connection, protocol::Frame& frame,
+                           std::unique_ptr<Handshake>& state)
+{
+    const MessageType expected = state ? MessageType::TreeProof : MessageType::TreeHello;
+    if (frame.type != expected) {
+        refuse(connection, std::string(state ? "second" : "first") + " message was " +
+                               std::string(protocol::toString(frame.type)) + ", not " +
+                               std::string(protocol::toString(expected)));
+        return false;
     }
-    auto hello = decodeTreeHello(first.payload);
-    if (!hello) {
-        return refuse(hello.error().message);
+    if (!state) {
+        auto hello = decodeTreeHello(frame.payload);
+        auto server = hello ? protocol::ServerHandshake::begin(m_token, "tree", hello->nonce,
+                                                               claimOf(hello.value()))
+                            : Result<protocol::ServerHandshake>(hello.error());
+        if (!server) {
+            refuse(connection, server.error().message);
+            return false;
+        }
+        state = std::make_unique<Handshake>(Handshake{hello.value(), server.value()});
+        connection->send(MessageType::TreeChallenge,
+                         encode(TreeChallengeMessage{server->nonce(), server->proof()}));
+        return false;
     }
-    if (!tokensEqual(hello->token, m_token)) {
-        return refuse("wrong token");
+    auto proof = decodeTreeProof(frame.payload);
+    if (!proof) {
+        refuse(connection, proof.error().message);
+        return false;
     }
-    if (hello->node == kLocateNode && m_locate) {
+    if (!state->server.clientKnowsToken(proof->proof)) {
+        refuse(connection, "wrong token");
+        return false;
+    }
+    return true;
+}
+
+void Downstream::admit(std::shared_ptr<Connection> connection, const TreeHelloMessage& hello)
+{
+    if (hello.node == kLocateNode && m_locate) {
         return m_locate(connection);
     }
-    const auto it = std::find(m_children.begin(), m_children.end(), hello->node);
+    const auto it = std::find(m_children.begin(), m_children.end(), hello.node);
     if (it == m_children.end()) {
-        return refuse("node " + std::to_string(hello->node) + " is not a child of this node");
+        return refuse(connection,
+                      "node " + std::to_string(hello.node) + " is not a child of this node");
     }
     const auto slot = static_cast<std::uint32_t>(it - m_children.begin());
     if (connected(slot)) {
-        return refuse(m_topology.nodes[hello->node].name() + " is already connected");
+        return refuse(connection, m_topology.nodes[hello.node].name() + " is already connected");
     }
     m_links[slot] = connection;
     connection->limitFrames(protocol::kMaxPayloadBytes);
@@ -175,7 +215,7 @@ void Downstream::admit(std::shared_ptr<Connection> connection, protocol::Frame& 
                           }
                       });
     connection->send(MessageType::TreeWelcome,
-                     encode(TreeWelcomeMessage{hello->node, m_topologyJson, m_leavesAttach}));
+                     encode(TreeWelcomeMessage{hello.node, m_topologyJson, m_leavesAttach}));
     m_events.joined(slot);
 }
 

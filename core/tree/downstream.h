@@ -1,13 +1,15 @@
 #pragma once
 
 // The children of one inner node (relay or front-end): listens, admits a connection only after
-// a TreeHello with the tree's token and the index of one of this node's children, welcomes it
-// with the topology, and then carries frames both ways. A connection that says anything else
-// first, or nothing within the hello time-out, is closed with the reason logged. A child whose
-// connection ends is lost; the same child connecting again has rejoined.
+// the handshake (core/protocol/handshake.h: its TreeHello names one of this node's children,
+// this node answers with a TreeChallenge, and its TreeProof shows that it holds the tree's
+// token, which never crosses the wire), welcomes it with the topology, and then carries frames
+// both ways. A connection that says anything else first, a wrong proof, or no proof within the
+// hello time-out (which covers the whole handshake), is closed with the reason logged. A child
+// whose connection ends is lost; the same child connecting again has rejoined.
 //
-// Before its hello a connection may send a hello-sized frame and no more, and only so many
-// wait for their hello at once (the oldest goes first), so that strangers on the port cost a
+// Until its proof a connection may send hello-sized frames and no more, and only so many
+// wait for their proof at once (the oldest goes first), so that strangers on the port cost a
 // few kilobytes each and never the memory of the node. Once admitted, an edge silent for
 // idleTimeout (heartbeats keep a quiet one alive, connection.h) is closed: its child is lost.
 
@@ -42,8 +44,8 @@ public:
 
     // Binds address:port (port 0: any) and starts accepting.
     Result<std::uint16_t> listen(const std::string& address, std::uint16_t port);
-    // Hands over the connections whose hello (token shown) asks where to join instead of naming
-    // a child (attachlocate.h); without a handler they are refused.
+    // Hands over the connections whose hello (token proven) asks where to join instead of
+    // naming a child (attachlocate.h); without a handler they are refused.
     void answerLocates(std::function<void(std::shared_ptr<Connection>)> handler)
     {
         m_locate = std::move(handler);
@@ -61,11 +63,17 @@ public:
     std::chrono::milliseconds idleTimeout = kTreeIdleTimeout;
 
 private:
+    struct Handshake; // a stranger's hello and the challenge it was sent
+
     void accept();
     void introduce(std::shared_ptr<Connection> connection);
     bool unintroduced(const std::shared_ptr<Connection>& connection) const;
     void forget(const std::shared_ptr<Connection>& connection);
-    void admit(std::shared_ptr<Connection> connection, protocol::Frame& first);
+    void refuse(const std::shared_ptr<Connection>& connection, const std::string& why);
+    // The handshake's two steps; true when the connection has proven the token.
+    bool handshake(const std::shared_ptr<Connection>& connection, protocol::Frame& frame,
+                   std::unique_ptr<Handshake>& state);
+    void admit(std::shared_ptr<Connection> connection, const TreeHelloMessage& hello);
 
     boost::asio::io_context& m_io;
     const gather::Topology& m_topology;
@@ -77,7 +85,7 @@ private:
     boost::asio::ip::tcp::acceptor m_acceptor;
     std::vector<std::uint32_t> m_children;                   // node index per slot
     std::vector<std::shared_ptr<Connection>> m_links;        // per slot
-    std::vector<std::shared_ptr<Connection>> m_unintroduced; // accepted, no hello yet; oldest first
+    std::vector<std::shared_ptr<Connection>> m_unintroduced; // accepted, not proven; oldest first
     std::string m_topologyJson;
     boost::asio::steady_timer m_acceptPause; // after a failed accept (no descriptor left)
     bool m_closing = false;

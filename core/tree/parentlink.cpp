@@ -1,5 +1,6 @@
 #include "core/tree/parentlink.h"
 
+#include "core/protocol/handshake.h"
 #include "core/tree/clockoffset.h"
 
 #include <optional>
@@ -28,6 +29,8 @@ ParentLink::ParentLink(asio::io_context& io, ParentAddress parent, std::string t
 {
 }
 
+// The handshake (core/protocol/handshake.h), then the welcome: hello with this node's nonce,
+// the parent's challenge checked before this node proves anything, the proof, the welcome.
 Result<ParentLink::Welcome> ParentLink::join(std::chrono::milliseconds timeout)
 {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
@@ -35,12 +38,39 @@ Result<ParentLink::Welcome> ParentLink::join(std::chrono::milliseconds timeout)
     if (!socket) {
         return socket.error();
     }
+    const std::string where = "the parent at " + toString(m_parent);
+    XYLEM_TRY(handshake, protocol::ClientHandshake::begin(m_token, "tree",
+                                                          claimOf(TreeHelloMessage{m_node, {}})));
     m_connection = Connection::make(std::move(socket).value());
+    m_connection->limitFrames(protocol::kMaxHelloPayloadBytes); // until it has proven the token
     std::optional<Result<Welcome>> outcome;
+    bool challenged = false;
     m_connection->start(
         [&](protocol::Frame& frame) {
             if (outcome) {
                 m_early.push_back(std::move(frame));
+                return;
+            }
+            if (!challenged) {
+                auto challenge =
+                    frame.type == MessageType::TreeChallenge
+                        ? decodeTreeChallenge(frame.payload)
+                        : Result<TreeChallengeMessage>(makeError(
+                              ErrorCode::MalformedInput,
+                              where + " answered " + std::string(protocol::toString(frame.type))));
+                if (!challenge) {
+                    outcome = challenge.error();
+                } else if (!handshake->serverKnowsToken(challenge->nonce, challenge->proof)) {
+                    outcome = makeError(ErrorCode::IoError,
+                                        where + " does not know the tree's token (or the " +
+                                            "token given here is wrong): not joined");
+                } else {
+                    challenged = true;
+                    m_connection->limitFrames(protocol::kMaxPayloadBytes);
+                    m_connection->send(
+                        MessageType::TreeProof,
+                        encode(TreeProofMessage{handshake->proof(challenge->nonce)}));
+                }
                 return;
             }
             if (frame.type != MessageType::TreeWelcome) {
@@ -64,7 +94,8 @@ Result<ParentLink::Welcome> ParentLink::join(std::chrono::milliseconds timeout)
                                                             reason + "): a wrong token or node?");
             }
         });
-    m_connection->send(MessageType::TreeHello, encode(TreeHelloMessage{m_token, m_node}));
+    m_connection->send(MessageType::TreeHello,
+                       encode(TreeHelloMessage{m_node, handshake->nonce()}));
     m_io.restart();
     while (!outcome && std::chrono::steady_clock::now() < deadline) {
         m_io.run_one_for(std::chrono::milliseconds(50));

@@ -1,8 +1,9 @@
 #pragma once
 
 // A node's connection to its parent: connects (retrying while the parent starts), introduces
-// itself with the token and its node index, and receives the welcome with the topology. After
-// that, frames from the parent go to the handler; Ping is answered here.
+// itself with its node index, proves it holds the tree's token after the parent has proven it
+// (core/protocol/handshake.h; the token never crosses the wire), and receives the welcome with
+// the topology. After that, frames from the parent go to the handler; Ping is answered here.
 
 #include "core/gather/topology.h"
 #include "core/model/result.h"

@@ -3,6 +3,9 @@
 #include "core/gather/batchcodec.h"
 #include "core/protocol/bytes.h"
 
+#include <algorithm>
+#include <array>
+
 namespace xylem::tree {
 
 using protocol::ByteReader;
@@ -63,13 +66,29 @@ std::vector<std::int64_t> getArguments(ByteReader& r)
     return v;
 }
 
+// A nonce or a MAC: 32 bytes, no length on the wire.
+template <size_t N> std::array<std::uint8_t, N> getFixed(ByteReader& r)
+{
+    std::array<std::uint8_t, N> a{};
+    const auto bytes = r.bytes(N);
+    if (r.ok() && bytes.size() == N) {
+        std::copy(bytes.begin(), bytes.end(), a.begin());
+    }
+    return a;
+}
+
 } // namespace
+
+std::string claimOf(const TreeHelloMessage& m)
+{
+    return "tree node " + std::to_string(m.node);
+}
 
 std::vector<std::uint8_t> encode(const TreeHelloMessage& m)
 {
     ByteWriter w;
-    w.string(m.token);
     w.u32(m.node);
+    w.bytes(m.nonce);
     return w.take();
 }
 
@@ -77,9 +96,41 @@ Result<TreeHelloMessage> decodeTreeHello(std::span<const std::uint8_t> payload)
 {
     ByteReader r(payload);
     TreeHelloMessage m;
-    m.token = r.string(256);
     m.node = r.u32();
-    return finish(r, std::move(m), "TreeHello");
+    m.nonce = getFixed<32>(r);
+    return finish(r, m, "TreeHello");
+}
+
+std::vector<std::uint8_t> encode(const TreeChallengeMessage& m)
+{
+    ByteWriter w;
+    w.bytes(m.nonce);
+    w.bytes(m.proof);
+    return w.take();
+}
+
+Result<TreeChallengeMessage> decodeTreeChallenge(std::span<const std::uint8_t> payload)
+{
+    ByteReader r(payload);
+    TreeChallengeMessage m;
+    m.nonce = getFixed<32>(r);
+    m.proof = getFixed<32>(r);
+    return finish(r, m, "TreeChallenge");
+}
+
+std::vector<std::uint8_t> encode(const TreeProofMessage& m)
+{
+    ByteWriter w;
+    w.bytes(m.proof);
+    return w.take();
+}
+
+Result<TreeProofMessage> decodeTreeProof(std::span<const std::uint8_t> payload)
+{
+    ByteReader r(payload);
+    TreeProofMessage m;
+    m.proof = getFixed<32>(r);
+    return finish(r, m, "TreeProof");
 }
 
 std::vector<std::uint8_t> encode(const TreeWelcomeMessage& m)

@@ -1,6 +1,6 @@
 #pragma once
 
-// The messages between a gather-tree node and its parent (MessageType 60-74), and a
+// The messages between a gather-tree node and its parent (MessageType 60-79), and a
 // collector's question where its parent is (80-81, attachlocate.h). Pure encoders and
 // decoders: every count bounded by the payload, every string by a maximum.
 
@@ -8,6 +8,7 @@
 #include "core/gather/filter.h"
 #include "core/gather/wave.h"
 #include "core/model/result.h"
+#include "core/protocol/hmac.h"
 
 #include <cstdint>
 #include <span>
@@ -18,11 +19,27 @@ namespace xylem::tree {
 
 using gather::Batch;
 
+// The handshake (core/protocol/handshake.h): hello, challenge, proof. The token itself never
+// travels; each end proves it holds it.
 struct TreeHelloMessage
 {
-    std::string token;
-    std::uint32_t node = 0; // index in the topology
+    std::uint32_t node = 0;     // index in the topology
+    protocol::Nonce nonce = {}; // the child's challenge to the parent
 };
+
+struct TreeChallengeMessage
+{
+    protocol::Nonce nonce = {}; // the parent's challenge to the child
+    protocol::Mac proof = {};   // the parent's answer to the child's
+};
+
+struct TreeProofMessage
+{
+    protocol::Mac proof = {}; // the child's answer to the parent's challenge
+};
+
+// What the handshake's proofs are bound to: the node the hello claims.
+std::string claimOf(const TreeHelloMessage& m);
 
 struct TreeWelcomeMessage
 {
@@ -130,6 +147,8 @@ struct ClockReportMessage
 };
 
 std::vector<std::uint8_t> encode(const TreeHelloMessage& m);
+std::vector<std::uint8_t> encode(const TreeChallengeMessage& m);
+std::vector<std::uint8_t> encode(const TreeProofMessage& m);
 std::vector<std::uint8_t> encode(const TreeWelcomeMessage& m);
 std::vector<std::uint8_t> encode(const SubtreeReadyMessage& m);
 std::vector<std::uint8_t> encode(const StreamSpec& m);
@@ -143,6 +162,8 @@ std::vector<std::uint8_t> encode(const NodesMessage& m);
 std::vector<std::uint8_t> encode(const ClockReportMessage& m);
 
 Result<TreeHelloMessage> decodeTreeHello(std::span<const std::uint8_t> payload);
+Result<TreeChallengeMessage> decodeTreeChallenge(std::span<const std::uint8_t> payload);
+Result<TreeProofMessage> decodeTreeProof(std::span<const std::uint8_t> payload);
 Result<TreeWelcomeMessage> decodeTreeWelcome(std::span<const std::uint8_t> payload);
 Result<SubtreeReadyMessage> decodeSubtreeReady(std::span<const std::uint8_t> payload);
 Result<StreamSpec> decodeStreamSpec(std::span<const std::uint8_t> payload);

@@ -114,9 +114,24 @@ private slots:
         auto tree = startTree({2, 4});
         QVERIFY(tree);
         const auto port = tree->listenPort();
-        QVERIFY(
-            closedAfter(port, protocol::encodeFrame(protocol::MessageType::TreeHello, 0,
-                                                    encode(TreeHelloMessage{"not-the-token", 1}))));
+        {
+            // A child with another tree's token: its proof is refused, and nothing follows it.
+            asio::io_context io;
+            asio::ip::tcp::socket socket(io);
+            boost::system::error_code ec;
+            socket.connect({asio::ip::make_address("127.0.0.1"), port}, ec);
+            QVERIFY(!ec);
+            FrameReader reader;
+            const auto checked = handshakeByHand(socket, reader, "not-the-token", 1);
+            QVERIFY(checked && !*checked);
+            QVERIFY(!readFrame(socket, reader, std::chrono::seconds(10))); // closed, no welcome
+        }
+        // A hello said twice: the second is no proof.
+        auto hello = protocol::encodeFrame(protocol::MessageType::TreeHello, 0,
+                                           encode(TreeHelloMessage{1, {}}));
+        auto twice = hello;
+        twice.insert(twice.end(), hello.begin(), hello.end());
+        QVERIFY(closedAfter(port, twice));
         QVERIFY(closedAfter(port, protocol::encodeFrame(protocol::MessageType::Pull, 0,
                                                         encode(PullMessage{1, 0, 1}))));
         std::mt19937 random(7);

@@ -213,7 +213,8 @@ private slots:
         QTest::newRow("wrong token") << "0123"
                                      << ""
                                      << ""
-                                     << "refused the attach";
+                                     << "does not know the tree's token (or the token given "
+                                        "here is wrong)";
         QTest::newRow("no token") << ""
                                   << ""
                                   << ""

@@ -35,14 +35,36 @@ class TestTreeMessages : public QObject
 private slots:
     void helloAndWelcome()
     {
-        const auto hello = decodeTreeHello(encode(TreeHelloMessage{"abc", 7}));
+        protocol::Nonce nonce{};
+        nonce.fill(0xa5);
+        const auto hello = decodeTreeHello(encode(TreeHelloMessage{7, nonce}));
         QVERIFY(hello);
-        QCOMPARE(hello->token, std::string("abc"));
         QCOMPARE(hello->node, 7u);
+        QVERIFY(hello->nonce == nonce);
+        QCOMPARE(encode(TreeHelloMessage{7, nonce}).size(), size_t(4 + 32)); // and no token
+        survivesDamage(encode(TreeHelloMessage{7, nonce}), decodeTreeHello);
+        QCOMPARE(claimOf(TreeHelloMessage{7, nonce}), std::string("tree node 7"));
         const auto welcome = decodeTreeWelcome(encode(TreeWelcomeMessage{3, "{}", true}));
         QVERIFY(welcome && welcome->node == 3 && welcome->topologyJson == "{}" &&
                 welcome->leavesAttach);
         survivesDamage(encode(TreeWelcomeMessage{3, "{\"x\":1}", false}), decodeTreeWelcome);
+    }
+
+    void challengeAndProof()
+    {
+        protocol::Nonce nonce{};
+        protocol::Mac mac{};
+        nonce.fill(1);
+        mac.fill(2);
+        const auto challenge = decodeTreeChallenge(encode(TreeChallengeMessage{nonce, mac}));
+        QVERIFY(challenge && challenge->nonce == nonce && challenge->proof == mac);
+        survivesDamage(encode(TreeChallengeMessage{nonce, mac}), decodeTreeChallenge);
+        const auto proof = decodeTreeProof(encode(TreeProofMessage{mac}));
+        QVERIFY(proof && proof->proof == mac);
+        survivesDamage(encode(TreeProofMessage{mac}), decodeTreeProof);
+        auto longer = encode(TreeProofMessage{mac});
+        longer.push_back(0);
+        QVERIFY(!decodeTreeProof(longer)); // a proof of 33 bytes is no proof
     }
 
     void streamSpec()

@@ -1,13 +1,19 @@
-// What a stranger, or a child gone silent, can hold of a node of the gather tree: before its
-// token a connection may send a hello-sized frame and no more (a frame announcing 40 MiB is
-// refused on its header, by the front-end's code in process and by a real relay, and many such
-// strangers at once leave the node's memory as it was), strangers waiting for their hello are
-// bounded in number, and an admitted edge silent for the idle time-out is closed (its child
-// lost) while a quiet but live one, kept up by heartbeats, stays.
+// What a stranger, or a child gone silent, can hold of a node of the gather tree, and what it
+// can learn: before its proof a connection may send hello-sized frames and no more (a frame
+// announcing 40 MiB is refused on its header, by the front-end's code in process and by a real
+// relay, and many such strangers at once leave the node's memory as it was), strangers waiting
+// for their proof are bounded in number and in time (the hello time-out covers the whole
+// handshake), a wrong proof is refused with nothing sent after it, and an admitted edge silent
+// for the idle time-out is closed (its child lost) while a quiet but live one, kept up by
+// heartbeats, stays. The token itself never crosses the wire: a plain listener playing the
+// parent or the front-end reads every byte a joining node or an attaching collector sends, and
+// a parent that cannot prove the token is refused before the child proves anything.
 
 #include "core/gather/topology.h"
 #include "core/protocol/bytes.h"
+#include "core/protocol/handshake.h"
 #include "core/tree/addressfile.h"
+#include "core/tree/attachlocate.h"
 #include "core/tree/downstream.h"
 #include "core/tree/parentlink.h"
 #include "core/tree/token.h"
@@ -26,6 +32,10 @@ using namespace xylem;
 using namespace xylem::tree;
 namespace asio = boost::asio;
 using Clock = std::chrono::steady_clock;
+using tree::testing::closedWithin;
+using tree::testing::FrameReader;
+using tree::testing::handshakeByHand;
+using tree::testing::readFrame;
 
 namespace {
 
@@ -33,7 +43,8 @@ namespace {
 class Parent
 {
 public:
-    explicit Parent(std::chrono::milliseconds idleTimeout)
+    explicit Parent(std::chrono::milliseconds idleTimeout,
+                    std::chrono::milliseconds helloTimeout = std::chrono::seconds(60))
         : m_topology(gather::levelTopology({2}, "localhost").value())
         , m_token(makeToken())
         , m_children(m_io, m_topology, 0, m_token, false,
@@ -45,7 +56,7 @@ public:
                              note(line);
                          }})
     {
-        m_children.helloTimeout = std::chrono::seconds(60); // only the bounds close a stranger
+        m_children.helloTimeout = helloTimeout; // 60 s: only the bounds close a stranger
         m_children.idleTimeout = idleTimeout;
         m_port = m_children.listen("127.0.0.1", 0).value();
         m_thread = std::thread([this] { m_io.run(); });
@@ -81,6 +92,14 @@ private:
     std::string m_log;
 };
 
+// Whether the parent logs `text` within 10 s (Connection::close ends the socket first, and the
+// line follows).
+bool logged(const Parent& parent, const std::string& text)
+{
+    return xylem::testing::waitUntil([&] { return parent.log().find(text) != std::string::npos; },
+                                     std::chrono::seconds(10));
+}
+
 long peakKb(const std::string& status)
 {
     std::ifstream in(status);
@@ -91,25 +110,6 @@ long peakKb(const std::string& status)
         }
     }
     return -1;
-}
-
-// Whether the peer ends the connection before the deadline (what it sent first is skipped).
-bool closedWithin(asio::ip::tcp::socket& socket, std::chrono::milliseconds timeout)
-{
-    const auto deadline = Clock::now() + timeout;
-    std::vector<std::uint8_t> scratch(64 * 1024);
-    while (Clock::now() < deadline) {
-        pollfd p{socket.native_handle(), POLLIN, 0};
-        if (::poll(&p, 1, 50) <= 0) {
-            continue;
-        }
-        boost::system::error_code ec;
-        socket.read_some(asio::buffer(scratch), ec);
-        if (ec) {
-            return true;
-        }
-    }
-    return false;
 }
 
 // Strangers that each announce a 40 MiB frame and send some of it (payload); true when each
@@ -135,31 +135,99 @@ bool attack(asio::io_context& io, std::uint16_t port, int strangers,
     return allClosed;
 }
 
-// A child that says its hello (with the token) and reads its welcome, and then what the test
-// makes it do.
+// A child that proves the token by hand and reads its welcome, and then what the test makes
+// it do.
 std::optional<asio::ip::tcp::socket> admittedChild(asio::io_context& io, const Parent& parent)
 {
     asio::ip::tcp::socket socket(io);
     boost::system::error_code ec;
     socket.connect({asio::ip::make_address("127.0.0.1"), parent.port()}, ec);
-    asio::write(socket,
-                asio::buffer(protocol::encodeFrame(protocol::MessageType::TreeHello, 0,
-                                                   encode(TreeHelloMessage{parent.token(), 1}))),
-                ec);
-    protocol::FrameDecoder decoder;
-    std::vector<protocol::Frame> frames;
-    std::vector<std::uint8_t> buffer(64 * 1024);
-    while (!ec && frames.empty()) {
-        const size_t n = socket.read_some(asio::buffer(buffer), ec);
-        if (!ec && !decoder.feed(std::span(buffer.data(), n), frames)) {
-            return std::nullopt;
-        }
+    FrameReader reader;
+    if (ec || handshakeByHand(socket, reader, parent.token(), 1) != true) {
+        return std::nullopt;
     }
-    if (ec || frames[0].type != protocol::MessageType::TreeWelcome) {
+    const auto welcome = readFrame(socket, reader, std::chrono::seconds(10));
+    if (!welcome || welcome->type != protocol::MessageType::TreeWelcome) {
         return std::nullopt;
     }
     return socket;
 }
+
+// A plain TCP listener playing a parent or a front-end: it keeps every byte the node that dials
+// it sends, and answers its hello with a challenge whose proof was made with `token`.
+class PlayedParent
+{
+public:
+    explicit PlayedParent(std::string token)
+        : m_token(std::move(token))
+        , m_acceptor(m_io, {asio::ip::make_address("127.0.0.1"), 0})
+    {
+        m_thread = std::thread([this] { play(); });
+    }
+    ~PlayedParent() { finish(); }
+    std::uint16_t port() const { return m_acceptor.local_endpoint().port(); }
+    // After the dialling side is done: what it sent, and whether it sent a proof.
+    std::string received()
+    {
+        finish();
+        return std::string(m_reader.seen.begin(), m_reader.seen.end());
+    }
+    bool proofReceived()
+    {
+        finish();
+        return m_proof;
+    }
+
+private:
+    void finish()
+    {
+        if (m_thread.joinable()) {
+            m_thread.join();
+        }
+    }
+    void play()
+    {
+        asio::ip::tcp::socket socket(m_io);
+        boost::system::error_code ec;
+        pollfd p{m_acceptor.native_handle(), POLLIN, 0};
+        if (::poll(&p, 1, 10000) <= 0) {
+            return;
+        }
+        m_acceptor.accept(socket, ec);
+        if (ec) {
+            return;
+        }
+        const auto hello = readFrame(socket, m_reader, std::chrono::seconds(10));
+        const auto decoded =
+            hello && hello->type == protocol::MessageType::TreeHello
+                ? decodeTreeHello(hello->payload)
+                : Result<TreeHelloMessage>(makeError(ErrorCode::MalformedInput, "no hello"));
+        if (!decoded) {
+            return;
+        }
+        auto server = protocol::ServerHandshake::begin(m_token, "tree", decoded->nonce,
+                                                       claimOf(decoded.value()));
+        asio::write(socket,
+                    asio::buffer(protocol::encodeFrame(
+                        protocol::MessageType::TreeChallenge, 0,
+                        encode(TreeChallengeMessage{server->nonce(), server->proof()}))),
+                    ec);
+        // Its proof, or the end of the connection (it refuses a parent without the token).
+        while (auto frame = readFrame(socket, m_reader, std::chrono::seconds(10))) {
+            if (frame->type == protocol::MessageType::TreeProof) {
+                m_proof = true;
+                return; // closed: what follows the proof is not the token's business
+            }
+        }
+    }
+
+    std::string m_token;
+    asio::io_context m_io;
+    asio::ip::tcp::acceptor m_acceptor;
+    FrameReader m_reader;
+    bool m_proof = false;
+    std::thread m_thread;
+};
 
 } // namespace
 
@@ -174,6 +242,10 @@ private slots:
     void silentChildIsLost();
     void quietChildStaysJoined();
     void relayRefusesAStrangersBigFrame();
+    void aWrongProofIsRefusedAndNothingFollows();
+    void aProofMustComeWithinTheHelloTimeOut();
+    void theTokenNeverCrossesTheWire_data();
+    void theTokenNeverCrossesTheWire();
 };
 
 void TestTreeTrust::strangerMaySendOnlyAHello()
@@ -291,6 +363,105 @@ void TestTreeTrust::relayRefusesAStrangersBigFrame()
         tree::testing::oneWave(*frontEnd, tree::testing::stream(1, "sum", "node-number"));
     QVERIFY2(wave.ok(), wave ? "" : wave.error().describe().c_str());
     QVERIFY(wave->missing.empty());
+}
+
+void TestTreeTrust::aWrongProofIsRefusedAndNothingFollows()
+{
+    Parent parent(kTreeIdleTimeout);
+    asio::io_context io;
+    asio::ip::tcp::socket stranger(io);
+    boost::system::error_code ec;
+    stranger.connect({asio::ip::make_address("127.0.0.1"), parent.port()}, ec);
+    QVERIFY(!ec);
+    FrameReader reader;
+    // The parent's proof does not check out with the wrong token: a real child would stop here.
+    const auto checked = handshakeByHand(stranger, reader, "not-the-token", 1);
+    QVERIFY(checked && !*checked);
+    QVERIFY(!readFrame(stranger, reader, std::chrono::seconds(10))); // no welcome: closed
+    QVERIFY(closedWithin(stranger, std::chrono::seconds(1)));
+    QVERIFY2(logged(parent, "refused: wrong token"), parent.log().c_str());
+    QVERIFY2(parent.log().find("joined") == std::string::npos, parent.log().c_str());
+    // Before its proof a stranger is held to a hello's size, on the second frame too.
+    asio::ip::tcp::socket big(io);
+    big.connect({asio::ip::make_address("127.0.0.1"), parent.port()}, ec);
+    auto client = protocol::ClientHandshake::begin("not-the-token", "tree", "tree node 1");
+    QVERIFY(client);
+    asio::write(big,
+                asio::buffer(protocol::encodeFrame(protocol::MessageType::TreeHello, 0,
+                                                   encode(TreeHelloMessage{1, client->nonce()}))),
+                ec);
+    asio::write(
+        big,
+        asio::buffer(protocol::encodeFrameHeader(protocol::MessageType::TreeProof, 0, 40u << 20)),
+        ec);
+    QVERIFY(closedWithin(big, std::chrono::seconds(10)));
+    QVERIFY2(logged(parent, "exceeds the limit of 4096"), parent.log().c_str());
+    QVERIFY(admittedChild(io, parent)); // and the child with the token still joins
+}
+
+void TestTreeTrust::aProofMustComeWithinTheHelloTimeOut()
+{
+    Parent parent(kTreeIdleTimeout, std::chrono::seconds(1));
+    asio::io_context io;
+    asio::ip::tcp::socket stranger(io);
+    boost::system::error_code ec;
+    stranger.connect({asio::ip::make_address("127.0.0.1"), parent.port()}, ec);
+    auto client = protocol::ClientHandshake::begin("any", "tree", "tree node 1");
+    QVERIFY(client);
+    asio::write(stranger,
+                asio::buffer(protocol::encodeFrame(protocol::MessageType::TreeHello, 0,
+                                                   encode(TreeHelloMessage{1, client->nonce()}))),
+                ec);
+    FrameReader reader;
+    const auto challenge = readFrame(stranger, reader, std::chrono::seconds(10));
+    QVERIFY(challenge && challenge->type == protocol::MessageType::TreeChallenge);
+    const auto began = Clock::now();
+    QVERIFY(closedWithin(stranger, std::chrono::seconds(10))); // it never sends its proof
+    QVERIFY(Clock::now() - began < std::chrono::seconds(5));
+    QVERIFY2(parent.log().find("no hello and proof within the time-out") != std::string::npos,
+             parent.log().c_str());
+}
+
+void TestTreeTrust::theTokenNeverCrossesTheWire_data()
+{
+    QTest::addColumn<bool>("locate");        // an attaching collector, or a joining node
+    QTest::addColumn<bool>("parentKnowsIt"); // whether the played parent holds the token
+    QTest::newRow("a node joins a parent that knows the token") << false << true;
+    QTest::newRow("a node joins a parent that does not") << false << false;
+    QTest::newRow("a collector asks a front-end that knows the token") << true << true;
+    QTest::newRow("a collector asks a front-end that does not") << true << false;
+}
+
+void TestTreeTrust::theTokenNeverCrossesTheWire()
+{
+    QFETCH(bool, locate);
+    QFETCH(bool, parentKnowsIt);
+    const std::string token = makeToken();
+    PlayedParent parent(parentKnowsIt ? token : makeToken());
+    const std::string at = "127.0.0.1:" + std::to_string(parent.port());
+    std::string error;
+    if (locate) {
+        const auto located =
+            locateParent(HostPort{"127.0.0.1", parent.port()}, token,
+                         TreeLocateMessage{kLocateNode, "localhost", 0}, std::chrono::seconds(3));
+        QVERIFY(!located);
+        error = located.error().message;
+    } else {
+        asio::io_context io;
+        ParentLink link(io, ParentAddress{"127.0.0.1", parent.port()}, token, 1);
+        const auto joined = link.join(std::chrono::seconds(3));
+        QVERIFY(!joined);
+        error = joined.error().message;
+    }
+    const std::string sent = parent.received();
+    QVERIFY(sent.size() >= 16 + 36); // the hello's frame at least
+    QVERIFY2(sent.find(token) == std::string::npos, "the token crossed the wire");
+    QVERIFY(parent.proofReceived() == parentKnowsIt); // proven to a parent that proved first
+    if (!parentKnowsIt) {
+        const std::string who = (locate ? "the front-end at " : "the parent at ") + at;
+        QVERIFY2(error.find(who + " does not know the tree's token") != std::string::npos,
+                 error.c_str());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTreeTrust)
