@@ -2,8 +2,10 @@
 
 #include "core/model/configurationrules.h"
 
+#include <algorithm>
 #include <charconv>
 #include <map>
+#include <numeric>
 #include <unordered_set>
 
 namespace xylem {
@@ -111,11 +113,17 @@ private:
     std::vector<Node> m_nodes;
 };
 
+int threadsOf(const TreeSpec& spec, size_t host)
+{
+    return spec.threadsOfHost.empty() ? spec.threadsPerHost : spec.threadsOfHost[host];
+}
+
 std::vector<int> makeThreads(TreeBuilder& b, const TreeSpec& spec)
 {
     std::vector<int> threads;
-    for (const Host& h : spec.hosts) {
-        for (int t = 0; t < spec.threadsPerHost; ++t) {
+    for (size_t i = 0; i < spec.hosts.size(); ++i) {
+        const Host& h = spec.hosts[i];
+        for (int t = 0; t < threadsOf(spec, i); ++t) {
             threads.push_back(b.thread(h.id + ".t" + std::to_string(t), h.id));
         }
     }
@@ -156,10 +164,11 @@ int buildHierarchy(TreeBuilder& b, const TreeSpec& spec, const std::vector<int>&
 {
     std::vector<std::string> clusterOrder;
     std::map<std::string, std::vector<int>> hostNodes; // per cluster, in host order
+    auto first = threads.begin();
     for (size_t h = 0; h < spec.hosts.size(); ++h) {
         const Host& host = spec.hosts[h];
-        const auto first = threads.begin() + static_cast<long>(h) * spec.threadsPerHost;
-        std::vector<int> own(first, first + spec.threadsPerHost);
+        std::vector<int> own(first, first + threadsOf(spec, h));
+        first += threadsOf(spec, h);
         if (!hostNodes.contains(host.cluster)) {
             clusterOrder.push_back(host.cluster);
         }
@@ -181,11 +190,17 @@ Result<Ok> checkSpec(const TreeSpec& spec)
     if (spec.hosts.empty()) {
         return makeError(ErrorCode::InvalidArgument, "the host list is empty");
     }
-    if (spec.threadsPerHost < 1) {
-        return makeError(ErrorCode::InvalidArgument, "threads per host must be at least 1");
+    if (!spec.threadsOfHost.empty() && spec.threadsOfHost.size() != spec.hosts.size()) {
+        return makeError(ErrorCode::InvalidArgument, "a thread count for every host, or none");
     }
-    if (static_cast<long long>(spec.threadsPerHost) * static_cast<long long>(spec.hosts.size()) >
-        kMaxThreads) {
+    long long total = 0;
+    for (size_t h = 0; h < spec.hosts.size(); ++h) {
+        if (threadsOf(spec, h) < 1) {
+            return makeError(ErrorCode::InvalidArgument, "threads per host must be at least 1");
+        }
+        total += threadsOf(spec, h);
+    }
+    if (total > kMaxThreads) {
         return makeError(ErrorCode::InvalidArgument,
                          "more than " + std::to_string(kMaxThreads) + " threads in all");
     }
@@ -221,8 +236,14 @@ Result<Configuration> generateTree(const TreeSpec& spec)
     }
     std::string name = spec.name;
     if (name.empty()) {
+        const bool even = std::all_of(spec.threadsOfHost.begin(), spec.threadsOfHost.end(),
+                                      [&](int t) { return t == threadsOf(spec, 0); });
         name = std::string(toString(spec.shape)) + " tree, " + std::to_string(spec.hosts.size()) +
-               " hosts x " + std::to_string(spec.threadsPerHost) + " threads";
+               (even ? " hosts x " + std::to_string(threadsOf(spec, 0)) + " threads"
+                     : " hosts, " +
+                           std::to_string(std::accumulate(spec.threadsOfHost.begin(),
+                                                          spec.threadsOfHost.end(), 0)) +
+                           " threads");
     }
     return Configuration::create(std::move(name), spec.hosts, b.emit(root, spec.root));
 }

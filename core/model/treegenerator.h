@@ -41,6 +41,8 @@ struct TreeSpec
     TreeShape shape = TreeShape::HierarchyAware;
     int arity = 2; // k of k-ary; ignored by the other shapes
     RootKind root = RootKind::Core;
+    // Threads of each host, parallel to hosts (a host file's slots); empty: threadsPerHost each.
+    std::vector<int> threadsOfHost;
 };
 
 Result<Configuration> generateTree(const TreeSpec& spec);

@@ -63,9 +63,27 @@ std::vector<std::string> Spawner::argvFor(const SpawnRequest& request) const
     if (m_template.empty() || isLocal(request.host)) {
         return request.command;
     }
-    std::string line = replaceAll(m_template, "{host}", request.host);
-    line = replaceAll(line, "{command}", shellQuote(request.command));
+    return launcherArgv(m_template, request.host, request.command);
+}
+
+std::vector<std::string> launcherArgv(const std::string& launcherTemplate, const std::string& host,
+                                      const std::vector<std::string>& command)
+{
+    // {command} last: a host name never holds braces (hostfile.h), the command's words may.
+    std::string line = replaceAll(launcherTemplate, "{host}", host);
+    line = replaceAll(line, "{command}", shellQuote(command));
     return {"/bin/sh", "-c", line};
+}
+
+Result<Ok> checkLauncherTemplate(const std::string& launcherTemplate)
+{
+    if (launcherTemplate.find("{command}") == std::string::npos) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "'" + launcherTemplate +
+                             "' does not say where the command goes: it needs {command} (and "
+                             "{host} for the host), as in 'ssh {host} {command}'");
+    }
+    return Ok{};
 }
 
 Result<pid_t> Spawner::spawn(const SpawnRequest& request)

@@ -56,4 +56,12 @@ private:
 // "a b's" -> "'a' 'b'\''s'"
 std::string shellQuote(const std::vector<std::string>& words);
 
+// The argv that runs `command` on `host` through a launcher template: {host} and {command}
+// (the words shell-quoted) replaced, run by /bin/sh.
+std::vector<std::string> launcherArgv(const std::string& launcherTemplate, const std::string& host,
+                                      const std::vector<std::string>& command);
+// A template must say where the command goes ({command}); {host} may be left out by a launcher
+// that knows where to run (a container runtime, a wrapper script).
+Result<Ok> checkLauncherTemplate(const std::string& launcherTemplate);
+
 } // namespace xylem::tree

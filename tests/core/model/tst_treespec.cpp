@@ -8,6 +8,7 @@
 
 #include <QtTest>
 
+#include <map>
 #include <vector>
 
 using namespace xylem;
@@ -27,6 +28,7 @@ private slots:
     void parsesHostLists();
     void rejectsBadHostLists_data();
     void rejectsBadHostLists();
+    void threadsPerHostFromAHostFilesSlots();
 };
 
 void TestTreeSpec::rejectsBadSpecs_data()
@@ -132,6 +134,42 @@ void TestTreeSpec::rejectsBadHostLists()
     QVERIFY2(!hosts.ok(), qPrintable(hostsText(hosts ? hosts.value() : std::vector<Host>{})));
     QCOMPARE(hosts.error().code, ErrorCode::InvalidArgument);
     QVERIFY2(q(hosts.error().describe()).contains(keyword), hosts.error().describe().c_str());
+}
+
+// A host file gives each host its own slots: every shape makes that many threads per host (the
+// hierarchy one gred per host over exactly its threads), and a count missing or below 1 is
+// refused.
+void TestTreeSpec::threadsPerHostFromAHostFilesSlots()
+{
+    for (const TreeShape shape :
+         {TreeShape::Flat, TreeShape::KAry, TreeShape::Binomial, TreeShape::HierarchyAware}) {
+        TreeSpec spec;
+        spec.hosts = {{"a", "c0"}, {"b", "c0"}, {"c", "c1"}};
+        spec.threadsOfHost = {2, 1, 3};
+        spec.shape = shape;
+        const auto config = generateTree(spec);
+        QVERIFY2(config, config ? "" : config.error().message.c_str());
+        std::map<std::string, int> threads;
+        for (const int t : config->threads()) {
+            ++threads[config->wrapper(t).host];
+        }
+        QCOMPARE(threads, (std::map<std::string, int>{{"a", 2}, {"b", 1}, {"c", 3}}));
+        QCOMPARE(config->name(), std::string(toString(shape)) + " tree, 3 hosts, 6 threads");
+        if (shape == TreeShape::HierarchyAware) {
+            const int host = config->indexOf("host.c");
+            QVERIFY(host >= 0);
+            QCOMPARE(config->children(host).size(), size_t(3));
+        }
+    }
+    TreeSpec uneven;
+    uneven.hosts = {{"a", "c0"}, {"b", "c0"}};
+    uneven.threadsOfHost = {2};
+    QVERIFY(!generateTree(uneven));
+    QCOMPARE(generateTree(uneven).error().message,
+             std::string("a thread count for every host, or none"));
+    uneven.threadsOfHost = {2, 0};
+    QCOMPARE(generateTree(uneven).error().message,
+             std::string("threads per host must be at least 1"));
 }
 
 QTEST_APPLESS_MAIN(TestTreeSpec)

@@ -79,6 +79,28 @@ private slots:
         QCOMPARE(fds, (std::set<int>{0, 1, 2}));
     }
 
+    // Another machine's child goes through the launcher template ({host}, {command} quoted
+    // for the shell); this machine's never does.
+    void otherHostsGoThroughTheLauncher()
+    {
+        QTemporaryDir dir;
+        const std::string via = dir.filePath("via").toStdString();
+        const std::string ran = dir.filePath("ran it's").toStdString(); // a quote to survive
+        tree::Spawner spawner("echo {host} >> '" + via + "'; {command}");
+        QVERIFY(spawner.spawn(tree::SpawnRequest{
+            "localhost", {"/bin/sh", "-c", "read t; echo local >> \"$0\"", ran}, "t"}));
+        QVERIFY(spawner.spawn(tree::SpawnRequest{
+            "node-b", {"/bin/sh", "-c", "read t; echo remote >> \"$0\"", ran}, "t"}));
+        QVERIFY(waitUntil([&] { return readFile(QString::fromStdString(ran)).size() == 13; },
+                          std::chrono::seconds(10)));
+        QCOMPARE(readFile(QString::fromStdString(via)), std::string("node-b\n"));
+        spawner.stopAll();
+        QVERIFY(tree::checkLauncherTemplate("ssh {host} {command}"));
+        const auto refused = tree::checkLauncherTemplate("ssh {host}");
+        QVERIFY(!refused);
+        QVERIFY(refused.error().message.find("needs {command}") != std::string::npos);
+    }
+
     void stopAllEndsAChildThatIgnoresSigterm()
     {
         QTemporaryDir dir;

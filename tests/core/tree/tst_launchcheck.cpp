@@ -1,0 +1,114 @@
+// core/tree/launchcheck.h: each other machine reached once through the launcher before a tree
+// starts there. Real launchers made of /bin/sh: one that runs the command (a container runtime
+// would), one that fails as ssh does for an unknown host, one that never answers, one that would
+// ask for a password on the terminal. Each failure names the host and the launcher's words,
+// within the time-out.
+
+#include "core/tree/launchcheck.h"
+
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <set>
+
+using namespace xylem;
+using namespace std::chrono_literals;
+
+namespace {
+
+QString message(const Result<Ok>& r)
+{
+    return r ? QString() : QString::fromStdString(r.error().describe());
+}
+
+} // namespace
+
+class TestLaunchCheck : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // The launcher really runs the check, once per host, with {host} substituted.
+    void everyHostIsReachedThroughTheLauncher()
+    {
+        QTemporaryDir dir;
+        const std::string log = dir.filePath("reached").toStdString();
+        const std::string launcher = "echo {host} >> '" + log + "'; {command}";
+        const auto checked = tree::checkLaunches(
+            launcher, {{"node-a", {"/bin/sh"}}, {"node-b", {"/bin/sh", "/bin/true"}}}, 10s);
+        QVERIFY2(checked, qPrintable(message(checked)));
+        std::ifstream in(log);
+        std::multiset<std::string> reached;
+        for (std::string host; in >> host;) {
+            reached.insert(host);
+        }
+        QCOMPARE(reached, (std::multiset<std::string>{"node-a", "node-b"}));
+    }
+
+    void aMissingProgramIsNamedWithItsHost()
+    {
+        const auto checked = tree::checkLaunches(
+            "env XYLEM_VIA={host} {command}",
+            {{"node-a", {"/bin/sh"}}, {"node-b", {"/bin/sh", "/nonexistent/xylem-collector"}}},
+            10s);
+        QVERIFY(!checked);
+        QCOMPARE(checked.error().code, ErrorCode::IoError);
+        QCOMPARE(message(checked),
+                 QString("cannot start the tree on 1 of 2 hosts through the launcher 'env "
+                         "XYLEM_VIA={host} {command}': node-b: the launcher exited with status "
+                         "127 (no program /nonexistent/xylem-collector on this host)"));
+    }
+
+    // As ssh says it of a host it cannot resolve.
+    void anUnreachableHostIsNamedWithTheLaunchersWords()
+    {
+        const auto checked = tree::checkLaunches(
+            "echo \"ssh: Could not resolve hostname {host}: Name or service not known\" >&2; "
+            "exit 255; {command}",
+            {{"nowhere", {"/bin/sh"}}}, 10s);
+        QVERIFY(!checked);
+        QVERIFY2(message(checked).endsWith(
+                     "nowhere: the launcher exited with status 255 (ssh: Could not resolve "
+                     "hostname nowhere: Name or service not known)"),
+                 qPrintable(message(checked)));
+    }
+
+    // A launcher that never answers is killed at the time-out, its children with it.
+    void aSilentHostTimesOut()
+    {
+        QTemporaryDir dir;
+        const std::string late = dir.filePath("late").toStdString();
+        QElapsedTimer clock;
+        clock.start();
+        const auto checked =
+            tree::checkLaunches("(sleep 3; echo still here > '" + late + "') & sleep 30; {command}",
+                                {{"slow-host", {"/bin/sh"}}}, 1s);
+        QVERIFY2(clock.elapsed() < 2500, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY(!checked);
+        QCOMPARE(checked.error().code, ErrorCode::TimedOut);
+        QVERIFY2(message(checked).endsWith("slow-host: no answer through the launcher within 1 s"),
+                 qPrintable(message(checked)));
+        QTest::qWait(3500); // the background child would have written by now
+        QVERIFY2(!QFile::exists(QString::fromStdString(late)),
+                 "the launcher's session outlived the check");
+    }
+
+    // ssh asks for a password on the terminal: the check has none, so it fails at once
+    // instead of waiting for an answer.
+    void noTerminalToAskOn()
+    {
+        QElapsedTimer clock;
+        clock.start();
+        const auto checked = tree::checkLaunches("read password < /dev/tty && {command}",
+                                                 {{"asks", {"/bin/sh"}}}, 20s);
+        QVERIFY(!checked);
+        QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY2(message(checked).contains("asks: the launcher exited with status"),
+                 qPrintable(message(checked)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLaunchCheck)
+#include "tst_launchcheck.moc"
