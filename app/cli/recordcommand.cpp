@@ -35,7 +35,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr const char* kUsage =
-    "usage: xylem-cli record (--config F.tree.json | --hosts H [--threads T] [--shape S])\n"
+    "usage: xylem-cli record (--config F.tree.json | --hosts H [--threads T] [--shape S]\n"
+    "                        | --hostfile FILE [--launcher TEMPLATE] [--threads T] [--shape S])\n"
     "                        [--scope S.scope.json | --design D.json [--figures-json]]\n"
     "                        [--iterations N | --duration D]\n"
     "                        [--benchmark gsum|compute-gsum [--compute-us US]]\n"
@@ -52,6 +53,11 @@ constexpr const char* kUsage =
     "       rereads the file at every poll and redeploys a changed design without restarting\n"
     "       the program; --figures-json prints every node's live figures as one JSON line\n"
     "       ({\"figures\": {...}}) per poll\n"
+    "   --hostfile FILE: the hosts are machines, one per line as OpenMPI and Slurm write them\n"
+    "       ('node01 slots=4', 'node[01-04]', 'node05:2', '# comments'), with an optional\n"
+    "       cluster=NAME; threads per host = slots unless --threads. Hosts other than this one\n"
+    "       get their relays and collectors through --launcher (default 'ssh {host} {command}';\n"
+    "       {command} is required), each host checked first\n"
     "   --listen: where the gather tree's front-end listens: an address of this host, auto (the\n"
     "       default: the interface that routes to the collectors' hosts, 127.0.0.1 when all are\n"
     "       this one), or 0.0.0.0 / :: (every interface, only when given)\n";
@@ -78,6 +84,9 @@ struct Scratch
 // period, so that even a run of a second or two has a curve.
 constexpr const char* kSamplePeriodMs = "100";
 
+// How long the hosts and the tree's nodes have to come up.
+constexpr std::chrono::seconds kStartTimeout{30};
+
 // The tree over the plan's hosts: collectors started here with a ring prefix per host, or
 // (attach) collectors started by someone else that join through the address file.
 Result<std::unique_ptr<tree::FrontEnd>>
@@ -93,14 +102,18 @@ startGatherTree(const RecordPlan& plan, const std::string& ringBase, const std::
     options.launch.collectorArguments = {"--ring-prefix", ringBase + "{host}-", "--host",
                                          "{host}",        "--sample-period-ms", kSamplePeriodMs};
     options.launch.leavesAttach = !plan.attachFile.empty();
+    options.launch.launcher = plan.launcher; // "" unless --hostfile
     options.addressFile = plan.attachFile;
-    options.startTimeout = std::chrono::seconds(30);
+    options.startTimeout = kStartTimeout;
     XYLEM_TRY(tree, tree::FrontEnd::start(std::move(options)));
-    if (!tree.value()->startup().missing.empty()) {
-        return makeError(ErrorCode::IoError,
-                         "the gather tree started without " +
-                             std::to_string(tree.value()->startup().missing.size()) +
-                             " of its nodes");
+    if (const auto& missing = tree.value()->startup().missing; !missing.empty()) {
+        std::string names;
+        for (const std::uint32_t node : missing) {
+            names += (names.empty() ? "" : ", ") + plan.topology.nodes[node].name();
+        }
+        return makeError(ErrorCode::IoError, "the gather tree started without " +
+                                                 std::to_string(missing.size()) +
+                                                 " of its nodes (" + names + ")");
     }
     return std::move(tree).value();
 }
@@ -390,6 +403,7 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     XYLEM_TRY(listen, a.oneOr("listen", "auto"));
     // Refused before anything is made.
     XYLEM_TRY(listenable, tree::chooseListen(listen.value(), {}));
+    XYLEM_TRY(reachable, checkRemoteHosts(plan.value(), kStartTimeout));
     const Scratch scratch{"xylem-rec-" + std::to_string(::getpid()) + "-"};
     XYLEM_TRY(session, store::Session::openOrCreate(path.value()));
     // A recording appends and reads nothing back: a small page cache (a session opens with 64 MB,
@@ -457,12 +471,13 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
 
 int runRecord(const Args& args, std::ostream& out, std::ostream& err)
 {
-    static const CommandSpec spec{"record",
-                                  kUsage,
-                                  {"config", "hosts", "threads", "shape", "arity", "root", "scope",
-                                   "iterations", "duration", "benchmark", "noise", "name", "notes",
-                                   "o", "session", "attach", "compute-us", "design", "listen"},
-                                  {"baseline", "figures-json"}};
+    static const CommandSpec spec{
+        "record",
+        kUsage,
+        {"config",     "hosts",    "threads",    "shape",  "arity",  "root",     "scope",
+         "iterations", "duration", "benchmark",  "noise",  "name",   "notes",    "o",
+         "session",    "attach",   "compute-us", "design", "listen", "hostfile", "launcher"},
+        {"baseline", "figures-json"}};
     return runCommand(spec, args, out, err, record);
 }
 

@@ -1,26 +1,25 @@
 #include "app/cli/recordsetup.h"
 
+#include "app/cli/siblingprogram.h"
 #include "core/live/scopedeploy.h"
 #include "core/live/scopedesignjson.h"
 #include "core/model/configurationjson.h"
 #include "core/model/textfile.h"
+#include "core/tree/hostfile.h"
+#include "core/tree/launchcheck.h"
+#include "core/tree/spawner.h"
 
 #include <charconv>
+#include <map>
+#include <set>
 
 namespace xylem::cli {
 
-Result<TreeSpec> treeSpecFromArguments(const Arguments& a)
+namespace {
+
+// --threads/--shape/--arity/--root/--name over hosts already in the spec.
+Result<TreeSpec> withShapeOptions(const Arguments& a, TreeSpec spec)
 {
-    TreeSpec spec;
-    auto hosts = a.one("hosts");
-    if (!hosts) {
-        return hosts.error();
-    }
-    auto hostList = parseHostList(hosts.value());
-    if (!hostList) {
-        return hostList.error();
-    }
-    spec.hosts = std::move(hostList).value();
     auto threads = a.integer("threads", 1, 1, 1 << 20);
     auto arity = a.integer("arity", 2, 2, 1 << 20);
     auto shape = a.oneOr("shape", "hierarchy");
@@ -48,6 +47,33 @@ Result<TreeSpec> treeSpecFromArguments(const Arguments& a)
     spec.name = name.value();
     return spec;
 }
+
+} // namespace
+
+Result<TreeSpec> treeSpecFromArguments(const Arguments& a)
+{
+    TreeSpec spec;
+    XYLEM_TRY(hosts, a.one("hosts"));
+    XYLEM_TRY(hostList, parseHostList(hosts.value()));
+    spec.hosts = std::move(hostList).value();
+    return withShapeOptions(a, std::move(spec));
+}
+
+Result<TreeSpec> treeSpecFromHostFile(const Arguments& a)
+{
+    XYLEM_TRY(path, a.one("hostfile"));
+    XYLEM_TRY(entries, tree::readHostFile(path.value()));
+    TreeSpec spec;
+    for (const tree::HostEntry& e : entries.value()) {
+        spec.hosts.push_back(Host{e.host, e.cluster.empty() ? "c0" : e.cluster});
+        spec.threadsOfHost.push_back(e.slots);
+    }
+    if (a.has("threads")) {
+        spec.threadsOfHost.clear(); // --threads for every host instead of the slots
+    }
+    return withShapeOptions(a, std::move(spec));
+}
+
 Result<std::chrono::milliseconds> parseDuration(const std::string& text)
 {
     double value = 0;
@@ -70,16 +96,46 @@ namespace {
 
 Result<Configuration> configurationFrom(const Arguments& a)
 {
-    if (a.has("config") == a.has("hosts")) {
+    if (a.has("hostfile") && (a.has("config") || a.has("hosts"))) {
         return makeError(ErrorCode::InvalidArgument,
-                         "give the allreduce either --config F.tree.json or --hosts H");
+                         "--hostfile names the hosts itself: give it without --hosts and --config");
+    }
+    if (a.has("config") == (a.has("hosts") || a.has("hostfile"))) {
+        return makeError(
+            ErrorCode::InvalidArgument,
+            "give the allreduce either --config F.tree.json, --hosts H or --hostfile F");
     }
     if (a.has("config")) {
         XYLEM_TRY(path, a.one("config"));
         return readConfigurationFile(path.value());
     }
-    XYLEM_TRY(spec, treeSpecFromArguments(a));
+    XYLEM_TRY(spec, a.has("hostfile") ? treeSpecFromHostFile(a) : treeSpecFromArguments(a));
     return generateTree(spec.value());
+}
+
+// The launcher of a host file's other machines; refused without --hostfile, where hosts are
+// names simulated on this machine.
+Result<Ok> chooseLauncher(const Arguments& a, RecordPlan& plan)
+{
+    if (!a.has("hostfile")) {
+        if (a.has("launcher")) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "--launcher starts the hosts of a --hostfile; the hosts of --hosts "
+                             "and --config run on this machine");
+        }
+        return Ok{};
+    }
+    XYLEM_TRY(launcher, a.oneOr("launcher", kDefaultLauncher));
+    if (auto ok = tree::checkLauncherTemplate(launcher.value()); !ok) {
+        return makeError(ErrorCode::InvalidArgument, "--launcher " + ok.error().message);
+    }
+    plan.launcher = launcher.value();
+    for (const Host& h : plan.config.hosts()) {
+        if (!tree::Spawner::isLocal(h.id)) {
+            plan.remoteHosts.push_back(h.id);
+        }
+    }
+    return Ok{};
 }
 
 // A collector per host of the configuration; relays once a node would have over 8 children.
@@ -158,9 +214,68 @@ Result<RecordPlan> planRecording(const Arguments& a)
                 "--iterations, --noise and --baseline are for the program record starts");
         }
     }
+    XYLEM_TRY(launcher, chooseLauncher(a, plan));
     XYLEM_TRY(iterations, a.integer("iterations", plan.duration ? 1 << 30 : 20000, 1, 1 << 30));
     plan.iterations = iterations.value();
     return plan;
+}
+
+namespace {
+
+// What the tree starts through the launcher on each other machine: relays, and the leaves
+// unless they attach by themselves.
+std::map<std::string, std::set<std::string>> programsOnRemoteHosts(const RecordPlan& plan,
+                                                                   const std::string& relay,
+                                                                   const std::string& collector)
+{
+    std::map<std::string, std::set<std::string>> programs;
+    for (const gather::TopologyNode& n : plan.topology.nodes) {
+        const bool started = n.role == gather::NodeRole::Relay ||
+                             (n.role == gather::NodeRole::Leaf && plan.attachFile.empty());
+        if (started && !tree::Spawner::isLocal(n.host)) {
+            programs[n.host].insert(n.role == gather::NodeRole::Relay ? relay : collector);
+        }
+    }
+    return programs;
+}
+
+std::string listed(const std::vector<std::string>& names)
+{
+    std::string text;
+    for (size_t i = 0; i < names.size(); ++i) {
+        text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    }
+    return text;
+}
+
+} // namespace
+
+Result<Ok> checkRemoteHosts(const RecordPlan& plan, std::chrono::milliseconds timeout)
+{
+    if (plan.remoteHosts.empty()) {
+        return Ok{};
+    }
+    XYLEM_TRY(relay, findSiblingProgram("xylem-relay"));
+    XYLEM_TRY(collector, findSiblingProgram("xylem-collector"));
+    std::vector<tree::LaunchCheck> checks;
+    for (const auto& [host, programs] :
+         programsOnRemoteHosts(plan, relay.value(), collector.value())) {
+        checks.push_back(tree::LaunchCheck{host, {programs.begin(), programs.end()}});
+    }
+    XYLEM_TRY(reached, tree::checkLaunches(plan.launcher, checks, timeout));
+    if (!plan.attachFile.empty()) {
+        return Ok{};
+    }
+    const bool one = plan.remoteHosts.size() == 1;
+    return makeError(
+        ErrorCode::InvalidConfiguration,
+        "the host file names " + std::string(one ? "a host" : "hosts") + " other than this one (" +
+            listed(plan.remoteHosts) + "): record can start the collectors there through '" +
+            plan.launcher +
+            "', but not yet the program: 'xylem-gsum run' needs a run directory every host "
+            "shares and its configuration as a file on each host. Start the program there "
+            "yourself and record it with --attach F --duration D (its collectors: srun or "
+            "mpirun xylem-collector --attach F, or ssh)");
 }
 
 } // namespace xylem::cli

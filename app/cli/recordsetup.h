@@ -30,12 +30,29 @@ struct RecordPlan
     std::optional<live::ScopeDesign> design;
     std::string designFile;
     std::string designText; // the file's content as read
+    // --hostfile: the hosts are machines, and those that are not this one are started through
+    // the launcher ("ssh {host} {command}" unless --launcher says otherwise). With --hosts or
+    // --config the hosts are names simulated on this machine: no launcher.
+    std::string launcher;
+    std::vector<std::string> remoteHosts; // hosts of the configuration that are other machines
 };
 
 // --hosts/--threads/--shape/--arity/--root/--name as `xylem-cli generate` takes them.
 Result<TreeSpec> treeSpecFromArguments(const Arguments& a);
+// The same over a host file's hosts (core/tree/hostfile.h): its clusters, and as many threads
+// per host as it gives slots unless --threads says otherwise.
+Result<TreeSpec> treeSpecFromHostFile(const Arguments& a);
+
+inline constexpr const char* kDefaultLauncher = "ssh {host} {command}";
 // "500ms", "10s", "2m" or a number of seconds.
 Result<std::chrono::milliseconds> parseDuration(const std::string& text);
 Result<RecordPlan> planRecording(const Arguments& a);
+
+// The host file's other machines, before anything is made: each is reached once through the
+// launcher (core/tree/launchcheck.h: an unreachable host or a missing program is named with the
+// launcher's own words within `timeout`); then, unless the program is started by someone else
+// (--attach), the recording is refused: record can start collectors and relays there, but not
+// yet the program (`xylem-gsum run` needs a run directory all hosts share).
+Result<Ok> checkRemoteHosts(const RecordPlan& plan, std::chrono::milliseconds timeout);
 
 } // namespace xylem::cli

@@ -8,6 +8,7 @@
 #include "core/model/secretfile.h"
 #include "core/tree/addressfile.h"
 #include "core/tree/attachlocate.h"
+#include "core/tree/launcherplace.h"
 
 #include <boost/asio.hpp>
 #include <charconv>
@@ -41,7 +42,10 @@ constexpr const char* kUsage =
     "                 join a running tree (started by mpirun, srun, systemd) through its address\n"
     "                 file, or through the front-end's address with the tree's token from F\n"
     "                 (readable by its owner only) or $XYLEM_TREE_TOKEN; the leaf is found by\n"
-    "                 --node, or by host (--host or the host name) and rank\n";
+    "                 --node, or by host (--host or the host name) and rank; started by srun,\n"
+    "                 mpirun or a PMIx launcher (one per node) with neither --host nor --rank,\n"
+    "                 a host name the tree does not know takes the leaf of the job's node index\n"
+    "                 (SLURM_NODEID, OMPI_COMM_WORLD_RANK, PMIX_RANK; an address file only)\n";
 
 bool number(std::string_view text, long long& out)
 {
@@ -59,7 +63,7 @@ struct LeafPlace
 {
     std::string parent, attach, tokenFile, host;
     std::optional<std::uint32_t> node;
-    std::uint32_t rank = 0;
+    std::optional<std::uint32_t> rank;
 };
 
 std::string thisHost(const std::string& hostId)
@@ -93,6 +97,30 @@ xylem::Result<std::string> attachToken(const std::string& tokenFile)
                      "$XYLEM_TREE_TOKEN (the token line of the front-end's address file)");
 }
 
+// A task of srun or mpirun on a node whose name the tree does not know (the job's node names
+// differ from the host file's, or the collector runs in a container): the job's n-th node
+// takes the tree's n-th leaf, as the launcher started one collector per node.
+xylem::Result<std::uint32_t> leafOfLaunchedTask(const xylem::tree::AddressBook& book,
+                                                const xylem::tree::LauncherPlace& launched,
+                                                const xylem::Error& byHost)
+{
+    using namespace xylem;
+    const auto leaves = book.topology.leaves();
+    const std::uint32_t index = launched.index();
+    if (index >= leaves.size()) {
+        return makeError(ErrorCode::NotFound,
+                         byHost.message + ", and " + launched.source + " (" + launched.launcher +
+                             ") is " + std::to_string(index) + " while the tree has " +
+                             std::to_string(leaves.size()) +
+                             " leaves: start one collector per node of the job");
+    }
+    const auto& leaf = book.topology.nodes[leaves[index]];
+    std::fprintf(stderr, "xylem-collector: %s; node %u of the %s job (%s) takes leaf %u (%s)\n",
+                 byHost.message.c_str(), index, launched.launcher.c_str(), launched.source.c_str(),
+                 leaves[index], leaf.name().c_str());
+    return leaves[index];
+}
+
 // Through an address file (when `attach` names one), or by asking the front-end at HOST:PORT.
 xylem::Result<xylem::collector::LeafModeOptions> attachedLeaf(const LeafPlace& place)
 {
@@ -101,13 +129,28 @@ xylem::Result<xylem::collector::LeafModeOptions> attachedLeaf(const LeafPlace& p
     leaf.attached = true;
     const std::string host = thisHost(place.host);
     std::error_code ec;
+    // The launcher's variables matter only when the collector was not told its place.
+    XYLEM_TRY(launched, place.node || place.rank
+                            ? Result<std::optional<tree::LauncherPlace>>(std::nullopt)
+                            : tree::launcherPlaceFromEnvironment());
+    // Two collectors a launcher put on one node are that host's ranks 0 and 1.
+    const std::uint32_t rank =
+        place.rank.value_or(*launched ? launched.value()->localRank : std::uint32_t(0));
     if (std::filesystem::exists(place.attach, ec) || place.attach.find(':') == std::string::npos) {
         XYLEM_TRY(book, tree::readAddressFile(place.attach));
-        XYLEM_TRY(index, tree::findLeaf(book.value(), place.node, host, place.rank));
+        auto index = tree::findLeaf(book.value(), place.node, host, rank);
+        if (!index && index.error().code == ErrorCode::NotFound && !place.node &&
+            place.host.empty() && !place.rank && *launched) {
+            index = leafOfLaunchedTask(book.value(), **launched, index.error());
+        }
+        if (!index) {
+            return index.error();
+        }
         XYLEM_TRY(address, tree::parentAddressOf(book.value(), index.value()));
         leaf.parent = tree::ParentAddress{address->ip, address->port};
         leaf.token = book->token;
         leaf.node = index.value();
+        leaf.collector.host = book->topology.nodes[index.value()].host;
         return leaf;
     }
     auto frontEnd = tree::parseHostPort(place.attach);
@@ -117,9 +160,19 @@ xylem::Result<xylem::collector::LeafModeOptions> attachedLeaf(const LeafPlace& p
                              frontEnd.error().message);
     }
     XYLEM_TRY(token, attachToken(place.tokenFile));
-    const tree::TreeLocateMessage request{place.node.value_or(tree::kLocateNode), host, place.rank};
-    XYLEM_TRY(located, tree::locateParent(frontEnd.value(), token.value(), request,
-                                          std::chrono::seconds(30)));
+    const tree::TreeLocateMessage request{place.node.value_or(tree::kLocateNode), host, rank};
+    auto located =
+        tree::locateParent(frontEnd.value(), token.value(), request, std::chrono::seconds(30));
+    if (!located && located.error().code == ErrorCode::NotFound && *launched) {
+        // The front-end's locate answer knows hosts and ranks, not the job's node index.
+        return makeError(ErrorCode::NotFound,
+                         located.error().message + " (" + launched.value()->source +
+                             " finds the leaf through an address file only: give --host or "
+                             "--node, or attach with the address file)");
+    }
+    if (!located) {
+        return located.error();
+    }
     leaf.parent = located->parent;
     leaf.token = token.value();
     leaf.node = located->node;
@@ -228,7 +281,11 @@ int main(int argc, char** argv)
             return fail(leaf.error().describe());
         }
         const auto watch = watchParent(place.attach.empty() && !std::getenv("XYLEM_TREE_TOKEN"));
+        const std::string leafHost = leaf->collector.host; // the tree's name, when attached
         leaf->collector = options;
+        if (options.host.empty()) {
+            leaf->collector.host = leafHost;
+        }
         leaf->ownsRings = place.attach.empty() && ringPrefixGiven;
         return collector::runLeaf(leaf.value());
     }
