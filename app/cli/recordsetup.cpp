@@ -222,18 +222,24 @@ Result<RecordPlan> planRecording(const Arguments& a)
 
 namespace {
 
-// What the tree starts through the launcher on each other machine: relays, and the leaves
-// unless they attach by themselves.
+// What the front-end itself starts through the launcher on other machines: its relays (each
+// starts the collector beside it) and, unless they attach, its leaves. Deeper nodes are started
+// by their relays, from hosts that may reach machines this one cannot (a cluster's compute
+// nodes behind its head node); a failure there is a node that did not join, named as such.
 std::map<std::string, std::set<std::string>> programsOnRemoteHosts(const RecordPlan& plan,
                                                                    const std::string& relay,
                                                                    const std::string& collector)
 {
     std::map<std::string, std::set<std::string>> programs;
-    for (const gather::TopologyNode& n : plan.topology.nodes) {
-        const bool started = n.role == gather::NodeRole::Relay ||
-                             (n.role == gather::NodeRole::Leaf && plan.attachFile.empty());
-        if (started && !tree::Spawner::isLocal(n.host)) {
-            programs[n.host].insert(n.role == gather::NodeRole::Relay ? relay : collector);
+    for (const std::uint32_t child : plan.topology.nodes[0].children) {
+        const gather::TopologyNode& n = plan.topology.nodes[child];
+        if (tree::Spawner::isLocal(n.host)) {
+            continue;
+        }
+        if (n.role == gather::NodeRole::Relay) {
+            programs[n.host].insert({relay, collector});
+        } else if (plan.attachFile.empty()) {
+            programs[n.host].insert(collector);
         }
     }
     return programs;

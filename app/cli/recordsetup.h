@@ -48,11 +48,12 @@ inline constexpr const char* kDefaultLauncher = "ssh {host} {command}";
 Result<std::chrono::milliseconds> parseDuration(const std::string& text);
 Result<RecordPlan> planRecording(const Arguments& a);
 
-// The host file's other machines, before anything is made: each is reached once through the
-// launcher (core/tree/launchcheck.h: an unreachable host or a missing program is named with the
-// launcher's own words within `timeout`); then, unless the program is started by someone else
-// (--attach), the recording is refused: record can start collectors and relays there, but not
-// yet the program (`xylem-gsum run` needs a run directory all hosts share).
+// The host file's other machines, before anything is made: each one the front-end itself starts
+// a node on is reached once through the launcher (core/tree/launchcheck.h: an unreachable host
+// or a missing program is named with the launcher's own words within `timeout`); then, unless
+// the program is started by someone else (--attach), the recording is refused: record can start
+// collectors and relays there, but not yet the program (`xylem-gsum run` needs a run directory
+// all hosts share).
 Result<Ok> checkRemoteHosts(const RecordPlan& plan, std::chrono::milliseconds timeout);
 
 } // namespace xylem::cli

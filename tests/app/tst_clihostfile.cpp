@@ -91,6 +91,24 @@ private slots:
         QVERIFY(!QFile::exists(session));
     }
 
+    // Two clusters behind their relays: the front-end reaches the relays' hosts only; the
+    // relays start (and reach) their clusters' other hosts, which this machine may not see.
+    void onlyTheHostsTheFrontEndStartsAreChecked()
+    {
+        QTemporaryDir dir;
+        const QString marker = dir.filePath("launched");
+        writeFile(dir.filePath("hosts"), "a[1-3] cluster=x\nb[1-3] cluster=y\n");
+        const CliResult r =
+            runCli({"record", "--hostfile", dir.filePath("hosts"), "--launcher",
+                    "echo {host} >> '" + marker + "'; {command}", "-o", dir.filePath("c.xylem")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("other than this one (a1, a2, a3, b1, b2 and b3)"),
+                 qPrintable(r.err));
+        QStringList reached = readAll(marker).split('\n', Qt::SkipEmptyParts);
+        reached.sort();
+        QCOMPARE(reached, (QStringList{"a1", "b1"}));
+    }
+
     // The default launcher is ssh: a host it cannot reach is named with ssh's words (or the
     // shell's, where ssh is not installed) well within the start-up time-out.
     void anUnreachableHostIsNamedInTime()
