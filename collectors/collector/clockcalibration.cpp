@@ -1,6 +1,7 @@
 #include "collectors/collector/clockcalibration.h"
 
 #include "collectors/probe/clock.h"
+#include "core/model/tupleclock.h"
 
 #include <cmath>
 #include <limits>
@@ -10,11 +11,11 @@ namespace xylem::collector {
 
 namespace {
 
+// The base the rings' timestamps are turned into: the tuple clock (CLOCK_REALTIME, or
+// CLOCK_MONOTONIC with XYLEM_CLOCK=monotonic, when the offset below is 0).
 std::int64_t realtimeNs()
 {
-    timespec ts;
-    ::clock_gettime(CLOCK_REALTIME, &ts);
-    return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+    return tupleClockNowNs();
 }
 
 } // namespace

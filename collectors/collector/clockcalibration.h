@@ -1,8 +1,9 @@
 #pragma once
 
-// Turns the raw timestamps of rings into nanoseconds on this host's CLOCK_REALTIME (the clock
-// that, across hosts, the clock models of metrics.md §7 correct). The TSC rate is measured
-// against CLOCK_REALTIME over the collector's lifetime: refine() adds a later pair of readings,
+// Turns the raw timestamps of rings into nanoseconds on this host's tuple clock (CLOCK_REALTIME,
+// or CLOCK_MONOTONIC with XYLEM_CLOCK=monotonic: core/model/tupleclock.h; the clock that, across
+// hosts, the clock models of metrics.md §7 correct). The TSC rate is measured against the tuple
+// clock over the collector's lifetime: refine() adds a later pair of readings,
 // and the rate is taken over the whole span since the first, so it only gets better.
 
 #include "core/model/recording.h"

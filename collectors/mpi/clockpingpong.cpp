@@ -1,5 +1,7 @@
 #include "collectors/mpi/clockpingpong.h"
 
+#include "core/model/tupleclock.h"
+
 #include <algorithm>
 #include <ctime>
 #include <limits>
@@ -14,9 +16,7 @@ constexpr int kTag = 32000; // on MPI_COMM_WORLD, before and after the program's
 
 std::int64_t realtimeNs()
 {
-    timespec ts;
-    ::clock_gettime(CLOCK_REALTIME, &ts);
-    return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+    return tupleClockNowNs(); // the clock the collector turns ring timestamps into
 }
 
 MpiClockSample measureAgainst(int reference, int exchanges)

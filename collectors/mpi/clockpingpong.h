@@ -5,8 +5,8 @@
 // clusters every other host master is measured against rank 0's host; with clusters
 // (XYLEM_MPI_CLUSTER) each cluster's master against rank 0's host and every other host master
 // against its cluster's master. Each measurement is several exchanges; the one with the
-// smallest round trip is kept. The clock is CLOCK_REALTIME, the base the collector turns ring
-// timestamps into. Every rank calls this at the same point; only masters exchange messages.
+// smallest round trip is kept. The clock is the tuple clock (core/model/tupleclock.h), the base
+// the collector turns ring timestamps into. Every rank calls this at the same point; only masters exchange messages.
 
 #include "core/model/mpitrace.h"
 

@@ -33,7 +33,8 @@ struct ProbeOptions
     std::string collectorSocket; // where to announce new rings; empty: defaultCollectorSocket()
 
     // XYLEM_RING_PREFIX, XYLEM_RING_CAPACITY, XYLEM_BUFFER_POLICY (fill-read, replace-read,
-    // fill-drain, replace-drain), XYLEM_CLOCK (tsc, clock_gettime), XYLEM_COLLECTOR_SOCKET.
+    // fill-drain, replace-drain), XYLEM_CLOCK (tsc, clock_gettime, monotonic: clock_gettime
+    // with CLOCK_MONOTONIC as the tuple clock too, core/model/tupleclock.h), XYLEM_COLLECTOR_SOCKET.
     // Values that do not parse keep their defaults.
     static ProbeOptions fromEnvironment();
 };

@@ -4,6 +4,8 @@
 // the exchange with the smallest round trip gives the offset, with an error of at most half
 // that round trip.
 
+#include "core/model/tupleclock.h"
+
 #include <cstdint>
 #include <limits>
 
@@ -34,8 +36,9 @@ private:
     std::int64_t m_offset = 0;
 };
 
-// The clock tuples are in once the collector converted them (collectormessages.h):
-// CLOCK_REALTIME in ns. Offsets between nodes are offsets of this clock.
-std::int64_t tupleClockNowNs();
+// The clock tuples are in once the collector converted them (core/model/tupleclock.h:
+// CLOCK_REALTIME, or CLOCK_MONOTONIC with XYLEM_CLOCK=monotonic). Offsets between nodes are
+// offsets of this clock.
+using xylem::tupleClockNowNs;
 
 } // namespace xylem::tree

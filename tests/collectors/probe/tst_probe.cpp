@@ -351,6 +351,9 @@ void TestProbe::optionsFromEnvironment()
     QCOMPARE(o.collectorSocket, std::string("/run/xylem/collector.sock"));
     qputenv("XYLEM_CLOCK", "tsc"); // honoured only where the TSC is invariant
     QCOMPARE(name(ProbeOptions::fromEnvironment().clock), name(detectClock()));
+    // monotonic: the tuple clock is CLOCK_MONOTONIC (core/model/tupleclock.h), read directly.
+    qputenv("XYLEM_CLOCK", "monotonic");
+    QCOMPARE(name(ProbeOptions::fromEnvironment().clock), name(ClockKind::Monotonic));
 }
 
 void TestProbe::badEnvironmentValuesKeepDefaults_data()
@@ -363,7 +366,7 @@ void TestProbe::badEnvironmentValuesKeepDefaults_data()
     for (const char* v : {"FillRead", "fill_read", "fill-read ", "drain", ""}) {
         QTest::addRow("policy '%s'", v) << QByteArray("XYLEM_BUFFER_POLICY") << QByteArray(v);
     }
-    for (const char* v : {"TSC", "rdtsc", "monotonic", ""}) {
+    for (const char* v : {"TSC", "rdtsc", "Monotonic", ""}) {
         QTest::addRow("clock '%s'", v) << QByteArray("XYLEM_CLOCK") << QByteArray(v);
     }
     QTest::addRow("prefix ''") << QByteArray("XYLEM_RING_PREFIX") << QByteArray();
