@@ -120,6 +120,9 @@ Result<Ok> LiveRecorder::take(std::uint32_t stream, std::chrono::milliseconds ti
     if (wave->batch.contributors == 0) {
         return Ok{}; // nobody delivered (every node below slow or lost): nothing to take
     }
+    if (auto* tuples = std::get_if<gather::Tuples>(&wave->batch.content); tuples && m_clocks) {
+        m_clocks->correct(tuples->tuples); // onto the front-end's clock, before anyone sees them
+    }
     switch (stream) {
     case kTupleStream:
         return takeTuples(wave->batch);

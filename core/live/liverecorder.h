@@ -26,6 +26,7 @@
 #include "core/gather/nodecountlines.h"
 #include "core/live/eventscope.h"
 #include "core/live/runsamplewindow.h"
+#include "core/live/treeclocks.h"
 #include "core/model/configuration.h"
 #include "core/model/recording.h"
 #include "core/store/runwriter.h"
@@ -136,6 +137,9 @@ public:
     std::string monitorResultsJson() const;
     const EventScope& scope() const { return m_scope; }
     const Configuration& configuration() const { return m_config; }
+    // Tuples that arrive from now on are mapped onto the front-end's clock by `clocks` (which
+    // must outlive this recorder's polls; null: as they come).
+    void useClocks(const TreeClocks* clocks) { m_clocks = clocks; }
 
 private:
     Result<Ok> openStream(std::uint32_t id, const std::string& filter,
@@ -166,6 +170,7 @@ private:
     ScopeAccounting m_accounting;
     std::chrono::steady_clock::time_point m_opened; // the first open(): accounting's seconds
     bool m_open = false;
+    const TreeClocks* m_clocks = nullptr;
 };
 
 inline constexpr std::uint32_t kTupleStream = 1;
