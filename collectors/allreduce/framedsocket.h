@@ -26,8 +26,8 @@ public:
     receive(std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
     void close();
     // The largest payload received from now on: a hello's worth (protocol::kMaxHelloPayloadBytes)
-    // until the peer has shown the run's token, so that a stranger cannot make this side hold
-    // 48 MiB; refused on the frame's header (FrameDecoder::setMaxPayload).
+    // until the peer has proven it holds the run's token, so that a stranger cannot make this
+    // side hold 48 MiB; refused on the frame's header (FrameDecoder::setMaxPayload).
     void limitFrames(std::uint32_t maxPayload) { m_decoder.setMaxPayload(maxPayload); }
 
 private:

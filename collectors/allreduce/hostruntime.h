@@ -12,6 +12,7 @@
 #include "collectors/allreduce/rundirectory.h"
 #include "collectors/allreduce/wanemulation.h"
 #include "core/model/configuration.h"
+#include "core/protocol/allreducemessages.h"
 
 #include <atomic>
 #include <boost/asio.hpp>
@@ -70,7 +71,9 @@ private:
                                                   const std::atomic<bool>& abandon);
     std::optional<AcceptedPath> takePath(boost::asio::ip::tcp::socket socket,
                                          Clock::time_point deadline,
-                                         std::vector<std::string>& silent);
+                                         std::vector<std::string>& refused);
+    Result<Ok> introducePath(FramedSocket& framed, protocol::PathHelloMessage hello,
+                             const std::string& where, Clock::time_point deadline);
     Result<Ok> connectStubs(RunDirectory& run, Clock::time_point deadline);
 
     RuntimeWrapper* makeWrapper(int tree, int w);

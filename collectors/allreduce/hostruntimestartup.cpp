@@ -5,6 +5,7 @@
 #include "collectors/allreduce/hostruntime.h"
 #include "core/model/lifeline.h"
 #include "core/protocol/allreducemessages.h"
+#include "core/protocol/handshake.h"
 
 #include <algorithm>
 #include <atomic>
@@ -116,53 +117,86 @@ Result<Ok> HostRuntime::listen()
     return Ok{};
 }
 
-// The path a connection announces in its hello, if it is one of ours (right token, a proxy whose
-// parent lives here); nullopt for garbage, another run's path or a silent peer (noted).
+// The path a connection announces in its hello, if it is one of ours: a proxy whose parent lives
+// here, and a proof that the peer holds the run's token (core/protocol/handshake.h; the token
+// never crosses the wire). nullopt for garbage, another run's path or a silent peer; a silent
+// peer, or one that cannot make the proof, is noted for the message if the start fails. The
+// whole handshake is bounded by the hello time-out, and until the proof a frame may be a hello's
+// size and no more.
 std::optional<HostRuntime::AcceptedPath> HostRuntime::takePath(tcp::socket socket,
                                                                Clock::time_point deadline,
-                                                               std::vector<std::string>& silent)
+                                                               std::vector<std::string>& refused)
 {
     const std::string peer = peerOf(socket);
     FramedSocket framed(std::move(socket));
+    framed.limitFrames(protocol::kMaxHelloPayloadBytes);
     const auto helloBy = std::min(deadline, Clock::now() + kHelloTimeout);
+    const auto refuse = [&](const std::string& why) -> std::optional<AcceptedPath> {
+        if (!why.empty()) {
+            refused.push_back(peer + " " + why);
+        }
+        framed.close();
+        return std::nullopt;
+    };
     auto frame = framed.receive(helloBy);
-    if (!frame && Clock::now() >= helloBy) {
-        silent.push_back(peer);
+    if (!frame) {
+        return refuse(Clock::now() >= helloBy ? "connected and sent nothing" : "");
     }
-    auto hello = frame && frame->type == protocol::MessageType::PathHello
+    auto hello = frame->type == protocol::MessageType::PathHello
                      ? protocol::decodePathHello(frame->payload)
                      : Result<protocol::PathHelloMessage>(
                            makeError(ErrorCode::MalformedInput, "not a path hello"));
     const int proxy = hello ? static_cast<int>(hello->proxy) : -1;
-    const bool valid = hello && hello->token == m_options.token &&
-                       hello->tree < static_cast<std::uint32_t>(m_options.trees) && proxy >= 0 &&
-                       proxy < m_config.wrapperCount() &&
-                       m_config.wrapper(proxy).kind == WrapperKind::Proxy &&
-                       m_config.wrapper(m_config.wrapper(proxy).parent).host == m_options.host;
-    if (!valid) {
-        framed.close();
-        return std::nullopt;
+    const bool ours = hello && hello->tree < static_cast<std::uint32_t>(m_options.trees) &&
+                      proxy >= 0 && proxy < m_config.wrapperCount() &&
+                      m_config.wrapper(proxy).kind == WrapperKind::Proxy &&
+                      m_config.wrapper(m_config.wrapper(proxy).parent).host == m_options.host;
+    if (!ours) {
+        return refuse("");
     }
+    auto server = protocol::ServerHandshake::begin(m_options.token, "gsum", hello->nonce,
+                                                   protocol::claimOf(hello.value()));
+    if (!server) {
+        return refuse("could not be challenged: " + server.error().message);
+    }
+    const auto challenge =
+        protocol::encode(protocol::PathChallengeMessage{server->nonce(), server->proof()});
+    if (!framed.send(protocol::MessageType::PathChallenge, challenge)) {
+        return refuse("");
+    }
+    frame = framed.receive(helloBy);
+    if (!frame) {
+        return refuse(Clock::now() >= helloBy ? "sent its hello and no proof in time"
+                                              : "left before its proof: " + frame.error().message);
+    }
+    auto proof = frame->type == protocol::MessageType::PathProof
+                     ? protocol::decodePathProof(frame->payload)
+                     : Result<protocol::PathProofMessage>(
+                           makeError(ErrorCode::MalformedInput, "not a path proof"));
+    if (!proof || !server->clientKnowsToken(proof->proof)) {
+        return refuse("does not know the run's token (wrong token)");
+    }
+    framed.limitFrames(protocol::kMaxPayloadBytes);
     return AcceptedPath{static_cast<int>(hello->tree), proxy, std::move(framed)};
 }
 
 // The paths whose service side is here: each connection names its tree and proxy first. A
-// connection with another run's token, or garbage, is closed and not counted; one that says
-// nothing is dropped after kHelloTimeout and named if the start then fails.
+// connection of another run (without the token), or garbage, is closed and not counted; one
+// that says nothing is dropped after kHelloTimeout and named if the start then fails.
 Result<std::vector<HostRuntime::AcceptedPath>>
 HostRuntime::acceptPaths(size_t expected, Clock::time_point deadline,
                          const std::atomic<bool>& abandon)
 {
     std::vector<AcceptedPath> paths;
-    std::vector<std::string> silent;
+    std::vector<std::string> refused;
     while (paths.size() < expected) {
         if (!connectionBefore(m_acceptor.native_handle(), deadline, abandon)) {
             std::string message = std::to_string(expected - paths.size()) + " of " +
                                   std::to_string(expected) + " paths to host " + m_options.host +
                                   " did not come within the start time-out (" +
                                   seconds(m_options.startTimeout) + ")";
-            for (const std::string& peer : silent) {
-                message += "; " + peer + " connected and sent nothing";
+            for (const std::string& note : refused) {
+                message += "; " + note;
             }
             return makeError(ErrorCode::IoError, message);
         }
@@ -173,11 +207,45 @@ HostRuntime::acceptPaths(size_t expected, Clock::time_point deadline,
             return makeError(ErrorCode::IoError, "accepting a path: " + ec.message());
         }
         closeOnExec(socket.native_handle());
-        if (auto path = takePath(std::move(socket), deadline, silent)) {
+        if (auto path = takePath(std::move(socket), deadline, refused)) {
             paths.push_back(std::move(*path));
         }
     }
     return paths;
+}
+
+// The stub's side of the handshake: its hello, the host's challenge checked before the stub
+// proves anything (a host without the run's token learns nothing it could use), its proof. The
+// host answers nothing more: a path it refused ends, and the stub says so when it is used.
+Result<Ok> HostRuntime::introducePath(FramedSocket& framed, protocol::PathHelloMessage hello,
+                                      const std::string& where, Clock::time_point deadline)
+{
+    XYLEM_TRY(handshake,
+              protocol::ClientHandshake::begin(m_options.token, "gsum", protocol::claimOf(hello)));
+    hello.nonce = handshake->nonce();
+    XYLEM_TRY(sent, framed.send(protocol::MessageType::PathHello, protocol::encode(hello)));
+    framed.limitFrames(protocol::kMaxHelloPayloadBytes); // until the host has proven the token
+    auto frame = framed.receive(deadline);
+    auto challenge = !frame ? Result<protocol::PathChallengeMessage>(frame.error())
+                     : frame->type == protocol::MessageType::PathChallenge
+                         ? protocol::decodePathChallenge(frame->payload)
+                         : Result<protocol::PathChallengeMessage>(makeError(
+                               ErrorCode::MalformedInput,
+                               "answered " + std::string(protocol::toString(frame->type))));
+    if (!challenge) {
+        return makeError(challenge.error().code, where + ": no challenge for path " +
+                                                     protocol::claimOf(hello) + ": " +
+                                                     challenge.error().message);
+    }
+    if (!handshake->serverKnowsToken(challenge->nonce, challenge->proof)) {
+        return makeError(ErrorCode::IoError,
+                         where +
+                             " does not know the run's token (or the token given here is wrong)");
+    }
+    framed.limitFrames(protocol::kMaxPayloadBytes);
+    return framed.send(
+        protocol::MessageType::PathProof,
+        protocol::encode(protocol::PathProofMessage{handshake->proof(challenge->nonce)}));
 }
 
 Result<Ok> HostRuntime::connectStubs(RunDirectory& run, Clock::time_point deadline)
@@ -194,10 +262,14 @@ Result<Ok> HostRuntime::connectStubs(RunDirectory& run, Clock::time_point deadli
             XYLEM_TRY(address, run.waitForAddress(parentHost, left));
             XYLEM_TRY(socket, connectUntil(m_io, address.value(), parentHost, deadline));
             FramedSocket framed(std::move(socket).value());
-            const auto hello = protocol::encode(
-                protocol::PathHelloMessage{m_options.token, static_cast<std::uint32_t>(tree),
-                                           static_cast<std::uint32_t>(proxy)});
-            XYLEM_TRY(sent, framed.send(protocol::MessageType::PathHello, hello));
+            const std::string where =
+                "host " + parentHost + " at " + address->ip + ":" + std::to_string(address->port);
+            XYLEM_TRY(introduced,
+                      introducePath(framed,
+                                    protocol::PathHelloMessage{static_cast<std::uint32_t>(tree),
+                                                               static_cast<std::uint32_t>(proxy),
+                                                               {}},
+                                    where, deadline));
             auto stub = std::make_unique<ProxyStub>(pathName(tree, proxy), std::move(framed),
                                                     linkOf(proxy));
             m_stubs.push_back(stub.get());

@@ -75,7 +75,8 @@ Result<Address> RunDirectory::waitForAddress(const std::string& host,
     const std::string file = m_path + "/" + host + ".address";
     for (;;) {
         // Only this user's own file that nobody else could have written: another user's
-        // address would take the path, and the run's token in its hello, to them.
+        // address would send the path to them (who cannot prove the run's token, but can hold
+        // the start up).
         const auto text = readSecretFile(file, 4096);
         if (!text && text.error().code != ErrorCode::NotFound) {
             return makeError(text.error().code,

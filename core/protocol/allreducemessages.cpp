@@ -2,14 +2,45 @@
 
 #include "core/protocol/bytes.h"
 
+#include <algorithm>
+#include <array>
+
 namespace xylem::protocol {
+
+namespace {
+
+// A nonce or a MAC: 32 bytes, no length on the wire.
+template <size_t N> std::array<std::uint8_t, N> getFixed(ByteReader& r)
+{
+    std::array<std::uint8_t, N> a{};
+    const auto bytes = r.bytes(N);
+    if (r.ok() && bytes.size() == N) {
+        std::copy(bytes.begin(), bytes.end(), a.begin());
+    }
+    return a;
+}
+
+template <typename Message> Result<Message> finish(const ByteReader& r, Message m, const char* what)
+{
+    if (!r.ok() || !r.atEnd()) {
+        return makeError(ErrorCode::MalformedInput, std::string("malformed ") + what + " message");
+    }
+    return m;
+}
+
+} // namespace
+
+std::string claimOf(const PathHelloMessage& m)
+{
+    return "gsum tree " + std::to_string(m.tree) + " proxy " + std::to_string(m.proxy);
+}
 
 std::vector<std::uint8_t> encode(const PathHelloMessage& m)
 {
     ByteWriter w;
-    w.string(m.token);
     w.u32(m.tree);
     w.u32(m.proxy);
+    w.bytes(m.nonce);
     return w.take();
 }
 
@@ -17,13 +48,42 @@ Result<PathHelloMessage> decodePathHello(std::span<const std::uint8_t> payload)
 {
     ByteReader r(payload);
     PathHelloMessage m;
-    m.token = r.string(256);
     m.tree = r.u32();
     m.proxy = r.u32();
-    if (!r.ok() || !r.atEnd()) {
-        return makeError(ErrorCode::MalformedInput, "malformed PathHello message");
-    }
-    return m;
+    m.nonce = getFixed<32>(r);
+    return finish(r, m, "PathHello");
+}
+
+std::vector<std::uint8_t> encode(const PathChallengeMessage& m)
+{
+    ByteWriter w;
+    w.bytes(m.nonce);
+    w.bytes(m.proof);
+    return w.take();
+}
+
+Result<PathChallengeMessage> decodePathChallenge(std::span<const std::uint8_t> payload)
+{
+    ByteReader r(payload);
+    PathChallengeMessage m;
+    m.nonce = getFixed<32>(r);
+    m.proof = getFixed<32>(r);
+    return finish(r, m, "PathChallenge");
+}
+
+std::vector<std::uint8_t> encode(const PathProofMessage& m)
+{
+    ByteWriter w;
+    w.bytes(m.proof);
+    return w.take();
+}
+
+Result<PathProofMessage> decodePathProof(std::span<const std::uint8_t> payload)
+{
+    ByteReader r(payload);
+    PathProofMessage m;
+    m.proof = getFixed<32>(r);
+    return finish(r, m, "PathProof");
 }
 
 std::vector<std::uint8_t> encode(const AllreduceMessage& m)

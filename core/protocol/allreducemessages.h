@@ -4,6 +4,7 @@
 // service thread that continues the path on the parent's host.
 
 #include "core/model/result.h"
+#include "core/protocol/hmac.h"
 
 #include <cstdint>
 #include <span>
@@ -14,12 +15,28 @@ namespace xylem::protocol {
 
 inline constexpr std::uint32_t kMaxAllreduceValues = 1u << 20; // 8 MiB messages at most
 
+// The handshake (core/protocol/handshake.h): the stub's hello, the host's challenge, the stub's
+// proof. The run's token never travels: a connection from another run cannot make the proofs.
 struct PathHelloMessage
 {
-    std::string token;        // the run's token: a connection from another run is refused
-    std::uint32_t tree = 0;   // which tree instance (gsum alternates between two)
-    std::uint32_t proxy = 0;  // the proxy wrapper whose path this connection carries
+    std::uint32_t tree = 0;  // which tree instance (gsum alternates between two)
+    std::uint32_t proxy = 0; // the proxy wrapper whose path this connection carries
+    Nonce nonce = {};        // the stub's challenge to the host
 };
+
+struct PathChallengeMessage
+{
+    Nonce nonce = {}; // the host's challenge to the stub
+    Mac proof = {};   // the host's answer to the stub's
+};
+
+struct PathProofMessage
+{
+    Mac proof = {}; // the stub's answer to the host's challenge
+};
+
+// What the handshake's proofs are bound to: the path the hello claims.
+std::string claimOf(const PathHelloMessage& m);
 
 struct AllreduceMessage
 {
@@ -28,8 +45,12 @@ struct AllreduceMessage
 };
 
 std::vector<std::uint8_t> encode(const PathHelloMessage& m);
+std::vector<std::uint8_t> encode(const PathChallengeMessage& m);
+std::vector<std::uint8_t> encode(const PathProofMessage& m);
 std::vector<std::uint8_t> encode(const AllreduceMessage& m);
 Result<PathHelloMessage> decodePathHello(std::span<const std::uint8_t> payload);
+Result<PathChallengeMessage> decodePathChallenge(std::span<const std::uint8_t> payload);
+Result<PathProofMessage> decodePathProof(std::span<const std::uint8_t> payload);
 Result<AllreduceMessage> decodeAllreduce(std::span<const std::uint8_t> payload);
 
 } // namespace xylem::protocol
