@@ -4,6 +4,7 @@
 # Runs as root (no sudo); as another user it says what to install instead of failing half-way.
 set -euo pipefail
 
+# openssh-server: the sshd that tests/cluster runs in each emulated host (ssh as the launcher).
 packages=(
   build-essential cmake ninja-build pkg-config git
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n qt6-svg-dev
@@ -11,7 +12,7 @@ packages=(
   libqcustomplot-dev libqcustomplot2.1-qt6
   libsqlite3-dev sqlite3 libboost-dev nlohmann-json3-dev libssl-dev
   libotf2-trace-dev otf2-tools libopenmpi-dev openmpi-bin hpcc liblttng-ust-dev lttng-tools
-  xvfb xauth iproute2
+  xvfb xauth iproute2 openssh-server
 )
 
 missing=()
