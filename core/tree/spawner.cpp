@@ -2,6 +2,7 @@
 
 #include "core/model/textreplace.h"
 
+#include <arpa/inet.h>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -55,7 +56,16 @@ bool Spawner::isLocal(const std::string& host)
 {
     char name[256] = {};
     ::gethostname(name, sizeof name - 1);
-    return host.empty() || host == "localhost" || host == "127.0.0.1" || host == name;
+    if (host.empty() || host == "localhost" || host == name) {
+        return true;
+    }
+    // Any loopback address (Debian maps the host name to 127.0.1.1): ssh would only come back.
+    in_addr v4{};
+    in6_addr v6{};
+    if (::inet_pton(AF_INET, host.c_str(), &v4) == 1) {
+        return (ntohl(v4.s_addr) >> 24) == 127;
+    }
+    return ::inet_pton(AF_INET6, host.c_str(), &v6) == 1 && IN6_IS_ADDR_LOOPBACK(&v6);
 }
 
 std::vector<std::string> Spawner::argvFor(const SpawnRequest& request) const

@@ -38,6 +38,7 @@ public:
     // Children that ended, reaped without waiting: (pid, a description of how it ended).
     std::vector<std::pair<pid_t, std::string>> reapEnded();
 
+    // This machine: "", "localhost", its host name, or a loopback address.
     static bool isLocal(const std::string& host);
 
 private:

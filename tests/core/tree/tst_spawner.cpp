@@ -18,6 +18,7 @@
 #include <sstream>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <vector>
 
 using namespace xylem;
 using xylem::testing::waitUntil;
@@ -99,6 +100,20 @@ private slots:
         const auto refused = tree::checkLauncherTemplate("ssh {host}");
         QVERIFY(!refused);
         QVERIFY(refused.error().message.find("needs {command}") != std::string::npos);
+    }
+
+    void localNames()
+    {
+        char name[256] = {};
+        ::gethostname(name, sizeof name - 1);
+        for (const std::string& local :
+             std::vector<std::string>{"", "localhost", "127.0.0.1", "127.0.1.1", "::1", name}) {
+            QVERIFY2(tree::Spawner::isLocal(local), local.c_str());
+        }
+        for (const std::string& other :
+             std::vector<std::string>{"node-b", "10.0.0.1", "128.0.0.1", "fe80::1", "127.0.0"}) {
+            QVERIFY2(!tree::Spawner::isLocal(other), other.c_str());
+        }
     }
 
     void stopAllEndsAChildThatIgnoresSigterm()
