@@ -166,11 +166,19 @@ private slots:
         QVERIFY(!QFile::exists(dir.filePath("x.xylem")));
     }
 
-    // srun --ntasks-per-node=1 xylem-collector --attach F: no --host (the host names are not
-    // this machine's) and no --node; SLURM_NODEID puts each collector on its leaf, and the
-    // program's calls are all recorded. A task with garbage in SLURM_NODEID is refused.
-    void srunTasksFindTheirLeaves()
+    // srun --ntasks-per-node=1 (or mpirun --map-by ppr:1:node) xylem-collector --attach F: no
+    // --host (the host names are not this machine's) and no --node; SLURM_NODEID (or the
+    // world rank) puts each collector on its leaf, and the program's calls are all recorded.
+    // A task with garbage in SLURM_NODEID is refused.
+    void launchedTasksFindTheirLeaves_data()
     {
+        QTest::addColumn<QString>("launcher");
+        QTest::newRow("srun") << "srun";
+        QTest::newRow("mpirun --map-by ppr:1:node") << "mpirun";
+    }
+    void launchedTasksFindTheirLeaves()
+    {
+        QFETCH(QString, launcher);
         QTemporaryDir dir;
         writeFile(dir.filePath("hosts"), "node-a\nnode-b\n");
         const QString config = dir.filePath("gsum.tree.json");
@@ -178,7 +186,7 @@ private slots:
                   runCli({"generate", "--hosts", "node-a,node-b", "--threads", "1"}).out.toUtf8());
         const QString address = dir.filePath("tree.address");
         const QString prefix =
-            QString("xylem-test-srun-%1-").arg(QCoreApplication::applicationPid());
+            QString("xylem-test-%1-%2-").arg(launcher).arg(QCoreApplication::applicationPid());
         QProcess record;
         record.start(XYLEM_CLI, {"record", "--hostfile", dir.filePath("hosts"), "--attach", address,
                                  "--duration", "2500ms", "-o", dir.filePath("s.xylem")});
@@ -201,9 +209,16 @@ private slots:
             const QString host = node == 0 ? "node-a" : "node-b";
             leafHosts.push_back(host);
             QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.insert("SLURM_NODEID", QString::number(node));
-            env.insert("SLURM_PROCID", QString::number(node));
-            env.insert("SLURM_LOCALID", "0");
+            if (launcher == "srun") {
+                env.insert("SLURM_NODEID", QString::number(node));
+                env.insert("SLURM_PROCID", QString::number(node));
+                env.insert("SLURM_LOCALID", "0");
+            } else { // mpirun inside a Slurm allocation: its own variables win
+                env.insert("OMPI_COMM_WORLD_RANK", QString::number(node));
+                env.insert("OMPI_COMM_WORLD_LOCAL_RANK", "0");
+                env.insert("OMPI_COMM_WORLD_LOCAL_SIZE", "1");
+                env.insert("SLURM_NODEID", "0");
+            }
             collectors.push_back(std::make_unique<QProcess>());
             collectors.back()->setProcessEnvironment(env);
             collectors.back()->start(XYLEM_COLLECTOR,
@@ -229,10 +244,13 @@ private slots:
             collectors[i]->kill();
             collectors[i]->waitForFinished(5000);
             const QString said = QString::fromUtf8(collectors[i]->readAllStandardError());
-            QVERIFY2(said.contains(QString("node %1 of the srun job (SLURM_NODEID) takes leaf ")
-                                       .arg(leafHosts[i] == "node-a" ? 0 : 1)) &&
-                         said.contains("(" + leafHosts[i] + ":0)"),
-                     qPrintable(said));
+            QVERIFY2(
+                said.contains(QString("node %1 of the %2 job (%3) takes leaf ")
+                                  .arg(leafHosts[i] == "node-a" ? 0 : 1)
+                                  .arg(launcher, launcher == "srun" ? "SLURM_NODEID"
+                                                                    : "OMPI_COMM_WORLD_RANK")) &&
+                    said.contains("(" + leafHosts[i] + ":0)"),
+                qPrintable(said));
         }
         for (const QString& ring : QDir("/dev/shm").entryList({prefix + "*"})) {
             QFile::remove("/dev/shm/" + ring);
