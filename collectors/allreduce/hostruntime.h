@@ -9,7 +9,7 @@
 #include "collectors/allreduce/gredwrapper.h"
 #include "collectors/allreduce/pathservice.h"
 #include "collectors/allreduce/proxystub.h"
-#include "collectors/allreduce/rundirectory.h"
+#include "collectors/allreduce/rendezvous.h"
 #include "collectors/allreduce/wanemulation.h"
 #include "core/model/configuration.h"
 #include "core/protocol/allreducemessages.h"
@@ -43,7 +43,7 @@ public:
     // Builds the wrappers, connects every path and waits until every host is ready.
     static Result<std::unique_ptr<HostRuntime>> start(const Configuration& config,
                                                       const RuntimeOptions& options,
-                                                      RunDirectory& run, probe::Probe* probe);
+                                                      Rendezvous& run, probe::Probe* probe);
     ~HostRuntime();
 
     // Thread wrappers on this host, in configuration order.
@@ -74,7 +74,7 @@ private:
                                          std::vector<std::string>& refused);
     Result<Ok> introducePath(FramedSocket& framed, protocol::PathHelloMessage hello,
                              const std::string& where, Clock::time_point deadline);
-    Result<Ok> connectStubs(RunDirectory& run, Clock::time_point deadline);
+    Result<Ok> connectStubs(Rendezvous& run, Clock::time_point deadline);
 
     RuntimeWrapper* makeWrapper(int tree, int w);
     void wire(std::vector<AcceptedPath> paths, probe::Probe* probe);

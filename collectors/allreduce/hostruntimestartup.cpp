@@ -248,7 +248,7 @@ Result<Ok> HostRuntime::introducePath(FramedSocket& framed, protocol::PathHelloM
         protocol::encode(protocol::PathProofMessage{handshake->proof(challenge->nonce)}));
 }
 
-Result<Ok> HostRuntime::connectStubs(RunDirectory& run, Clock::time_point deadline)
+Result<Ok> HostRuntime::connectStubs(Rendezvous& run, Clock::time_point deadline)
 {
     for (int tree = 0; tree < m_options.trees; ++tree) {
         for (int proxy = 0; proxy < m_config.wrapperCount(); ++proxy) {
@@ -291,7 +291,7 @@ size_t HostRuntime::incomingPaths() const
 
 Result<std::unique_ptr<HostRuntime>> HostRuntime::start(const Configuration& config,
                                                         const RuntimeOptions& options,
-                                                        RunDirectory& run, probe::Probe* probe)
+                                                        Rendezvous& run, probe::Probe* probe)
 {
     const auto deadline = Clock::now() + options.startTimeout;
     std::unique_ptr<HostRuntime> runtime(new HostRuntime(config, options));

@@ -2,7 +2,6 @@
 
 #include "core/model/secretfile.h"
 
-#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -14,17 +13,6 @@ namespace xylem::allreduce {
 namespace {
 
 constexpr auto kPoll = std::chrono::milliseconds(2);
-
-std::optional<Address> parseAddress(const std::string& ip, const std::string& port)
-{
-    unsigned value = 0;
-    const auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
-    if (ec != std::errc() || end != port.data() + port.size() || value == 0 || value > 65535 ||
-        ip.empty()) {
-        return std::nullopt;
-    }
-    return Address{ip, static_cast<std::uint16_t>(value)};
-}
 
 } // namespace
 
@@ -59,14 +47,14 @@ Result<Ok> RunDirectory::writeAtomically(const std::string& name, const std::str
     return writeSecretFile(m_path + "/" + name, text);
 }
 
-Result<Ok> RunDirectory::publishAddress(const std::string& host, const Address& address) const
+Result<Ok> RunDirectory::publishAddress(const std::string& host, const Address& address)
 {
     return writeAtomically(host + ".address",
                            address.ip + " " + std::to_string(address.port) + "\n");
 }
 
 Result<Address> RunDirectory::waitForAddress(const std::string& host,
-                                             std::chrono::milliseconds timeout) const
+                                             std::chrono::milliseconds timeout)
 {
     if (const auto it = m_fixed.find(host); it != m_fixed.end()) {
         return it->second;
@@ -99,13 +87,13 @@ Result<Address> RunDirectory::waitForAddress(const std::string& host,
     }
 }
 
-Result<Ok> RunDirectory::markReady(const std::string& host) const
+Result<Ok> RunDirectory::markReady(const std::string& host)
 {
     return writeAtomically(host + ".ready", "ready\n");
 }
 
 Result<Ok> RunDirectory::waitForReady(const std::vector<std::string>& hosts,
-                                      std::chrono::milliseconds timeout) const
+                                      std::chrono::milliseconds timeout)
 {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     for (const std::string& host : hosts) {

@@ -21,11 +21,18 @@ const char* const kGsumUsage =
     "                         [--noise THREAD:DELAY_US[:EVERY]]... [--no-collectors] [--wan "
     "PROXY=LAT[/BW],...]\n"
     "                         [--trace-out PREFIX] [--interleave N] [--compute-us US]\n"
+    "                         [--launcher 'ssh {host} {command}'] [--rendezvous dir|stdio]\n"
     "       xylem-gsum run --config F --host H --rundir D [--token-file F] [same benchmark "
     "options]\n"
     "                      [--listen IP] [--addresses FILE] [--start-timeout S]\n"
+    "       xylem-gsum run --host H --rendezvous stdio [--listen IP|auto] [benchmark options]\n"
     "  launch starts one process per host on this machine (ports chosen automatically), runs the\n"
-    "  benchmark, prints the time per allreduce; --trace-out writes PREFIX.tree.json and\n"
+    "  benchmark, prints the time per allreduce. --launcher starts each host through the template\n"
+    "  instead ({host}: its name, {command}: the quoted command; this machine's hosts directly)\n"
+    "  and is itself the hosts' rendezvous over their stdin and stdout (--rendezvous stdio):\n"
+    "  token and configuration go to each host on its stdin, which stays open as its lifeline;\n"
+    "  nothing is shared between the machines. A stdio host listens on --listen IP or on the\n"
+    "  address its machine routes to its peers (auto). --trace-out writes PREFIX.tree.json and\n"
     "  PREFIX.trace.csv for xylem-cli. run is one host of a cluster (across machines or network\n"
     "  namespaces: see README). --interleave N alternates blocks of N calls without and with\n"
     "  recording in one run and prints what recording costs. compute-gsum computes as long as\n"
@@ -41,7 +48,8 @@ const std::set<std::string> kValued{
     "config",    "hosts",      "threads",    "shape",      "arity",        "root",
     "benchmark", "iterations", "warmup",     "elements",   "noise",        "wan",
     "trace-out", "host",       "rundir",     "token",      "listen",       "addresses",
-    "trees",     "interleave", "compute-us", "token-file", "start-timeout"};
+    "trees",     "interleave", "compute-us", "token-file", "start-timeout", "launcher",
+    "rendezvous"};
 const std::set<std::string> kFlags{"no-collectors", "keep-rundir"};
 
 bool integer(const std::string& text, long long& out)

@@ -1,6 +1,8 @@
 #include "collectors/allreduce/gsum/launchcommand.h"
 
 #include "collectors/allreduce/gsum/launcher.h"
+#include "collectors/allreduce/gsum/launchertemplate.h"
+#include "collectors/allreduce/gsum/stdiolauncher.h"
 #include "collectors/allreduce/gsum/ringharvest.h"
 #include "collectors/allreduce/hostruntime.h"
 #include "core/model/configurationjson.h"
@@ -93,20 +95,22 @@ struct RunNames
 // prefix the user set for a collector of theirs, whose rings are left for it to drain; else
 // this launch's own, removed at the end (a ring left in /dev/shm holds its memory until the
 // machine restarts).
-Result<RunNames> makeRunNames(const GsumOptions& o)
+Result<RunNames> makeRunNames(const GsumOptions& o, bool stdio)
 {
+    const char* inherited = std::getenv("XYLEM_RING_PREFIX");
+    const bool forCollector = inherited && *inherited && !o.has("trace-out");
+    const std::string ringPrefix =
+        forCollector ? std::string(inherited) : "xylem-gsum-" + std::to_string(::getpid()) + "-";
+    if (stdio) {
+        return RunNames{"", ringPrefix, !forCollector}; // no run directory: the pipes are it
+    }
     const char* tmp = std::getenv("TMPDIR");
     std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/xylem-gsum-XXXXXX";
     if (!::mkdtemp(pattern.data())) {
         return makeError(ErrorCode::IoError, "cannot make a run directory",
                          std::filesystem::path(pattern).parent_path().string());
     }
-    const char* inherited = std::getenv("XYLEM_RING_PREFIX");
-    const bool forCollector = inherited && *inherited && !o.has("trace-out");
-    return RunNames{pattern,
-                    forCollector ? std::string(inherited)
-                                 : "xylem-gsum-" + std::to_string(::getpid()) + "-",
-                    !forCollector};
+    return RunNames{pattern, ringPrefix, !forCollector};
 }
 
 LaunchPlan planOf(const GsumOptions& o, const Configuration& config, const BenchmarkSpec& spec,
@@ -134,6 +138,28 @@ LaunchPlan planOf(const GsumOptions& o, const Configuration& config, const Bench
             "XYLEM_RING_CAPACITY=" +
             std::to_string(std::max<long long>(1 << 16, 2 * (spec.iterations + spec.warmup))));
     }
+    return plan;
+}
+
+// The launch through the hosts' pipes: the token, the rings' prefix and the configuration go
+// to each host on its stdin, nothing in a file or the environment (ssh forwards neither).
+StdioLaunchPlan stdioPlanOf(const GsumOptions& o, const Configuration& config,
+                            const RunNames& names, std::chrono::milliseconds timeout)
+{
+    StdioLaunchPlan plan;
+    plan.executable = std::filesystem::canonical("/proc/self/exe").string();
+    plan.launcherTemplate = o.get("launcher");
+    for (const Host& h : config.hosts()) {
+        plan.hosts.push_back(h.id);
+    }
+    plan.runArguments = forwardedRunOptions(o);
+    plan.preamble.token = randomToken();
+    plan.preamble.environment = {"XYLEM_RING_PREFIX=" + names.ringPrefix};
+    if (names.ownRings) {
+        plan.preamble.environment.push_back("XYLEM_GSUM_OWN_RINGS=1");
+    }
+    plan.preamble.configuration = configurationToJson(config);
+    plan.startTimeout = timeout;
     return plan;
 }
 
@@ -187,6 +213,33 @@ Result<Ok> checkLaunchable(const Configuration& config, const BenchmarkSpec& spe
         return makeError(ErrorCode::InvalidArgument,
                          "a launch makes its run's token itself: drop --token / --token-file");
     }
+    const std::string way = o.get("rendezvous", o.has("launcher") ? "stdio" : "dir");
+    if (way != "dir" && way != "stdio") {
+        return makeError(ErrorCode::InvalidArgument,
+                         "--rendezvous is dir (a run directory, the default) or stdio (the "
+                         "hosts' pipes), not '" +
+                             way + "'");
+    }
+    if (o.has("launcher")) {
+        XYLEM_TRY(launcher, checkLauncherTemplate(o.get("launcher")));
+        if (way == "dir") {
+            return makeError(ErrorCode::InvalidArgument,
+                             "--launcher starts hosts on other machines, which do not share a run "
+                             "directory: drop --rendezvous dir");
+        }
+    }
+    if (way == "stdio") {
+        for (const char* name : {"trace-out", "keep-rundir"}) {
+            if (o.has(name)) {
+                return makeError(
+                    ErrorCode::InvalidArgument,
+                    std::string("--") + name +
+                        " needs a run directory and the hosts' rings on this machine; with "
+                        "--launcher or --rendezvous stdio they are on the hosts' machines "
+                        "(record them with xylem-cli record)");
+            }
+        }
+    }
     XYLEM_TRY(wan, parseWanSpec(o.get("wan")));
     XYLEM_TRY(timeout, startTimeout(o)); // the hosts' own, checked before any starts
     XYLEM_TRY(runnable, checkRunnable(config));
@@ -205,7 +258,8 @@ int launchCommand(const GsumOptions& o, std::optional<int> lifeline)
     if (auto ok = checkLaunchable(config.value(), spec.value(), o); !ok) {
         return gsumFail(ok.error().describe());
     }
-    auto names = makeRunNames(o);
+    const bool stdio = o.has("launcher") || o.get("rendezvous") == "stdio";
+    auto names = makeRunNames(o, stdio);
     if (!names) {
         return gsumFail(names.error().describe(), 1);
     }
@@ -221,9 +275,12 @@ int launchCommand(const GsumOptions& o, std::optional<int> lifeline)
         watch = started ? std::move(started).value() : nullptr;
     }
     auto outcome =
-        launchCluster(planOf(o, config.value(), spec.value(), names.value()), &parentGone);
+        stdio ? launchThroughStdio(stdioPlanOf(o, config.value(), names.value(),
+                                               startTimeout(o).value()),
+                                   &parentGone)
+              : launchCluster(planOf(o, config.value(), spec.value(), names.value()), &parentGone);
     watch.reset();
-    if (!o.has("keep-rundir")) {
+    if (!stdio && !o.has("keep-rundir")) {
         std::filesystem::remove_all(names->directory);
     }
     if ((names->ownRings && (!outcome || outcome->interrupted || !o.has("trace-out"))) ||

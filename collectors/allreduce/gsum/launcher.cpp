@@ -32,6 +32,37 @@ void onInterrupt(int)
     g_interrupted = true;
 }
 
+} // namespace
+
+void catchInterrupts()
+{
+    struct sigaction action
+    {
+    };
+    action.sa_handler = onInterrupt;
+    for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+        ::sigaction(signal, &action, nullptr);
+    }
+}
+
+bool interrupted()
+{
+    return g_interrupted;
+}
+
+std::string describeExit(int status)
+{
+    if (WIFEXITED(status)) {
+        return "exited with code " + std::to_string(WEXITSTATUS(status));
+    }
+    if (WIFSIGNALED(status)) {
+        return std::string("was killed by signal ") + ::strsignal(WTERMSIG(status));
+    }
+    return "ended";
+}
+
+namespace {
+
 struct Child
 {
     std::string host;
@@ -78,17 +109,6 @@ Result<pid_t> spawnHost(const LaunchPlan& plan, const std::string& host, int std
                          std::string("cannot start host ") + host + ": " + std::strerror(rc));
     }
     return pid;
-}
-
-std::string describeExit(int status)
-{
-    if (WIFEXITED(status)) {
-        return "exited with code " + std::to_string(WEXITSTATUS(status));
-    }
-    if (WIFSIGNALED(status)) {
-        return std::string("was killed by signal ") + ::strsignal(WTERMSIG(status));
-    }
-    return "ended";
 }
 
 void stopAll(std::vector<Child>& children, const std::map<pid_t, int>& done)
@@ -182,13 +202,7 @@ std::optional<Error> watchHosts(std::vector<Child>& children, size_t started,
 
 Result<LaunchOutcome> launchCluster(const LaunchPlan& plan, const std::atomic<bool>* stop)
 {
-    struct sigaction action
-    {
-    };
-    action.sa_handler = onInterrupt;
-    for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
-        ::sigaction(signal, &action, nullptr);
-    }
+    catchInterrupts();
     LaunchOutcome outcome;
     std::mutex reportsMutex;
     std::vector<Child> children(plan.hosts.size());

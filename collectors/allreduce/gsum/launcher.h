@@ -37,4 +37,10 @@ struct LaunchOutcome
 Result<LaunchOutcome> launchCluster(const LaunchPlan& plan,
                                     const std::atomic<bool>* stop = nullptr);
 
+// Shared with the launch through a launcher (stdiolauncher.h): Ctrl-C, SIGTERM and SIGHUP set
+// a flag instead of ending the launch (it stops its hosts first), and how a child ended.
+void catchInterrupts();
+bool interrupted();
+std::string describeExit(int status); // "exited with code 1", "was killed by signal ..."
+
 } // namespace xylem::allreduce
