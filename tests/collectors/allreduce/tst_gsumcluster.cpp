@@ -6,13 +6,15 @@
 // round, and the run ends with every sum right. No run directory is made anywhere, and each
 // host removes its own rings (the launch cannot reach their /dev/shm). A host whose launcher
 // cannot start it ends the launch soon, named with the launcher's own words; a launch killed
-// mid-run leaves no host process and no ring on any machine.
+// mid-run leaves no host process and no ring on any machine. With a real sshd on each host
+// (tests/cluster/sshfarm.h), the launch on h0 starts h1 and h2 over ssh and h0 directly.
 //
 // Needs root, unshare --time and ip: skipped otherwise, with the reason.
 
 #include "core/model/configurationjson.h"
 #include "core/model/treegenerator.h"
 #include "tests/cluster/emulatedcluster.h"
+#include "tests/cluster/sshfarm.h"
 #include "tests/support/processtree.h"
 #include "tests/support/waituntil.h"
 
@@ -180,6 +182,45 @@ private slots:
                  qPrintable(r.describe()));
         for (const EmulatedHostSpec& h : s.cluster->hosts()) {
             const auto left = s.cluster->run(h.name, {"sh", "-c", "ls -A /dev/shm; ps -e -o comm="});
+            QVERIFY2(left && left->find("xylem-gsum") == std::string::npos,
+                     left ? left->c_str() : left.error().describe().c_str());
+        }
+        s.cluster->teardown();
+        QVERIFY(childrenOf(::getpid()).empty());
+    }
+
+    // As a user types it on a cluster's head node: the launch runs on h0, its own host directly,
+    // the others through `ssh -F CONFIG {host} {command}` (ssh forwards stdin and stdout only).
+    void hostsStartedOverSshSumRight()
+    {
+        if (const std::string why = SshFarm::unavailableReason(); !why.empty()) {
+            QSKIP(why.c_str());
+        }
+        QTemporaryDir work;
+        const std::string dir = work.path().toStdString();
+        auto made = setUp(dir, 3, 3);
+        QVERIFY2(made, made ? "" : made.error().describe().c_str());
+        Setup& s = made.value();
+        auto farm = SshFarm::start(*s.cluster, dir + "/ssh", "h0");
+        QVERIFY2(farm, farm ? "" : farm.error().describe().c_str());
+        const auto r = s.cluster->run("h0",
+                                      {gsumPath().toStdString(), "launch", "--config", s.configFile,
+                                       "--iterations", "300", "--start-timeout", "20",
+                                       "--launcher", farm->launcher()},
+                                      90s);
+        QVERIFY2(r, r ? "" : r.error().describe().c_str());
+        qInfo("%s", r->substr(0, r->find('\n')).c_str());
+        QVERIFY2(r->find("gsum: 3 hosts, 6 threads, 300 calls") != std::string::npos &&
+                     r->find("every sum right") != std::string::npos,
+                 r->c_str());
+        for (const EmulatedHostSpec& h : s.cluster->hosts()) {
+            const std::string at = h.name + " " + s.cluster->address(h.name) + ":";
+            QVERIFY2(r->find(at) != std::string::npos, r->c_str());
+            QVERIFY2(r->find("[" + h.name + "] gsum host=" + h.name + " threads=2 calls=300 ") !=
+                         std::string::npos,
+                     r->c_str());
+            const auto left =
+                s.cluster->run(h.name, {"sh", "-c", "ls -A \"$TMPDIR\" /dev/shm; ps -e -o comm="});
             QVERIFY2(left && left->find("xylem-gsum") == std::string::npos,
                      left ? left->c_str() : left.error().describe().c_str());
         }
