@@ -7,6 +7,7 @@
 #include "app/cli/durationformat.h"
 #include "app/cli/gsumoutput.h"
 #include "app/cli/nodetroubles.h"
+#include "app/cli/recordclocks.h"
 #include "app/cli/recordsetup.h"
 #include "app/cli/recordstatus.h"
 #include "app/cli/siblingprogram.h"
@@ -53,11 +54,10 @@ constexpr const char* kUsage =
     "       rereads the file at every poll and redeploys a changed design without restarting\n"
     "       the program; --figures-json prints every node's live figures as one JSON line\n"
     "       ({\"figures\": {...}}) per poll\n"
-    "   --hostfile FILE: the hosts are machines, one per line as OpenMPI and Slurm write them\n"
-    "       ('node01 slots=4', 'node[01-04]', 'node05:2', '# comments'), with an optional\n"
-    "       cluster=NAME; threads per host = slots unless --threads. Hosts other than this one\n"
-    "       get their relays and collectors through --launcher (default 'ssh {host} {command}';\n"
-    "       {command} is required), each host checked first\n"
+    "   --hostfile FILE: machines as OpenMPI and Slurm list them ('node01 slots=4',\n"
+    "       'node[01-04]', 'node05:2', optional cluster=NAME); threads per host = slots unless\n"
+    "       --threads. Other machines get their relays and collectors through --launcher\n"
+    "       (default 'ssh {host} {command}'; {command} is required), each reached first\n"
     "   --listen: where the gather tree's front-end listens: an address of this host, auto (the\n"
     "       default: the interface that routes to the collectors' hosts, 127.0.0.1 when all are\n"
     "       this one), or 0.0.0.0 / :: (every interface, only when given)\n";
@@ -83,9 +83,7 @@ struct Scratch
 // How often the collectors started here sample CPU, network and memory: a point per pull
 // period, so that even a run of a second or two has a curve.
 constexpr const char* kSamplePeriodMs = "100";
-
-// How long the hosts and the tree's nodes have to come up.
-constexpr std::chrono::seconds kStartTimeout{30};
+constexpr std::chrono::seconds kStartTimeout{30}; // for the hosts and the tree's nodes
 
 // The tree over the plan's hosts: collectors started here with a ring prefix per host, or
 // (attach) collectors started by someone else that join through the address file.
@@ -107,13 +105,8 @@ startGatherTree(const RecordPlan& plan, const std::string& ringBase, const std::
     options.startTimeout = kStartTimeout;
     XYLEM_TRY(tree, tree::FrontEnd::start(std::move(options)));
     if (const auto& missing = tree.value()->startup().missing; !missing.empty()) {
-        std::string names;
-        for (const std::uint32_t node : missing) {
-            names += (names.empty() ? "" : ", ") + plan.topology.nodes[node].name();
-        }
-        return makeError(ErrorCode::IoError, "the gather tree started without " +
-                                                 std::to_string(missing.size()) +
-                                                 " of its nodes (" + names + ")");
+        return makeError(ErrorCode::IoError,
+                         "the gather tree started without " + nodeNames(plan.topology, missing));
     }
     return std::move(tree).value();
 }
@@ -249,7 +242,7 @@ Result<Ok> drain(const Polling& polling, std::chrono::milliseconds timeout, Reco
 // a node paused, so a poll waits well beyond that before it gives up on the tree.
 Result<Ok> gather(const Polling& polling, ChildProcess* workload, const RecordPlan& plan,
                   std::chrono::milliseconds slowAfter, RecordStatus& status,
-                  const StopRequest& stop)
+                  const StopRequest& stop, const std::function<void()>& between)
 {
     const auto started = Clock::now();
     const auto timeout = std::max({std::chrono::milliseconds(5000), 4 * plan.scope.pullPeriod,
@@ -266,6 +259,7 @@ Result<Ok> gather(const Polling& polling, ChildProcess* workload, const RecordPl
         std::this_thread::sleep_until(next);
         XYLEM_TRY(polled, polling.poll(timeout));
         status.maybePrint(polling.recorder());
+        between();
     }
     if (workload) {
         workload->wait();
@@ -371,7 +365,7 @@ struct Scope
     Polling polling;
 
     Result<Ok> open(tree::FrontEnd& tree, const RecordPlan& plan, store::RunWriter& writer,
-                    bool figuresJson, std::ostream& out)
+                    const live::TreeClocks& clocks, bool figuresJson, std::ostream& out)
     {
         if (plan.design) {
             XYLEM_TRY(deployment,
@@ -384,6 +378,7 @@ struct Scope
             XYLEM_TRY(opened, single->open());
             polling = pollingOf(*single);
         }
+        polling.recorder().useClocks(&clocks);
         // One wave first: every collector has made its sources (and calibrated its clock)
         // before the program starts, so the scope's start-up is not counted as its slowdown.
         return polling.poll(std::chrono::seconds(10));
@@ -427,15 +422,19 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     out << "record: gather tree of " << plan->topology.nodes.size() << " nodes up in "
         << formatDuration(static_cast<double>(tree.value()->startup().latency.count()) * 1e3)
         << "\n";
+    RecordClocks clocks(plan->topology, plan->config);
+    if (auto measured = clocks.measure(*tree.value()); !measured) {
+        out << "record: clocks not measured at the start: " << measured.error().describe() << '\n';
+    }
     const store::RunMetadata meta{
         name.value(), "",
         std::string(attached ? "live: attached collectors" : "live: xylem-gsum") + ", scope " +
             plan->scope.name,
-        "realtime", notes.value()};
+        clocks.describe(), notes.value()};
     XYLEM_TRY(writer, store::RunWriter::begin(session.value(), plan->config, meta));
     Scope scope;
-    XYLEM_TRY(deployed,
-              scope.open(*tree.value(), plan.value(), writer.value(), a.has("figures-json"), out));
+    XYLEM_TRY(deployed, scope.open(*tree.value(), plan.value(), writer.value(), clocks.clocks(),
+                                   a.has("figures-json"), out));
     const Polling& polling = scope.polling;
     std::optional<ChildProcess> workload;
     if (!attached) {
@@ -445,7 +444,16 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     RecordStatus status(err, ::isatty(STDERR_FILENO) != 0);
     const StopRequest stop; // Ctrl-C from here on ends the recording cleanly
     auto gathered = gather(polling, workload ? &*workload : nullptr, plan.value(),
-                           tree.value()->slowAfter(), status, stop);
+                           tree.value()->slowAfter(), status, stop, [&] {
+                               // A slow node would hold every measurement to its time-out.
+                               if (polling.recorder().accounting().slow.empty()) {
+                                   (void)clocks.measureWhenDue(*tree.value());
+                               }
+                           });
+    // The end of the run's clock models (drift); a node that is gone keeps its last one.
+    if (auto measured = clocks.measure(*tree.value()); !measured) {
+        out << "record: clocks not measured at the end: " << measured.error().describe() << '\n';
+    }
     live::LiveRecorder& recorder = polling.recorder();
     if (workload) {
         recorder.noteWorkload(baselineUs, gsumIterationUs(workload->output()));
@@ -456,6 +464,7 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     XYLEM_TRY(finished, writer->finish());
     XYLEM_TRY(stored, storeScopeAndAccounting(session.value(), writer->run(), recorder,
                                               scope.design.get()));
+    XYLEM_TRY(clocksStored, clocks.store(session.value(), writer->run()));
     printSummary(out, recorder, workload ? &*workload : nullptr, writer->counters(), path.value(),
                  writer->run());
     if (!gathered) {

@@ -284,4 +284,13 @@ Result<Ok> checkRemoteHosts(const RecordPlan& plan, std::chrono::milliseconds ti
             "mpirun xylem-collector --attach F, or ssh)");
 }
 
+std::string nodeNames(const gather::Topology& topology, const std::vector<std::uint32_t>& nodes)
+{
+    std::string names;
+    for (const std::uint32_t node : nodes) {
+        names += (names.empty() ? "" : ", ") + topology.nodes[node].name();
+    }
+    return std::to_string(nodes.size()) + " of its nodes (" + names + ")";
+}
+
 } // namespace xylem::cli

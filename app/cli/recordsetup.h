@@ -56,4 +56,7 @@ Result<RecordPlan> planRecording(const Arguments& a);
 // all hosts share).
 Result<Ok> checkRemoteHosts(const RecordPlan& plan, std::chrono::milliseconds timeout);
 
+// "2 of its nodes (n3:0, n4:0)": the nodes of a tree that did not come up, by name.
+std::string nodeNames(const gather::Topology& topology, const std::vector<std::uint32_t>& nodes);
+
 } // namespace xylem::cli
