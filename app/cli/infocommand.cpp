@@ -1,8 +1,10 @@
+#include "app/cli/clocklines.h"
 #include "app/cli/command.h"
 #include "app/cli/durationformat.h"
 #include "app/cli/nodetroubles.h"
 #include "app/cli/sessioninput.h"
 #include "app/cli/texttable.h"
+#include "core/analysis/clockmodeljson.h"
 #include "core/store/attachments.h"
 #include "core/store/runcatalog.h"
 
@@ -67,6 +69,36 @@ void printTroubles(store::Session& session, const std::vector<store::RunInfo>& r
     }
 }
 
+// The run's stored clock models (MPI runs, tree runs across hosts); empty when it has none. A
+// model that does not parse is an error naming the host (core/analysis/clockmodeljson.h).
+Result<std::vector<HostClock>> clocksOf(store::Session& session, std::int64_t run)
+{
+    XYLEM_TRY(records, store::clockModels(session, run));
+    std::vector<HostClock> clocks;
+    for (const store::ClockModelRecord& r : records.value()) {
+        auto clock = parseClockModelJson(r.modelJson);
+        if (!clock) {
+            return makeError(clock.error().code,
+                             "run " + std::to_string(run) + ", clock model of " + r.host + ": " +
+                                 clock.error().message);
+        }
+        clocks.push_back(std::move(clock).value());
+    }
+    return clocks;
+}
+
+Result<Ok> printClocks(store::Session& session, const std::vector<store::RunInfo>& runs,
+                       std::ostream& out)
+{
+    for (const store::RunInfo& r : runs) {
+        XYLEM_TRY(clocks, clocksOf(session, r.id));
+        for (const std::string& line : clockLines(clocks.value())) {
+            out << "run " << r.id << ": " << line << '\n';
+        }
+    }
+    return Ok{};
+}
+
 } // namespace
 
 int runInfo(const Args& args, std::ostream& out, std::ostream& err)
@@ -89,6 +121,8 @@ int runInfo(const Args& args, std::ostream& out, std::ostream& err)
                 for (const store::RunInfo& r : runs.value()) {
                     doc["runs"].push_back(runJson(r));
                     const auto accounting = accountingOf(session.value(), r.id);
+                    XYLEM_TRY(clocks, clocksOf(session.value(), r.id));
+                    doc["runs"].back()["clocks"] = clocksJson(clocks.value());
                     for (const char* list : {"lost_nodes", "slow_nodes"}) {
                         doc["runs"].back()[list] = accounting.is_object()
                                                        ? accounting.value(list, nlohmann::json())
@@ -111,7 +145,7 @@ int runInfo(const Args& args, std::ostream& out, std::ostream& err)
             }
             table.print(o);
             printTroubles(session.value(), runs.value(), o);
-            return Ok{};
+            return printClocks(session.value(), runs.value(), o);
         });
 }
 

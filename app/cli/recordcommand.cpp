@@ -7,6 +7,7 @@
 #include "app/cli/durationformat.h"
 #include "app/cli/gsumoutput.h"
 #include "app/cli/nodetroubles.h"
+#include "app/cli/recordclocks.h"
 #include "app/cli/recordsetup.h"
 #include "app/cli/recordstatus.h"
 #include "app/cli/siblingprogram.h"
@@ -241,7 +242,7 @@ Result<Ok> drain(const Polling& polling, std::chrono::milliseconds timeout, Reco
 // a node paused, so a poll waits well beyond that before it gives up on the tree.
 Result<Ok> gather(const Polling& polling, ChildProcess* workload, const RecordPlan& plan,
                   std::chrono::milliseconds slowAfter, RecordStatus& status,
-                  const StopRequest& stop)
+                  const StopRequest& stop, const std::function<void()>& between)
 {
     const auto started = Clock::now();
     const auto timeout = std::max({std::chrono::milliseconds(5000), 4 * plan.scope.pullPeriod,
@@ -258,6 +259,7 @@ Result<Ok> gather(const Polling& polling, ChildProcess* workload, const RecordPl
         std::this_thread::sleep_until(next);
         XYLEM_TRY(polled, polling.poll(timeout));
         status.maybePrint(polling.recorder());
+        between();
     }
     if (workload) {
         workload->wait();
@@ -363,7 +365,7 @@ struct Scope
     Polling polling;
 
     Result<Ok> open(tree::FrontEnd& tree, const RecordPlan& plan, store::RunWriter& writer,
-                    bool figuresJson, std::ostream& out)
+                    const live::TreeClocks& clocks, bool figuresJson, std::ostream& out)
     {
         if (plan.design) {
             XYLEM_TRY(deployment,
@@ -376,6 +378,7 @@ struct Scope
             XYLEM_TRY(opened, single->open());
             polling = pollingOf(*single);
         }
+        polling.recorder().useClocks(&clocks);
         // One wave first: every collector has made its sources (and calibrated its clock)
         // before the program starts, so the scope's start-up is not counted as its slowdown.
         return polling.poll(std::chrono::seconds(10));
@@ -419,15 +422,19 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     out << "record: gather tree of " << plan->topology.nodes.size() << " nodes up in "
         << formatDuration(static_cast<double>(tree.value()->startup().latency.count()) * 1e3)
         << "\n";
+    RecordClocks clocks(plan->topology, plan->config);
+    if (auto measured = clocks.measure(*tree.value()); !measured) {
+        out << "record: clocks not measured at the start: " << measured.error().describe() << '\n';
+    }
     const store::RunMetadata meta{
         name.value(), "",
         std::string(attached ? "live: attached collectors" : "live: xylem-gsum") + ", scope " +
             plan->scope.name,
-        "realtime", notes.value()};
+        clocks.describe(), notes.value()};
     XYLEM_TRY(writer, store::RunWriter::begin(session.value(), plan->config, meta));
     Scope scope;
-    XYLEM_TRY(deployed,
-              scope.open(*tree.value(), plan.value(), writer.value(), a.has("figures-json"), out));
+    XYLEM_TRY(deployed, scope.open(*tree.value(), plan.value(), writer.value(), clocks.clocks(),
+                                   a.has("figures-json"), out));
     const Polling& polling = scope.polling;
     std::optional<ChildProcess> workload;
     if (!attached) {
@@ -437,7 +444,16 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     RecordStatus status(err, ::isatty(STDERR_FILENO) != 0);
     const StopRequest stop; // Ctrl-C from here on ends the recording cleanly
     auto gathered = gather(polling, workload ? &*workload : nullptr, plan.value(),
-                           tree.value()->slowAfter(), status, stop);
+                           tree.value()->slowAfter(), status, stop, [&] {
+                               // A slow node would hold every measurement to its time-out.
+                               if (polling.recorder().accounting().slow.empty()) {
+                                   (void)clocks.measureWhenDue(*tree.value());
+                               }
+                           });
+    // The end of the run's clock models (drift); a node that is gone keeps its last one.
+    if (auto measured = clocks.measure(*tree.value()); !measured) {
+        out << "record: clocks not measured at the end: " << measured.error().describe() << '\n';
+    }
     live::LiveRecorder& recorder = polling.recorder();
     if (workload) {
         recorder.noteWorkload(baselineUs, gsumIterationUs(workload->output()));
@@ -448,6 +464,7 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     XYLEM_TRY(finished, writer->finish());
     XYLEM_TRY(stored, storeScopeAndAccounting(session.value(), writer->run(), recorder,
                                               scope.design.get()));
+    XYLEM_TRY(clocksStored, clocks.store(session.value(), writer->run()));
     printSummary(out, recorder, workload ? &*workload : nullptr, writer->counters(), path.value(),
                  writer->run());
     if (!gathered) {
