@@ -223,8 +223,11 @@ int runStdioHost(const GsumOptions& o)
             std::signal(SIGPIPE, SIG_IGN); // our stdout and stderr went with the launch
             std::fprintf(stderr, "xylem-gsum: host %s: the launch went away; stopping\n",
                          host.c_str());
-            if (!ownRings.empty()) {
+            // The start may be making rings on other threads as we go (services, threads):
+            // removed again a few times, so that one made just after a pass goes too.
+            for (int pass = 0; pass < 10 && !ownRings.empty(); ++pass) {
                 removeRings(ownRings);
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
             }
             std::_Exit(1);
         });

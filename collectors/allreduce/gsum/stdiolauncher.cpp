@@ -222,6 +222,9 @@ void StdioLaunch::readFrom(HostProcess& h, int& fd, bool isOut)
 {
     std::string& partial = isOut ? h.outLine : h.errLine;
     const auto take = [&](std::string line) {
+        if (line.ends_with('\r')) {
+            line.pop_back(); // ssh ends its own messages with "\r\n"
+        }
         if (isOut) {
             onLine(h, line);
         } else {

@@ -19,6 +19,7 @@
 #include "tests/support/waituntil.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -224,6 +225,40 @@ private slots:
             QVERIFY2(left && left->find("xylem-gsum") == std::string::npos,
                      left ? left->c_str() : left.error().describe().c_str());
         }
+        s.cluster->teardown();
+        QVERIFY(childrenOf(::getpid()).empty());
+    }
+
+    // h2's cable pulled: ssh cannot reach it (the farm's ConnectTimeout is 5 s) and the launch
+    // ends well within its start time-out, naming h2 with ssh's own words.
+    void unreachableHostOverSshIsNamed()
+    {
+        if (const std::string why = SshFarm::unavailableReason(); !why.empty()) {
+            QSKIP(why.c_str());
+        }
+        QTemporaryDir work;
+        const std::string dir = work.path().toStdString();
+        auto made = setUp(dir, 3, 3);
+        QVERIFY2(made, made ? "" : made.error().describe().c_str());
+        Setup& s = made.value();
+        auto farm = SshFarm::start(*s.cluster, dir + "/ssh", "h0");
+        QVERIFY2(farm, farm ? "" : farm.error().describe().c_str());
+        QVERIFY(s.cluster->setLink("h2", false));
+        QElapsedTimer timer;
+        timer.start();
+        const auto r = s.cluster->run("h0",
+                                      {gsumPath().toStdString(), "launch", "--config", s.configFile,
+                                       "--start-timeout", "20", "--launcher", farm->launcher()},
+                                      60s);
+        QVERIFY2(!r, r ? r->c_str() : "");
+        const std::string said = r.error().message;
+        qInfo("after %.1f s: %s", static_cast<double>(timer.elapsed()) / 1000.0,
+              said.substr(said.find("xylem-gsum: host h2")).c_str());
+        QVERIFY2(timer.elapsed() < 20000, said.c_str());
+        QVERIFY2(said.find("xylem-gsum: host h2 exited with code 255 before it said its "
+                           "address (started through 'ssh -F ") != std::string::npos &&
+                     said.find("h2 port 22") != std::string::npos,
+                 said.c_str());
         s.cluster->teardown();
         QVERIFY(childrenOf(::getpid()).empty());
     }
