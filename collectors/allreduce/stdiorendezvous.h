@@ -65,8 +65,10 @@ Result<StdioPreamble> readStdioPreamble(PipeReader& in, PipeReader::Clock::time_
 class StdioRendezvous : public Rendezvous
 {
 public:
-    // in: the host's stdin after the preamble; out: where its lines go (stdout). onLaunchGone
-    // runs once, on the rendezvous's own thread, when stdin ends (the launch went away).
+    // in: the host's stdin after the preamble (the launch writes nothing more until this host
+    // has said its address, so the preamble's reader read nothing ahead of it); out: where its
+    // lines go (stdout). onLaunchGone runs once, on the rendezvous's own thread, when stdin
+    // ends (the launch went away).
     static Result<std::unique_ptr<StdioRendezvous>> start(int in, int out,
                                                           std::function<void()> onLaunchGone);
     ~StdioRendezvous() override; // stops reading (onLaunchGone is not called after)
