@@ -356,6 +356,161 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::ClusterRecordDialog</name>
+    <message>
+        <source>Host files (*);;Text files (*.txt)</source>
+        <translation>Host-Dateien (*);;Textdateien (*.txt)</translation>
+    </message>
+    <message>
+        <source>Event scopes and scope designs (*.json);;All files (*)</source>
+        <translation>Ereignisumfänge und Umfangsentwürfe (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Xylem sessions (*.xylem)</source>
+        <translation>Xylem-Sitzungen (*.xylem)</translation>
+    </message>
+    <message>
+        <source>Record on a Cluster</source>
+        <translation>Auf einem Cluster aufzeichnen</translation>
+    </message>
+    <message>
+        <source>one host per line, as mpirun and Slurm take them</source>
+        <translation>ein Host pro Zeile, wie mpirun und Slurm sie lesen</translation>
+    </message>
+    <message>
+        <source>Starts a relay or collector on another machine: {host} is the machine, {command} what runs there</source>
+        <translation>Startet ein Relay oder einen Kollektor auf einem anderen Rechner: {host} ist der Rechner, {command} das, was dort läuft</translation>
+    </message>
+    <message>
+        <source>Where the front-end listens: an address of this machine, or auto for the interface that routes to the other machines</source>
+        <translation>Wo das Front-End lauscht: eine Adresse dieses Rechners oder auto für die Schnittstelle, über die die anderen Rechner erreicht werden</translation>
+    </message>
+    <message>
+        <source>the host file&apos;s slots</source>
+        <translation>die Slots der Host-Datei</translation>
+    </message>
+    <message>
+        <source>iterations</source>
+        <translation>Iterationen</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>Minuten</translation>
+    </message>
+    <message>
+        <source>gsum (allreduce only)</source>
+        <translation>gsum (nur Allreduce)</translation>
+    </message>
+    <message>
+        <source>compute-gsum (computation between allreduces)</source>
+        <translation>compute-gsum (Berechnung zwischen den Allreduces)</translation>
+    </message>
+    <message>
+        <source>none (e.g. node02.t1:200:1)</source>
+        <translation>keiner (z. B. node02.t1:200:1)</translation>
+    </message>
+    <message>
+        <source>THREAD:DELAY_US[:EVERY] — a thread made late to plant a culprit; empty for none</source>
+        <translation>THREAD:DELAY_US[:EVERY] — ein Thread, der als Verursacher verspätet wird; leer für keinen</translation>
+    </message>
+    <message>
+        <source>the default scope (raw tracing)</source>
+        <translation>der Standardumfang (rohe Ablaufverfolgung)</translation>
+    </message>
+    <message>
+        <source>A new or existing session; its folder is made when missing</source>
+        <translation>Eine neue oder bestehende Sitzung; ihr Ordner wird angelegt, wenn er fehlt</translation>
+    </message>
+    <message>
+        <source>Host file:</source>
+        <translation>Host-Datei:</translation>
+    </message>
+    <message>
+        <source>Launcher:</source>
+        <translation>Startprogramm:</translation>
+    </message>
+    <message>
+        <source>Listen on:</source>
+        <translation>Lauschen auf:</translation>
+    </message>
+    <message>
+        <source>Threads per host:</source>
+        <translation>Threads pro Host:</translation>
+    </message>
+    <message>
+        <source>Run for:</source>
+        <translation>Laufzeit:</translation>
+    </message>
+    <message>
+        <source>Benchmark:</source>
+        <translation>Benchmark:</translation>
+    </message>
+    <message>
+        <source>Delayed thread:</source>
+        <translation>Verzögerter Thread:</translation>
+    </message>
+    <message>
+        <source>Event scope or design:</source>
+        <translation>Ereignisumfang oder Entwurf:</translation>
+    </message>
+    <message>
+        <source>Session file:</source>
+        <translation>Sitzungsdatei:</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Choose the host file of the machines to record on.</source>
+        <translation>Wählen Sie die Host-Datei der Rechner, auf denen aufgezeichnet werden soll.</translation>
+    </message>
+    <message>
+        <source>Choose a host file.</source>
+        <translation>Wählen Sie eine Host-Datei.</translation>
+    </message>
+    <message>
+        <source>The host file is not valid: %1</source>
+        <translation>Die Host-Datei ist ungültig: %1</translation>
+    </message>
+    <message>
+        <source>Hosts: %1 · clusters: %2 · threads: %3 · started through the launcher: %4</source>
+        <translation>Hosts: %1 · Cluster: %2 · Threads: %3 · über das Startprogramm gestartet: %4</translation>
+    </message>
+    <message>
+        <source>Cannot read the event scope %1: %2</source>
+        <translation>Der Ereignisumfang %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is neither an event scope (xylem-scope/1) nor a scope design (xylem-scope-design/1).</source>
+        <translation>%1 ist weder ein Ereignisumfang (xylem-scope/1) noch ein Umfangsentwurf (xylem-scope-design/1).</translation>
+    </message>
+    <message>
+        <source>The launcher must say where the host and the command go, with {host} and {command}, as in ssh {host} {command}.</source>
+        <translation>Das Startprogramm muss mit {host} und {command} angeben, wohin Host und Befehl gehören, etwa ssh {host} {command}.</translation>
+    </message>
+    <message>
+        <source>Listen on an address of this machine, or auto.</source>
+        <translation>Lauschen Sie auf einer Adresse dieses Rechners oder auf auto.</translation>
+    </message>
+    <message>
+        <source>A delayed thread is THREAD:DELAY_US[:EVERY], e.g. node02.t1:200:1.</source>
+        <translation>Ein verzögerter Thread wird als THREAD:DELAY_US[:EVERY] angegeben, z. B. node02.t1:200:1.</translation>
+    </message>
+    <message>
+        <source>Choose the session file to record into.</source>
+        <translation>Wählen Sie die Sitzungsdatei, in die aufgezeichnet wird.</translation>
+    </message>
+</context>
+<context>
     <name>xylem::gui::DemoDialog</name>
     <message>
         <source>Start a Local Demo</source>
@@ -430,6 +585,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>monitored program</source>
         <translation>überwachtes Programm</translation>
+    </message>
+    <message>
+        <source>cluster recording</source>
+        <translation>Cluster-Aufzeichnung</translation>
     </message>
 </context>
 <context>
@@ -712,6 +871,14 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>Give the MPI program&apos;s command line, e.g. mpirun -np 4 PROGRAM.</source>
         <translation>Geben Sie die Befehlszeile des MPI-Programms an, z. B. mpirun -np 4 PROGRAMM.</translation>
+    </message>
+    <message>
+        <source>Recording on the hosts of %1 into %2…</source>
+        <translation>Aufzeichnung auf den Hosts aus %1 in %2…</translation>
+    </message>
+    <message>
+        <source>Record on a &amp;Cluster…</source>
+        <translation>Auf einem &amp;Cluster aufzeichnen…</translation>
     </message>
 </context>
 <context>

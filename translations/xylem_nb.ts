@@ -356,6 +356,161 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::ClusterRecordDialog</name>
+    <message>
+        <source>Host files (*);;Text files (*.txt)</source>
+        <translation>Vertsfiler (*);;Tekstfiler (*.txt)</translation>
+    </message>
+    <message>
+        <source>Event scopes and scope designs (*.json);;All files (*)</source>
+        <translation>Hendelsesomfang og omfangsutkast (*.json);;Alle filer (*)</translation>
+    </message>
+    <message>
+        <source>Xylem sessions (*.xylem)</source>
+        <translation>Xylem-økter (*.xylem)</translation>
+    </message>
+    <message>
+        <source>Record on a Cluster</source>
+        <translation>Ta opp på en klynge</translation>
+    </message>
+    <message>
+        <source>one host per line, as mpirun and Slurm take them</source>
+        <translation>én vert per linje, slik mpirun og Slurm leser dem</translation>
+    </message>
+    <message>
+        <source>Starts a relay or collector on another machine: {host} is the machine, {command} what runs there</source>
+        <translation>Starter et relé eller en kollektor på en annen maskin: {host} er maskinen, {command} det som kjører der</translation>
+    </message>
+    <message>
+        <source>Where the front-end listens: an address of this machine, or auto for the interface that routes to the other machines</source>
+        <translation>Hvor frontenden lytter: en adresse på denne maskinen, eller auto for grensesnittet som ruter til de andre maskinene</translation>
+    </message>
+    <message>
+        <source>the host file&apos;s slots</source>
+        <translation>vertsfilens plasser (slots)</translation>
+    </message>
+    <message>
+        <source>iterations</source>
+        <translation>iterasjoner</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>sekunder</translation>
+    </message>
+    <message>
+        <source>minutes</source>
+        <translation>minutter</translation>
+    </message>
+    <message>
+        <source>gsum (allreduce only)</source>
+        <translation>gsum (bare allreduce)</translation>
+    </message>
+    <message>
+        <source>compute-gsum (computation between allreduces)</source>
+        <translation>compute-gsum (beregning mellom allreduce-kallene)</translation>
+    </message>
+    <message>
+        <source>none (e.g. node02.t1:200:1)</source>
+        <translation>ingen (f.eks. node02.t1:200:1)</translation>
+    </message>
+    <message>
+        <source>THREAD:DELAY_US[:EVERY] — a thread made late to plant a culprit; empty for none</source>
+        <translation>THREAD:DELAY_US[:EVERY] — en tråd som forsinkes for å plante en synder; tom for ingen</translation>
+    </message>
+    <message>
+        <source>the default scope (raw tracing)</source>
+        <translation>standardomfanget (rå sporing)</translation>
+    </message>
+    <message>
+        <source>A new or existing session; its folder is made when missing</source>
+        <translation>En ny eller eksisterende økt; mappen opprettes hvis den mangler</translation>
+    </message>
+    <message>
+        <source>Host file:</source>
+        <translation>Vertsfil:</translation>
+    </message>
+    <message>
+        <source>Launcher:</source>
+        <translation>Oppstarter:</translation>
+    </message>
+    <message>
+        <source>Listen on:</source>
+        <translation>Lytt på:</translation>
+    </message>
+    <message>
+        <source>Threads per host:</source>
+        <translation>Tråder per vert:</translation>
+    </message>
+    <message>
+        <source>Run for:</source>
+        <translation>Kjør i:</translation>
+    </message>
+    <message>
+        <source>Benchmark:</source>
+        <translation>Ytelsestest:</translation>
+    </message>
+    <message>
+        <source>Delayed thread:</source>
+        <translation>Forsinket tråd:</translation>
+    </message>
+    <message>
+        <source>Event scope or design:</source>
+        <translation>Hendelsesomfang eller utkast:</translation>
+    </message>
+    <message>
+        <source>Session file:</source>
+        <translation>Øktfil:</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>Ta opp</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Bla gjennom…</translation>
+    </message>
+    <message>
+        <source>Choose the host file of the machines to record on.</source>
+        <translation>Velg vertsfilen med maskinene det skal tas opp på.</translation>
+    </message>
+    <message>
+        <source>Choose a host file.</source>
+        <translation>Velg en vertsfil.</translation>
+    </message>
+    <message>
+        <source>The host file is not valid: %1</source>
+        <translation>Vertsfilen er ugyldig: %1</translation>
+    </message>
+    <message>
+        <source>Hosts: %1 · clusters: %2 · threads: %3 · started through the launcher: %4</source>
+        <translation>Verter: %1 · klynger: %2 · tråder: %3 · startet via oppstarteren: %4</translation>
+    </message>
+    <message>
+        <source>Cannot read the event scope %1: %2</source>
+        <translation>Kan ikke lese hendelsesomfanget %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is neither an event scope (xylem-scope/1) nor a scope design (xylem-scope-design/1).</source>
+        <translation>%1 er verken et hendelsesomfang (xylem-scope/1) eller et omfangsutkast (xylem-scope-design/1).</translation>
+    </message>
+    <message>
+        <source>The launcher must say where the host and the command go, with {host} and {command}, as in ssh {host} {command}.</source>
+        <translation>Oppstarteren må si hvor verten og kommandoen skal stå, med {host} og {command}, som i ssh {host} {command}.</translation>
+    </message>
+    <message>
+        <source>Listen on an address of this machine, or auto.</source>
+        <translation>Lytt på en adresse på denne maskinen, eller auto.</translation>
+    </message>
+    <message>
+        <source>A delayed thread is THREAD:DELAY_US[:EVERY], e.g. node02.t1:200:1.</source>
+        <translation>En forsinket tråd skrives THREAD:DELAY_US[:EVERY], f.eks. node02.t1:200:1.</translation>
+    </message>
+    <message>
+        <source>Choose the session file to record into.</source>
+        <translation>Velg øktfilen det skal tas opp i.</translation>
+    </message>
+</context>
+<context>
     <name>xylem::gui::DemoDialog</name>
     <message>
         <source>Start a Local Demo</source>
@@ -430,6 +585,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>monitored program</source>
         <translation>overvåket program</translation>
+    </message>
+    <message>
+        <source>cluster recording</source>
+        <translation>klyngeopptak</translation>
     </message>
 </context>
 <context>
@@ -712,6 +871,14 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>Give the MPI program&apos;s command line, e.g. mpirun -np 4 PROGRAM.</source>
         <translation>Oppgi kommandolinjen til MPI-programmet, f.eks. mpirun -np 4 PROGRAM.</translation>
+    </message>
+    <message>
+        <source>Recording on the hosts of %1 into %2…</source>
+        <translation>Tar opp på vertene i %1 til %2…</translation>
+    </message>
+    <message>
+        <source>Record on a &amp;Cluster…</source>
+        <translation>Ta opp på en &amp;klynge…</translation>
     </message>
 </context>
 <context>

@@ -155,6 +155,47 @@ bool LiveController::recordMpi(const MpiRecordSettings& s)
     return launch(args, s.session);
 }
 
+QStringList clusterRecordArguments(const ClusterRecordSettings& s)
+{
+    QStringList args{QStringLiteral("record"),
+                     QStringLiteral("--hostfile"),
+                     s.hostFile,
+                     QStringLiteral("--launcher"),
+                     s.launcher,
+                     QStringLiteral("--listen"),
+                     s.listen.isEmpty() ? QStringLiteral("auto") : s.listen};
+    if (s.threadsPerHost > 0) { // else the host file's slots
+        args << QStringLiteral("--threads") << QString::number(s.threadsPerHost);
+    }
+    if (s.iterations > 0) {
+        args << QStringLiteral("--iterations") << QString::number(s.iterations);
+    } else {
+        args << QStringLiteral("--duration") << QStringLiteral("%1s").arg(s.durationSeconds);
+    }
+    args << QStringLiteral("--benchmark") << s.benchmark;
+    if (!s.noise.isEmpty()) {
+        args << QStringLiteral("--noise") << s.noise;
+    }
+    if (!s.designFile.isEmpty()) {
+        args << QStringLiteral("--design") << s.designFile << QStringLiteral("--figures-json");
+    } else if (!s.scope.isEmpty()) {
+        args << QStringLiteral("--scope") << s.scope;
+    }
+    args << QStringLiteral("--name") << LiveController::tr("cluster recording")
+         << QStringLiteral("-o") << s.session;
+    return args;
+}
+
+bool LiveController::recordCluster(const ClusterRecordSettings& s)
+{
+    if (running()) {
+        return false;
+    }
+    // The proposed session lives in the Documents folder, which a fresh account may not have.
+    QDir().mkpath(QFileInfo(s.session).absolutePath());
+    return launch(clusterRecordArguments(s), s.session);
+}
+
 bool LiveController::launch(const QStringList& arguments, const QString& session)
 {
     if (running()) {

@@ -1,8 +1,9 @@
 #pragma once
 
 // Live mode: a recording the user watches. It runs `xylem-cli record` as a child process —
-// either a local demo cluster (a gsum cluster under a gather tree of collectors) or a gather
-// tree that collectors of a program started elsewhere attach to (`record --attach`) — or
+// a local demo cluster (a gsum cluster under a gather tree of collectors), the machines of a
+// host file (`record --hostfile`), or a gather tree that collectors of a program started
+// elsewhere attach to (`record --attach`) — or
 // `xylem-cli mpi` around an MPI program's command line, passes its status lines on, and ticks once
 // a second so the window re-reads the growing run; stop() asks the recording to end cleanly
 // (SIGTERM), which keeps the session.
@@ -45,6 +46,26 @@ struct MpiRecordSettings
     QString session;
 };
 
+// The gsum benchmark on the machines of a host file (`xylem-cli record --hostfile`): hosts of
+// this machine run here, the others start through the launcher.
+struct ClusterRecordSettings
+{
+    QString hostFile; // OpenMPI or Slurm host file, optional cluster=NAME and slots=N
+    QString launcher = QStringLiteral("ssh {host} {command}");
+    QString listen = QStringLiteral("auto"); // the front-end's address, or auto
+    int threadsPerHost = 0;                  // 0: each host's slots
+    qint64 iterations = 0;                   // 0: run for durationSeconds instead
+    int durationSeconds = 600;
+    QString benchmark = QStringLiteral("gsum"); // gsum or compute-gsum
+    QString noise;                              // THREAD:DELAY_US[:EVERY]; empty for none
+    QString scope;                              // an xylem-scope/1 file; empty for the default
+    QString designFile;                         // or a scope design (--design, --figures-json)
+    QString session;
+};
+
+// The arguments of `xylem-cli` for a cluster recording (its first is "record").
+QStringList clusterRecordArguments(const ClusterRecordSettings& settings);
+
 class LiveController : public QObject
 {
     Q_OBJECT
@@ -57,6 +78,7 @@ public:
     bool start(const DemoSettings& settings);
     bool attach(const AttachSettings& settings);
     bool recordMpi(const MpiRecordSettings& settings);
+    bool recordCluster(const ClusterRecordSettings& settings);
     void stop();
     bool running() const;
     QString session() const { return m_session; }

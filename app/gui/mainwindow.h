@@ -77,6 +77,8 @@ public:
     void startMonitoring(const AttachSettings& settings);
     // Records an MPI program under the PMPI interposer; the session opens when it ends.
     void startMpiRecording(const MpiRecordSettings& settings);
+    // Records the gsum benchmark on the machines of a host file, shown as it grows.
+    void startClusterRecording(const ClusterRecordSettings& settings);
     void saveSessionAs(const QString& path);
     void showView(View view);
     View currentView() const { return m_currentView; }

@@ -2,6 +2,7 @@
 // enabled. (The window itself, its docks and what they show: mainwindow.cpp.)
 
 #include "app/gui/attachdialog.h"
+#include "app/gui/clusterrecorddialog.h"
 #include "app/gui/demodialog.h"
 #include "app/gui/languagemenu.h"
 #include "app/gui/mainwindow.h"
@@ -70,6 +71,12 @@ void MainWindow::buildLiveMenu()
             startLiveDemo(dialog.settings());
         }
     });
+    QAction* cluster = live->addAction(tr("Record on a &Cluster…"), this, [this] {
+        ClusterRecordDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted) {
+            startClusterRecording(dialog.settings());
+        }
+    });
     QAction* monitor = live->addAction(tr("&Monitor a Running Program…"), this, [this] {
         AttachDialog dialog(this);
         if (dialog.exec() == QDialog::Accepted) {
@@ -85,8 +92,8 @@ void MainWindow::buildLiveMenu()
     QAction* stop =
         live->addAction(tr("&Stop and Keep the Session"), this, [this] { m_live.stop(); });
     stop->setEnabled(false);
-    const auto recording = [demo, monitor, mpi, stop](bool on) {
-        for (QAction* start : {demo, monitor, mpi}) {
+    const auto recording = [demo, cluster, monitor, mpi, stop](bool on) {
+        for (QAction* start : {demo, cluster, monitor, mpi}) {
             start->setEnabled(!on);
         }
         stop->setEnabled(on);
