@@ -66,11 +66,9 @@ LiveController::LiveController(QObject* parent)
         readStatus(m_pendingOut, m_process.readAllStandardOutput() + '\n', true);
         const QString output = m_output.trimmed();
         const bool ok = how == QProcess::NormalExit && code == 0;
-        const QString message =
-            ok ? output.section(QLatin1Char('\n'), -4, -1).trimmed()
-               : tr("the recording failed: %1")
-                     .arg(QString::fromUtf8(m_pendingErr + m_process.readAllStandardError())
-                              .trimmed());
+        readStatus(m_pendingErr, m_process.readAllStandardError() + '\n', false);
+        const QString message = ok ? output.section(QLatin1Char('\n'), -4, -1).trimmed()
+                                   : tr("the recording failed: %1").arg(m_errors.join('\n'));
         emit finished(m_session, ok, message);
     });
     connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
@@ -205,6 +203,7 @@ bool LiveController::launch(const QStringList& arguments, const QString& session
     m_pendingErr.clear();
     m_pendingOut.clear();
     m_output.clear();
+    m_errors.clear();
     m_process.start(cliProgram(), arguments);
     m_timer.start();
     return true;
@@ -223,8 +222,8 @@ bool LiveController::running() const
 }
 
 // Lines of either stream: figures lines ({"figures" ...}) are passed on as they come and not
-// kept; of the rest, the "record: " and "mpi: " lines are status, and standard output is kept
-// whole for the summary.
+// kept; of the rest, the "record: " and "mpi: " lines are status, standard output (keep) is kept
+// whole for the summary, and standard error's other lines are the cause should the run fail.
 void LiveController::readStatus(QByteArray& pending, const QByteArray& more, bool keep)
 {
     pending += more;
@@ -241,6 +240,11 @@ void LiveController::readStatus(QByteArray& pending, const QByteArray& more, boo
         }
         if (line.startsWith(QLatin1String("record: ")) || line.startsWith(QLatin1String("mpi: "))) {
             emit status(line);
+        } else if (!keep && !line.isEmpty()) {
+            m_errors << line; // what went wrong, for the message should the recording fail
+            if (m_errors.size() > kErrorLines) {
+                m_errors.removeFirst();
+            }
         }
     }
 }

@@ -102,6 +102,9 @@ private:
     QByteArray m_pendingErr;
     QByteArray m_pendingOut;
     QString m_output; // every line of standard output, for the summary
+    // The last lines of standard error that are not status: a failed recording's cause.
+    static constexpr int kErrorLines = 20;
+    QStringList m_errors;
 };
 
 // xylem-cli beside this program (installed), where this build put it, or on the PATH.

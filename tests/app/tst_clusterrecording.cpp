@@ -2,8 +2,8 @@
 // and threads it names, or the error with its line), refuses a launcher without {host} or
 // {command}, a malformed delayed thread or a file that is neither scope nor design, with Record
 // disabled and the reason shown; the xylem-cli command line it leads to; a picture of the dialog;
-// and a real recording through the window on a host file of this machine's names, which the live
-// views show as it grows, stopped with the session kept.
+// a real recording through the window on a host file of this machine's names, which the live
+// views show as it grows, stopped with the session kept; and an unreachable host, named.
 
 #include "app/gui/clusterrecorddialog.h"
 #include "app/gui/mainwindow.h"
@@ -290,6 +290,27 @@ private slots:
         QVERIFY2(!QFile::exists(marker), "the launcher was used for a host of this machine");
         qInfo("%lld calls recorded; %s", static_cast<long long>(window.report()->calls),
               qPrintable(status.first().first().toString()));
+    }
+
+    // Another machine that the launcher cannot reach: the recording ends on its own, in time,
+    // and the window is told why, naming the host.
+    void anUnreachableHostIsNamed()
+    {
+        QTemporaryDir dir;
+        gui::ClusterRecordSettings s;
+        s.hostFile = writeFile(dir, "hosts", "localhost\nxylem-test-node-b slots=2\n");
+        s.launcher = QStringLiteral("echo no route to {host} >&2; exit 7; {command}");
+        s.iterations = 2000;
+        s.session = dir.filePath(QStringLiteral("unreached.xylem"));
+        gui::MainWindow window;
+        QSignalSpy finished(&window.live(), &gui::LiveController::finished);
+        window.startClusterRecording(s);
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!finished.first().at(1).toBool());
+        const QString message = finished.first().at(2).toString();
+        QVERIFY2(message.contains(QLatin1String("xylem-test-node-b")), qPrintable(message));
+        QVERIFY(!window.live().running());
+        qInfo("%s", qPrintable(message));
     }
 };
 
