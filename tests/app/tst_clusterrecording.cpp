@@ -6,6 +6,7 @@
 // views show as it grows, stopped with the session kept; and an unreachable host, named.
 
 #include "app/gui/clusterrecorddialog.h"
+#include "app/gui/languages.h"
 #include "app/gui/mainwindow.h"
 #include "tests/support/testpictures.h"
 
@@ -207,9 +208,20 @@ private slots:
     }
 
     // The dialog at its natural size over a 1280x800 window, with a host file chosen and an
-    // invalid launcher, so that the hosts line and the reason Record is disabled both show.
+    // invalid launcher, so that the hosts line and the reason Record is disabled both show; in
+    // English and in each translation (longer labels).
+    void aPictureOfTheDialog_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("en") << QStringLiteral("en");
+        QTest::newRow("de") << QStringLiteral("de");
+        QTest::newRow("nb") << QStringLiteral("nb");
+    }
+
     void aPictureOfTheDialog()
     {
+        QFETCH(QString, language);
+        QCOMPARE(gui::installLanguage(language), language);
         QTemporaryDir dir;
         const QString hosts = writeFile(dir, "cluster.hosts",
                                         "node[01-04] slots=4 cluster=siteA\n"
@@ -226,13 +238,21 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
         QVERIFY2(dialog.width() <= 1280 && dialog.height() <= 800,
                  qPrintable(QStringLiteral("%1x%2").arg(dialog.width()).arg(dialog.height())));
-        QVERIFY2(dialog.hostsLabel()->text().startsWith(
-                     QStringLiteral("Hosts: 6 · clusters: 2 · threads: 20")),
-                 qPrintable(dialog.hostsLabel()->text()));
+        QVERIFY(!dialog.recordButton()->isEnabled());
+        if (language == QLatin1String("en")) {
+            QVERIFY2(dialog.hostsLabel()->text().startsWith(
+                         QStringLiteral("Hosts: 6 · clusters: 2 · threads: 20")),
+                     qPrintable(dialog.hostsLabel()->text()));
+        }
+        const QString name =
+            language == QLatin1String("en")
+                ? QStringLiteral("xylem-cluster-record-dialog.png")
+                : QStringLiteral("xylem-cluster-record-dialog-%1.png").arg(language);
         const QString picture =
-            QString::fromStdString(xylem::testing::picturePath("xylem-cluster-record-dialog.png"));
+            QString::fromStdString(xylem::testing::picturePath(name.toStdString()));
         QVERIFY(dialog.grab().save(picture));
         qInfo("picture: %s (%dx%d)", qPrintable(picture), dialog.width(), dialog.height());
+        gui::installLanguage(QStringLiteral("en"));
     }
 
     // A host file of this machine's names: no launcher is used (one that would leave a mark and
