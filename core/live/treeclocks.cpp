@@ -14,9 +14,14 @@ TreeClocks::TreeClocks(const gather::Topology& topology, const Configuration& co
         state.clock.master = m_frontEndHost;
         m_hosts.push_back(std::move(state));
     }
-    // A tuple's collector is the index of the wrapper whose parent edge recorded it.
+    // A tuple's collector is the index of the wrapper whose parent edge recorded it, on that
+    // wrapper's host; a proxy's edge is recorded by its service path, which runs on the host
+    // of the proxy's parent (where the requests arrive), so its tuples are on that clock.
     for (int w = 0; w < config.wrapperCount(); ++w) {
-        m_hostOfCollector.push_back(hostIndex(config.wrapper(w).host));
+        const Wrapper& wrapper = config.wrapper(w);
+        const bool proxy = wrapper.kind == WrapperKind::Proxy && wrapper.parent >= 0;
+        m_hostOfCollector.push_back(
+            hostIndex(proxy ? config.wrapper(wrapper.parent).host : wrapper.host));
     }
     for (const gather::TopologyNode& node : topology.nodes) {
         m_hostOfNode.push_back(node.parent < 0 ? -1 : hostIndex(node.host));

@@ -37,7 +37,7 @@ public:
     void add(std::span<const tree::ClockOffset> offsets, std::int64_t frontEndNs);
 
     // Maps tuples onto the front-end's clock (in place): a tuple's host is its collector's
-    // wrapper's host.
+    // wrapper's host, or for a proxy its parent's (the proxy's service path runs there).
     void correct(std::span<Tuple> tuples) const;
     // One timestamp of `host`'s clock on the front-end's clock.
     std::int64_t toFrontEnd(const std::string& host, std::int64_t localNs) const;

@@ -118,6 +118,35 @@ private slots:
         QVERIFY(!models[2].errorBoundNs);
     }
 
+    // A proxy's tuples come from its service path on its parent's host: that host's clock.
+    void aProxysTuplesAreOnItsParentsClock()
+    {
+        const Configuration config = threeHosts();
+        const auto topology = leavesOf({"a", "b", "c"});
+        TreeClocks clocks(topology, config, "fe");
+        const std::vector<tree::ClockOffset> offsets{
+            {nodeOf(topology, "a", gather::NodeRole::Leaf), 0, 10'000},
+            {nodeOf(topology, "b", gather::NodeRole::Leaf), 4 * kSecond, 10'000},
+            {nodeOf(topology, "c", gather::NodeRole::Leaf), -2 * kSecond, 10'000}};
+        clocks.add(offsets, 10 * kSecond);
+        int checked = 0;
+        for (int w = 0; w < config.wrapperCount(); ++w) {
+            const Wrapper& proxy = config.wrapper(w);
+            if (proxy.kind != WrapperKind::Proxy) {
+                continue;
+            }
+            const std::string parentHost = config.wrapper(proxy.parent).host;
+            QVERIFY(parentHost != proxy.host);
+            std::vector<Tuple> tuples{
+                {1, 20 * kSecond, 20 * kSecond, static_cast<std::uint32_t>(w), 0, 0}};
+            clocks.correct(tuples);
+            QCOMPARE(tuples[0].down, clocks.toFrontEnd(parentHost, 20 * kSecond));
+            QVERIFY(tuples[0].down != clocks.toFrontEnd(proxy.host, 20 * kSecond));
+            ++checked;
+        }
+        QVERIFY(checked >= 1);
+    }
+
     void aHostsCollectorWinsOverItsRelay()
     {
         const Configuration config = threeHosts();
