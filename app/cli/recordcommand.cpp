@@ -56,8 +56,9 @@ constexpr const char* kUsage =
     "       ({\"figures\": {...}}) per poll\n"
     "   --hostfile FILE: machines as OpenMPI and Slurm list them ('node01 slots=4',\n"
     "       'node[01-04]', 'node05:2', optional cluster=NAME); threads per host = slots unless\n"
-    "       --threads. Other machines get their relays and collectors through --launcher\n"
-    "       (default 'ssh {host} {command}'; {command} is required), each reached first\n"
+    "       --threads. Other machines get their relays, collectors and program through\n"
+    "       --launcher (default 'ssh {host} {command}'; {command} is required), each reached\n"
+    "       first\n"
     "   --listen: where the gather tree's front-end listens: an address of this host, auto (the\n"
     "       default: the interface that routes to the collectors' hosts, 127.0.0.1 when all are\n"
     "       this one), or 0.0.0.0 / :: (every interface, only when given)\n";
@@ -172,6 +173,9 @@ Result<ChildProcess> startWorkload(const Arguments& a, const RecordPlan& plan,
     }
     if (!instrumented) {
         command.push_back("--no-collectors");
+    }
+    if (!plan.remoteHosts.empty()) { // their hosts start through it, this machine's here
+        command.insert(command.end(), {"--launcher", plan.launcher});
     }
     return ChildProcess::start(command,
                                {"XYLEM_RING_PREFIX=" + scratch.ringBase + "{host}-",

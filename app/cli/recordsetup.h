@@ -50,10 +50,8 @@ Result<RecordPlan> planRecording(const Arguments& a);
 
 // The host file's other machines, before anything is made: each one the front-end itself starts
 // a node on is reached once through the launcher (core/tree/launchcheck.h: an unreachable host
-// or a missing program is named with the launcher's own words within `timeout`); then, unless
-// the program is started by someone else (--attach), the recording is refused: record can start
-// collectors and relays there, but not yet the program (`xylem-gsum run` needs a run directory
-// all hosts share).
+// or a missing program — relay, collector, and xylem-gsum unless the program is started by
+// someone else (--attach) — is named with the launcher's own words within `timeout`).
 Result<Ok> checkRemoteHosts(const RecordPlan& plan, std::chrono::milliseconds timeout);
 
 // "2 of its nodes (n3:0, n4:0)": the nodes of a tree that did not come up, by name.

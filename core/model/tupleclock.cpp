@@ -33,4 +33,12 @@ std::int64_t tupleClockNowNs()
     return static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
 }
 
+std::vector<std::string> tupleClockEnvironment()
+{
+    if (tupleClockKind() == TupleClockKind::Monotonic) {
+        return {"XYLEM_CLOCK=monotonic"};
+    }
+    return {};
+}
+
 } // namespace xylem

@@ -6,10 +6,12 @@
 // it CLOCK_MONOTONIC in every process that sees the variable (the probe then reads that clock
 // too), which is what a time namespace moves: hosts started with `unshare --time --monotonic N`
 // have planted offsets that the clock models must find. Processes of one recording must agree
-// on the choice; the tree's launchers pass the variable on (tree/spawner.h).
+// on the choice; launchers pass it on (tupleClockEnvironment: tree/spawner.h, gsum's).
 
 #include <cstdint>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace xylem {
 
@@ -23,5 +25,9 @@ std::string_view toString(TupleClockKind kind); // "realtime", "monotonic"
 
 // Now, in ns, on the tuple clock.
 std::int64_t tupleClockNowNs();
+
+// What a process started on another machine needs to read the same clock as this one
+// ("XYLEM_CLOCK=monotonic", or nothing): launchers pass it on, since ssh forwards no environment.
+std::vector<std::string> tupleClockEnvironment();
 
 } // namespace xylem

@@ -1,6 +1,7 @@
 #include "core/tree/spawner.h"
 
-#include "core/model/textreplace.h"
+#include "core/model/launchertemplate.h"
+#include "core/model/tupleclock.h"
 
 #include <arpa/inet.h>
 #include <cerrno>
@@ -33,15 +34,6 @@ std::string describeStatus(int status)
 
 } // namespace
 
-std::string shellQuote(const std::vector<std::string>& words)
-{
-    std::string out;
-    for (const std::string& w : words) {
-        out += (out.empty() ? "'" : " '") + replaceAll(w, "'", "'\\''") + "'";
-    }
-    return out;
-}
-
 Spawner::Spawner(std::string launcherTemplate)
     : m_template(std::move(launcherTemplate))
 {
@@ -54,18 +46,7 @@ Spawner::~Spawner()
 
 bool Spawner::isLocal(const std::string& host)
 {
-    char name[256] = {};
-    ::gethostname(name, sizeof name - 1);
-    if (host.empty() || host == "localhost" || host == name) {
-        return true;
-    }
-    // Any loopback address (Debian maps the host name to 127.0.1.1): ssh would only come back.
-    in_addr v4{};
-    in6_addr v6{};
-    if (::inet_pton(AF_INET, host.c_str(), &v4) == 1) {
-        return (ntohl(v4.s_addr) >> 24) == 127;
-    }
-    return ::inet_pton(AF_INET6, host.c_str(), &v6) == 1 && IN6_IS_ADDR_LOOPBACK(&v6);
+    return isThisMachine(host);
 }
 
 std::vector<std::string> Spawner::argvFor(const SpawnRequest& request) const
@@ -73,27 +54,15 @@ std::vector<std::string> Spawner::argvFor(const SpawnRequest& request) const
     if (m_template.empty() || isLocal(request.host)) {
         return request.command;
     }
-    return launcherArgv(m_template, request.host, request.command);
-}
-
-std::vector<std::string> launcherArgv(const std::string& launcherTemplate, const std::string& host,
-                                      const std::vector<std::string>& command)
-{
-    // {command} last: a host name never holds braces (hostfile.h), the command's words may.
-    std::string line = replaceAll(launcherTemplate, "{host}", host);
-    line = replaceAll(line, "{command}", shellQuote(command));
-    return {"/bin/sh", "-c", line};
-}
-
-Result<Ok> checkLauncherTemplate(const std::string& launcherTemplate)
-{
-    if (launcherTemplate.find("{command}") == std::string::npos) {
-        return makeError(ErrorCode::InvalidArgument,
-                         "'" + launcherTemplate +
-                             "' does not say where the command goes: it needs {command} (and "
-                             "{host} for the host), as in 'ssh {host} {command}'");
+    // The launcher forwards no environment (ssh does not): what the tree's processes must
+    // share goes on the command line, through env.
+    std::vector<std::string> command;
+    if (const auto shared = tupleClockEnvironment(); !shared.empty()) {
+        command.push_back("env");
+        command.insert(command.end(), shared.begin(), shared.end());
     }
-    return Ok{};
+    command.insert(command.end(), request.command.begin(), request.command.end());
+    return launcherArgv(m_template, request.host, command);
 }
 
 Result<pid_t> Spawner::spawn(const SpawnRequest& request)

@@ -7,6 +7,7 @@
 // reads end-of-file and leaves (ssh forwards that too). No other descriptor of this process
 // reaches the child. Children started here are stopped and reaped when the Spawner goes.
 
+#include "core/model/launchertemplate.h"
 #include "core/model/lifeline.h"
 #include "core/model/result.h"
 
@@ -54,15 +55,10 @@ private:
     std::vector<Child> m_children;
 };
 
-// "a b's" -> "'a' 'b'\''s'"
-std::string shellQuote(const std::vector<std::string>& words);
-
-// The argv that runs `command` on `host` through a launcher template: {host} and {command}
-// (the words shell-quoted) replaced, run by /bin/sh.
-std::vector<std::string> launcherArgv(const std::string& launcherTemplate, const std::string& host,
-                                      const std::vector<std::string>& command);
-// A template must say where the command goes ({command}); {host} may be left out by a launcher
-// that knows where to run (a container runtime, a wrapper script).
-Result<Ok> checkLauncherTemplate(const std::string& launcherTemplate);
+// The launcher template, one for the tree and xylem-gsum: core/model/launchertemplate.h.
+using xylem::checkLauncherTemplate;
+using xylem::launcherArgv;
+using xylem::launcherIsRemoteShell;
+using xylem::shellQuote;
 
 } // namespace xylem::tree

@@ -70,9 +70,10 @@ private slots:
         QCOMPARE(config->hosts()[1].cluster, std::string("b"));
     }
 
-    // Another machine: reached through the launcher first (this one runs the check here and
-    // leaves a mark per host), then the program is refused there, naming what is missing;
-    // nothing is made.
+    // Another machine: everything of it goes through the launcher — the check that reaches it,
+    // its collector and its host of the program — and nothing of this machine does. The
+    // launcher here leaves a mark per use and runs the command on this machine, so the
+    // recording really happens and must gather every call.
     void otherMachinesGoThroughTheLauncher()
     {
         QTemporaryDir dir;
@@ -80,33 +81,44 @@ private slots:
         writeFile(dir.filePath("hosts"), "localhost\nxylem-test-node-b slots=2\n");
         const QString session = dir.filePath("o.xylem");
         const CliResult r = runCli({"record", "--hostfile", dir.filePath("hosts"), "--launcher",
-                                    "echo {host} >> '" + marker + "'; {command}", "-o", session});
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("the host file names a host other than this one "
-                                "(xylem-test-node-b): record can start the collectors there"),
-                 qPrintable(r.err));
-        QVERIFY2(r.err.contains("'xylem-gsum run' needs a run directory every host shares"),
-                 qPrintable(r.err));
-        QCOMPARE(readAll(marker), QString("xylem-test-node-b\n"));
-        QVERIFY(!QFile::exists(session));
+                                    "echo {host} >> '" + marker + "'; {command}", "--iterations",
+                                    "2000", "-o", session});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains("gather rate 100.000 %"), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QRegularExpression("record: 2\\d{3} complete calls, 0 incomplete")),
+                 qPrintable(r.out));
+        // The check, the collector and the program's host: three uses, all for node-b.
+        QCOMPARE(readAll(marker), QString("xylem-test-node-b\n").repeated(3));
     }
 
-    // Two clusters behind their relays: the front-end reaches the relays' hosts only; the
-    // relays start (and reach) their clusters' other hosts, which this machine may not see.
+    // Two clusters behind their relays. Collectors that attach: the front-end reaches the
+    // relays' hosts only; the relays start (and reach) their clusters' other hosts, which this
+    // machine may not see. The program started here: every host runs a part of it, started
+    // from here, so every host is reached first.
     void onlyTheHostsTheFrontEndStartsAreChecked()
     {
-        QTemporaryDir dir;
-        const QString marker = dir.filePath("launched");
-        writeFile(dir.filePath("hosts"), "a[1-3] cluster=x\nb[1-3] cluster=y\n");
-        const CliResult r =
-            runCli({"record", "--hostfile", dir.filePath("hosts"), "--launcher",
-                    "echo {host} >> '" + marker + "'; {command}", "-o", dir.filePath("c.xylem")});
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("other than this one (a1, a2, a3, b1, b2 and b3)"),
-                 qPrintable(r.err));
-        QStringList reached = readAll(marker).split('\n', Qt::SkipEmptyParts);
-        reached.sort();
-        QCOMPARE(reached, (QStringList{"a1", "b1"}));
+        for (const bool attach : {true, false}) {
+            QTemporaryDir dir;
+            const QString marker = dir.filePath("launched");
+            writeFile(dir.filePath("hosts"), "a[1-3] cluster=x\nb[1-3] cluster=y\n");
+            QStringList arguments{"record", "--hostfile", dir.filePath("hosts"), "--launcher",
+                                  "echo {host} >> '" + marker + "'; exit 7; {command}", "-o",
+                                  dir.filePath("c.xylem")};
+            if (attach) {
+                arguments << "--attach" << dir.filePath("tree.address") << "--duration" << "1s";
+            }
+            const CliResult r = runCli(arguments);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("a1: the launcher exited with status 7") &&
+                         r.err.contains("b1: the launcher exited with status 7"),
+                     qPrintable(r.err));
+            QStringList reached = readAll(marker).split('\n', Qt::SkipEmptyParts);
+            reached.sort();
+            const QStringList expected = attach ? QStringList{"a1", "b1"}
+                                                : QStringList{"a1", "a2", "a3", "b1", "b2", "b3"};
+            QCOMPARE(reached, expected);
+            QVERIFY(!QFile::exists(dir.filePath("c.xylem")));
+        }
     }
 
     // The default launcher is ssh: a host it cannot reach is named with ssh's words (or the

@@ -10,6 +10,7 @@
 #include "core/model/textreplace.h"
 #include "core/model/tracecsv.h"
 #include "core/model/treegenerator.h"
+#include "core/model/tupleclock.h"
 
 #include <atomic>
 #include <csignal>
@@ -157,6 +158,13 @@ StdioLaunchPlan stdioPlanOf(const GsumOptions& o, const Configuration& config,
     plan.preamble.environment = {"XYLEM_RING_PREFIX=" + names.ringPrefix};
     if (names.ownRings) {
         plan.preamble.environment.push_back("XYLEM_GSUM_OWN_RINGS=1");
+    }
+    // What the recording set for the probes: the rings' size and the clock they read.
+    if (const char* capacity = std::getenv("XYLEM_RING_CAPACITY"); capacity && *capacity) {
+        plan.preamble.environment.push_back(std::string("XYLEM_RING_CAPACITY=") + capacity);
+    }
+    for (const std::string& shared : tupleClockEnvironment()) {
+        plan.preamble.environment.push_back(shared);
     }
     plan.preamble.configuration = configurationToJson(config);
     plan.startTimeout = timeout;

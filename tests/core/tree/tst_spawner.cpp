@@ -9,12 +9,14 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <fcntl.h>
 #include <fstream>
 #include <set>
+#include <sys/stat.h>
 #include <sstream>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -100,6 +102,34 @@ private slots:
         const auto refused = tree::checkLauncherTemplate("ssh {host}");
         QVERIFY(!refused);
         QVERIFY(refused.error().message.find("needs {command}") != std::string::npos);
+    }
+
+    // ssh joins its arguments into one line that the login shell on the host parses again: a
+    // command with spaces and quotes (a relay's own --launcher, a shell script) must arrive
+    // whole. The stand-in ssh here does exactly what ssh does with the remote command.
+    void aRemoteShellGetsTheCommandAsOneLine()
+    {
+        QTemporaryDir dir;
+        const std::string ssh = dir.filePath("ssh").toStdString();
+        std::ofstream(ssh) << "#!/bin/sh\nshift\nexec /bin/sh -c \"$*\"\n";
+        QVERIFY(::chmod(ssh.c_str(), 0700) == 0);
+        const std::string out = dir.filePath("argv").toStdString();
+        const std::vector<std::string> command{
+            "/bin/sh", "-c", "printf '%s|' \"$@\" > \"$0\"", out, "ssh {host} {command}",
+            "it's", "a; b"};
+        QVERIFY(tree::launcherIsRemoteShell(ssh + " -F cfg {host} {command}"));
+        QVERIFY(!tree::launcherIsRemoteShell("srun -w {host} {command}"));
+        const auto argv = tree::launcherArgv(ssh + " {host} {command}", "node-b", command);
+        QCOMPARE(argv.size(), std::size_t(3));
+        QProcess run;
+        QStringList arguments;
+        for (std::size_t i = 1; i < argv.size(); ++i) {
+            arguments << QString::fromStdString(argv[i]);
+        }
+        run.start(QString::fromStdString(argv[0]), arguments);
+        QVERIFY(run.waitForFinished(10000) && run.exitCode() == 0);
+        QCOMPARE(readFile(QString::fromStdString(out)),
+                 std::string("ssh {host} {command}|it's|a; b|"));
     }
 
     void localNames()
