@@ -9,17 +9,6 @@ namespace xylem::protocol {
 
 namespace {
 
-// A nonce or a MAC: 32 bytes, no length on the wire.
-template <size_t N> std::array<std::uint8_t, N> getFixed(ByteReader& r)
-{
-    std::array<std::uint8_t, N> a{};
-    const auto bytes = r.bytes(N);
-    if (r.ok() && bytes.size() == N) {
-        std::copy(bytes.begin(), bytes.end(), a.begin());
-    }
-    return a;
-}
-
 template <typename Message> Result<Message> finish(const ByteReader& r, Message m, const char* what)
 {
     if (!r.ok() || !r.atEnd()) {
@@ -50,40 +39,8 @@ Result<PathHelloMessage> decodePathHello(std::span<const std::uint8_t> payload)
     PathHelloMessage m;
     m.tree = r.u32();
     m.proxy = r.u32();
-    m.nonce = getFixed<32>(r);
+    m.nonce = r.fixed<32>();
     return finish(r, m, "PathHello");
-}
-
-std::vector<std::uint8_t> encode(const PathChallengeMessage& m)
-{
-    ByteWriter w;
-    w.bytes(m.nonce);
-    w.bytes(m.proof);
-    return w.take();
-}
-
-Result<PathChallengeMessage> decodePathChallenge(std::span<const std::uint8_t> payload)
-{
-    ByteReader r(payload);
-    PathChallengeMessage m;
-    m.nonce = getFixed<32>(r);
-    m.proof = getFixed<32>(r);
-    return finish(r, m, "PathChallenge");
-}
-
-std::vector<std::uint8_t> encode(const PathProofMessage& m)
-{
-    ByteWriter w;
-    w.bytes(m.proof);
-    return w.take();
-}
-
-Result<PathProofMessage> decodePathProof(std::span<const std::uint8_t> payload)
-{
-    ByteReader r(payload);
-    PathProofMessage m;
-    m.proof = getFixed<32>(r);
-    return finish(r, m, "PathProof");
 }
 
 std::vector<std::uint8_t> encode(const AllreduceMessage& m)

@@ -4,7 +4,7 @@
 // service thread that continues the path on the parent's host.
 
 #include "core/model/result.h"
-#include "core/protocol/hmac.h"
+#include "core/protocol/handshake.h"
 
 #include <cstdint>
 #include <span>
@@ -24,16 +24,9 @@ struct PathHelloMessage
     Nonce nonce = {};        // the stub's challenge to the host
 };
 
-struct PathChallengeMessage
-{
-    Nonce nonce = {}; // the host's challenge to the stub
-    Mac proof = {};   // the host's answer to the stub's
-};
-
-struct PathProofMessage
-{
-    Mac proof = {}; // the stub's answer to the host's challenge
-};
+// The host's challenge and the stub's proof (handshake.h).
+using PathChallengeMessage = ChallengeMessage;
+using PathProofMessage = ProofMessage;
 
 // What the handshake's proofs are bound to: the path the hello claims.
 std::string claimOf(const PathHelloMessage& m);
@@ -45,12 +38,16 @@ struct AllreduceMessage
 };
 
 std::vector<std::uint8_t> encode(const PathHelloMessage& m);
-std::vector<std::uint8_t> encode(const PathChallengeMessage& m);
-std::vector<std::uint8_t> encode(const PathProofMessage& m);
 std::vector<std::uint8_t> encode(const AllreduceMessage& m);
 Result<PathHelloMessage> decodePathHello(std::span<const std::uint8_t> payload);
-Result<PathChallengeMessage> decodePathChallenge(std::span<const std::uint8_t> payload);
-Result<PathProofMessage> decodePathProof(std::span<const std::uint8_t> payload);
+inline Result<PathChallengeMessage> decodePathChallenge(std::span<const std::uint8_t> payload)
+{
+    return decodeChallenge(payload, "PathChallenge");
+}
+inline Result<PathProofMessage> decodePathProof(std::span<const std::uint8_t> payload)
+{
+    return decodeProof(payload, "PathProof");
+}
 Result<AllreduceMessage> decodeAllreduce(std::span<const std::uint8_t> payload);
 
 } // namespace xylem::protocol

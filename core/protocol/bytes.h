@@ -4,6 +4,8 @@
 // width, never a struct copied as memory. The reader bounds every read; after the first
 // failure it stays failed, so a decoder can read a whole message and check once.
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -60,6 +62,16 @@ public:
     // A count of items of at least itemBytes each that must fit in what is left.
     std::uint32_t count(size_t itemBytes);
     std::span<const std::uint8_t> bytes(size_t n);
+    // N bytes with no length on the wire (a nonce, a MAC); zeros, and a failure, when short.
+    template <size_t N> std::array<std::uint8_t, N> fixed()
+    {
+        std::array<std::uint8_t, N> a{};
+        const auto taken = bytes(N);
+        if (m_ok && taken.size() == N) {
+            std::copy(taken.begin(), taken.end(), a.begin());
+        }
+        return a;
+    }
 
     bool ok() const { return m_ok; }
     bool atEnd() const { return m_at == m_bytes.size(); }

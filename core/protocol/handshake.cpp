@@ -1,8 +1,49 @@
 #include "core/protocol/handshake.h"
 
+#include "core/protocol/bytes.h"
+
 #include <vector>
 
 namespace xylem::protocol {
+
+std::vector<std::uint8_t> encode(const ChallengeMessage& m)
+{
+    ByteWriter w;
+    w.bytes(m.nonce);
+    w.bytes(m.proof);
+    return w.take();
+}
+
+std::vector<std::uint8_t> encode(const ProofMessage& m)
+{
+    ByteWriter w;
+    w.bytes(m.proof);
+    return w.take();
+}
+
+Result<ChallengeMessage> decodeChallenge(std::span<const std::uint8_t> payload,
+                                         std::string_view what)
+{
+    ByteReader r(payload);
+    ChallengeMessage m;
+    m.nonce = r.fixed<32>();
+    m.proof = r.fixed<32>();
+    if (!r.ok() || !r.atEnd()) {
+        return makeError(ErrorCode::MalformedInput, "malformed " + std::string(what) + " message");
+    }
+    return m;
+}
+
+Result<ProofMessage> decodeProof(std::span<const std::uint8_t> payload, std::string_view what)
+{
+    ByteReader r(payload);
+    ProofMessage m;
+    m.proof = r.fixed<32>();
+    if (!r.ok() || !r.atEnd()) {
+        return makeError(ErrorCode::MalformedInput, "malformed " + std::string(what) + " message");
+    }
+    return m;
+}
 
 namespace {
 

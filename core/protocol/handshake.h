@@ -12,16 +12,38 @@
 // learns nothing it could replay; the role labels keep one side's proof from passing as the
 // other's (reflection), fresh nonces on both sides keep an old proof from passing again (replay),
 // `who` binds the proofs to what the hello claimed, and the key is derived per purpose ("tree",
-// "gsum"), so that a proof made for one is worth nothing for the other. The messages themselves
-// are encoded beside their connection's other messages (treemessages.h, allreducemessages.h).
+// "gsum"), so that a proof made for one is worth nothing for the other. The hellos are encoded
+// beside their connection's other messages (treemessages.h, allreducemessages.h: what they
+// claim differs); the challenge and the proof are the same for both and encoded here.
 
 #include "core/model/result.h"
 #include "core/protocol/hmac.h"
 
+#include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace xylem::protocol {
+
+struct ChallengeMessage
+{
+    Nonce nonce = {}; // the server's challenge to the client
+    Mac proof = {};   // the server's answer to the client's
+};
+
+struct ProofMessage
+{
+    Mac proof = {}; // the client's answer to the server's challenge
+};
+
+std::vector<std::uint8_t> encode(const ChallengeMessage& m);
+std::vector<std::uint8_t> encode(const ProofMessage& m);
+// `what` names the message in errors ("TreeChallenge", "PathProof").
+Result<ChallengeMessage> decodeChallenge(std::span<const std::uint8_t> payload,
+                                         std::string_view what);
+Result<ProofMessage> decodeProof(std::span<const std::uint8_t> payload, std::string_view what);
 
 // The two proofs, in one place for both sides and both purposes.
 Mac serverProof(const Mac& key, const Nonce& clientNonce, const Nonce& serverNonce,

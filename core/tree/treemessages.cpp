@@ -66,17 +66,6 @@ std::vector<std::int64_t> getArguments(ByteReader& r)
     return v;
 }
 
-// A nonce or a MAC: 32 bytes, no length on the wire.
-template <size_t N> std::array<std::uint8_t, N> getFixed(ByteReader& r)
-{
-    std::array<std::uint8_t, N> a{};
-    const auto bytes = r.bytes(N);
-    if (r.ok() && bytes.size() == N) {
-        std::copy(bytes.begin(), bytes.end(), a.begin());
-    }
-    return a;
-}
-
 } // namespace
 
 std::string claimOf(const TreeHelloMessage& m)
@@ -97,41 +86,10 @@ Result<TreeHelloMessage> decodeTreeHello(std::span<const std::uint8_t> payload)
     ByteReader r(payload);
     TreeHelloMessage m;
     m.node = r.u32();
-    m.nonce = getFixed<32>(r);
+    m.nonce = r.fixed<32>();
     return finish(r, m, "TreeHello");
 }
 
-std::vector<std::uint8_t> encode(const TreeChallengeMessage& m)
-{
-    ByteWriter w;
-    w.bytes(m.nonce);
-    w.bytes(m.proof);
-    return w.take();
-}
-
-Result<TreeChallengeMessage> decodeTreeChallenge(std::span<const std::uint8_t> payload)
-{
-    ByteReader r(payload);
-    TreeChallengeMessage m;
-    m.nonce = getFixed<32>(r);
-    m.proof = getFixed<32>(r);
-    return finish(r, m, "TreeChallenge");
-}
-
-std::vector<std::uint8_t> encode(const TreeProofMessage& m)
-{
-    ByteWriter w;
-    w.bytes(m.proof);
-    return w.take();
-}
-
-Result<TreeProofMessage> decodeTreeProof(std::span<const std::uint8_t> payload)
-{
-    ByteReader r(payload);
-    TreeProofMessage m;
-    m.proof = getFixed<32>(r);
-    return finish(r, m, "TreeProof");
-}
 
 std::vector<std::uint8_t> encode(const TreeWelcomeMessage& m)
 {

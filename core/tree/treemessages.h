@@ -8,7 +8,7 @@
 #include "core/gather/filter.h"
 #include "core/gather/wave.h"
 #include "core/model/result.h"
-#include "core/protocol/hmac.h"
+#include "core/protocol/handshake.h"
 
 #include <cstdint>
 #include <span>
@@ -27,16 +27,9 @@ struct TreeHelloMessage
     protocol::Nonce nonce = {}; // the child's challenge to the parent
 };
 
-struct TreeChallengeMessage
-{
-    protocol::Nonce nonce = {}; // the parent's challenge to the child
-    protocol::Mac proof = {};   // the parent's answer to the child's
-};
-
-struct TreeProofMessage
-{
-    protocol::Mac proof = {}; // the child's answer to the parent's challenge
-};
+// The parent's challenge and the child's proof (core/protocol/handshake.h).
+using TreeChallengeMessage = protocol::ChallengeMessage;
+using TreeProofMessage = protocol::ProofMessage;
 
 // What the handshake's proofs are bound to: the node the hello claims.
 std::string claimOf(const TreeHelloMessage& m);
@@ -147,8 +140,7 @@ struct ClockReportMessage
 };
 
 std::vector<std::uint8_t> encode(const TreeHelloMessage& m);
-std::vector<std::uint8_t> encode(const TreeChallengeMessage& m);
-std::vector<std::uint8_t> encode(const TreeProofMessage& m);
+using protocol::encode; // TreeChallengeMessage, TreeProofMessage
 std::vector<std::uint8_t> encode(const TreeWelcomeMessage& m);
 std::vector<std::uint8_t> encode(const SubtreeReadyMessage& m);
 std::vector<std::uint8_t> encode(const StreamSpec& m);
@@ -162,8 +154,14 @@ std::vector<std::uint8_t> encode(const NodesMessage& m);
 std::vector<std::uint8_t> encode(const ClockReportMessage& m);
 
 Result<TreeHelloMessage> decodeTreeHello(std::span<const std::uint8_t> payload);
-Result<TreeChallengeMessage> decodeTreeChallenge(std::span<const std::uint8_t> payload);
-Result<TreeProofMessage> decodeTreeProof(std::span<const std::uint8_t> payload);
+inline Result<TreeChallengeMessage> decodeTreeChallenge(std::span<const std::uint8_t> payload)
+{
+    return protocol::decodeChallenge(payload, "TreeChallenge");
+}
+inline Result<TreeProofMessage> decodeTreeProof(std::span<const std::uint8_t> payload)
+{
+    return protocol::decodeProof(payload, "TreeProof");
+}
 Result<TreeWelcomeMessage> decodeTreeWelcome(std::span<const std::uint8_t> payload);
 Result<SubtreeReadyMessage> decodeSubtreeReady(std::span<const std::uint8_t> payload);
 Result<StreamSpec> decodeStreamSpec(std::span<const std::uint8_t> payload);
