@@ -30,7 +30,7 @@ enum class MessageType : std::uint16_t
     Welcome = 24,
 
     // Allreduce runtime: a proxy's stub <-> the service thread on its parent's host (TCP)
-    PathHello = 40,        // which path this connection carries: PathHelloMessage
+    PathHello = 40,        // which path this connection carries, a nonce: PathHelloMessage
     AllreduceRequest = 41, // one call going down: AllreduceMessage
     AllreduceReply = 42,   // its result coming back up: AllreduceMessage
     PathGoodbye = 43,      // the stub is done; closing is not a failure
@@ -38,7 +38,7 @@ enum class MessageType : std::uint16_t
     PathProof = 45,        // stub -> host: its proof over both nonces (the token never travels)
 
     // Gather tree: parent <-> child (TCP); down = towards the leaves
-    TreeHello = 60,     // child -> parent, first: token, node index
+    TreeHello = 60,     // child -> parent, first: node index, nonce (then TreeChallenge/Proof)
     TreeWelcome = 61,   // parent -> child: the topology, the child's node index
     SubtreeReady = 62,  // up: every node below is connected (start-up is done)
     OpenStream = 63,    // down: stream id, filters, sync, source, gathering

@@ -55,7 +55,7 @@ public:
               std::function<void(const std::string&)> log);
 
     Result<std::uint16_t> listen(const std::string& address, std::uint16_t port);
-    // The front-end's: connections that show the token and ask where to join (attachlocate.h).
+    // The front-end's: connections that prove the token and ask where to join (attachlocate.h).
     void answerLocates(std::function<void(std::shared_ptr<Connection>)> handler)
     {
         m_children.answerLocates(std::move(handler));
