@@ -1,10 +1,10 @@
 #include "tests/cluster/sshfarm.h"
 
 #include "tests/cluster/childprocess.h"
+#include "tests/support/waituntil.h"
 
 #include <filesystem>
 #include <fstream>
-#include <thread>
 #include <unistd.h>
 
 namespace xylem::testing {
@@ -129,15 +129,13 @@ Result<SshFarm> SshFarm::start(EmulatedCluster& cluster, const std::string& fold
     // Ready when a command goes through: sshd listens before the first connection is accepted,
     // and the client must also trust the host key and present the key the server expects.
     for (const auto& host : hosts) {
-        const auto deadline = std::chrono::steady_clock::now() + kReadyTimeout;
         Result<std::string> ran = makeError(ErrorCode::TimedOut, "not tried");
-        while (std::chrono::steady_clock::now() < deadline) {
-            ran = cluster.run(from, farm.sshArgv(host, "hostname"), std::chrono::seconds(10));
-            if (ran && ran.value().find(host) != std::string::npos) {
-                break;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        }
+        waitUntil(
+            [&] {
+                ran = cluster.run(from, farm.sshArgv(host, "hostname"), std::chrono::seconds(10));
+                return ran && ran.value().find(host) != std::string::npos;
+            },
+            kReadyTimeout, std::chrono::milliseconds(100));
         if (!ran || ran.value().find(host) == std::string::npos) {
             return makeError(ErrorCode::TimedOut,
                              "ssh from " + from + " to " + host + " did not work within " +

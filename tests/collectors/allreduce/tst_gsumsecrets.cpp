@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/support/waituntil.h"
+
 #include <arpa/inet.h>
 #include <chrono>
 #include <netinet/in.h>
@@ -135,15 +137,6 @@ int connectTo(const QString& addressFile)
         return -1;
     }
     return fd;
-}
-
-bool waitForFile(const QString& path)
-{
-    const auto deadline = Clock::now() + std::chrono::seconds(20);
-    while (!QFile::exists(path) && Clock::now() < deadline) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return QFile::exists(path);
 }
 
 } // namespace
@@ -347,7 +340,8 @@ void TestGsumSecrets::aPeerWithoutTheTokenIsRefusedAndTheRunGoesOn()
             h0.waitForFinished(5000);
         }
     });
-    QVERIFY(waitForFile(rundir + "/h0.address"));
+    QVERIFY(xylem::testing::waitUntil(
+        [&] { return QFile::exists(rundir + "/h0.address"); }, std::chrono::seconds(20)));
 
     Peer stranger;
     stranger.fd = connectTo(rundir + "/h0.address");

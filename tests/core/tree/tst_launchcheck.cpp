@@ -5,6 +5,7 @@
 // within the time-out.
 
 #include "core/tree/launchcheck.h"
+#include "tests/support/waituntil.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>
@@ -14,9 +15,28 @@
 #include <set>
 
 using namespace xylem;
+using xylem::testing::waitUntil;
 using namespace std::chrono_literals;
 
 namespace {
+
+std::string readText(const std::string& path)
+{
+    std::ifstream in(path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Running, not a zombie (a killed orphan waits for whoever reaps it).
+bool alive(pid_t pid)
+{
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) {
+        return false;
+    }
+    const auto close = line.rfind(')');
+    return close != std::string::npos && close + 2 < line.size() && line[close + 2] != 'Z';
+}
 
 QString message(const Result<Ok>& r)
 {
@@ -79,19 +99,22 @@ private slots:
     void aSilentHostTimesOut()
     {
         QTemporaryDir dir;
-        const std::string late = dir.filePath("late").toStdString();
+        const std::string pidFile = dir.filePath("child").toStdString();
         QElapsedTimer clock;
         clock.start();
-        const auto checked =
-            tree::checkLaunches("(sleep 3; echo still here > '" + late + "') & sleep 30; {command}",
-                                {{"slow-host", {"/bin/sh"}}}, 1s);
+        // A background child of the launcher, which says its pid and would live 30 s.
+        const auto checked = tree::checkLaunches(
+            "sh -c 'echo $$ > \"" + pidFile + "\"; exec sleep 30' & sleep 30; {command}",
+            {{"slow-host", {"/bin/sh"}}}, 1s);
         QVERIFY2(clock.elapsed() < 2500, qPrintable(QString::number(clock.elapsed())));
         QVERIFY(!checked);
         QCOMPARE(checked.error().code, ErrorCode::TimedOut);
         QVERIFY2(message(checked).endsWith("slow-host: no answer through the launcher within 1 s"),
                  qPrintable(message(checked)));
-        QTest::qWait(3500); // the background child would have written by now
-        QVERIFY2(!QFile::exists(QString::fromStdString(late)),
+        // The check ends the launcher's whole session: the background child dies with it.
+        const pid_t child = std::stoi(readText(pidFile).empty() ? "0" : readText(pidFile));
+        QVERIFY(child > 0);
+        QVERIFY2(waitUntil([child] { return !alive(child); }, 10s),
                  "the launcher's session outlived the check");
     }
 
