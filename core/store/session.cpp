@@ -210,7 +210,8 @@ Result<Ok> Session::configure()
     if (m_writable) {
         // WAL: a writer killed mid-ingest leaves every committed batch readable; NORMAL sync is
         // durable against process crashes (the log is in the OS), fast enough for bulk ingest.
-        return m_db.exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL");
+        // Switching to WAL does not wait for a lock by itself (see execWhenFree).
+        return m_db.execWhenFree("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL");
     }
     return Ok{};
 }

@@ -1,12 +1,27 @@
 #include "core/store/sqlitedatabase.h"
 
 #include <cerrno>
+#include <chrono>
+#include <thread>
 #include <sqlite3.h>
 #include <utility>
 
 namespace xylem::store {
 
 namespace {
+
+// A statement as an error message quotes it: without surrounding blanks or its semicolon.
+std::string trimmed(std::string_view sql)
+{
+    const auto blank = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == ';'; };
+    while (!sql.empty() && blank(sql.front())) {
+        sql.remove_prefix(1);
+    }
+    while (!sql.empty() && blank(sql.back())) {
+        sql.remove_suffix(1);
+    }
+    return std::string(sql);
+}
 
 // Writers queue for SQLite's one write lock: long enough for several writers' batches and a
 // run's finishing transaction on a loaded machine.
@@ -268,13 +283,46 @@ Error Database::lastError(std::string_view doing) const
     return e;
 }
 
+// Statement by statement, so that a failure names the statement that failed.
 Result<Ok> Database::exec(std::string_view sql)
 {
-    const std::string text(sql);
-    if (sqlite3_exec(m_db, text.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) {
-        return lastError("executing SQL");
+    const char* next = sql.data();
+    const char* const end = sql.data() + sql.size();
+    while (next < end) {
+        sqlite3_stmt* stmt = nullptr;
+        const char* tail = nullptr;
+        const char* const start = next;
+        if (sqlite3_prepare_v2(m_db, next, static_cast<int>(end - next), &stmt, &tail) !=
+            SQLITE_OK) {
+            return lastError("preparing '" + trimmed(std::string_view(start, end - start)) + "'");
+        }
+        next = tail;
+        if (!stmt) {
+            continue; // only white space or a comment was left
+        }
+        int rc = SQLITE_ROW;
+        while (rc == SQLITE_ROW) {
+            rc = sqlite3_step(stmt);
+        }
+        sqlite3_finalize(stmt);
+        if (rc != SQLITE_DONE) {
+            return lastError("executing '" + trimmed(std::string_view(start, tail - start)) + "'");
+        }
     }
     return Ok{};
+}
+
+Result<Ok> Database::execWhenFree(std::string_view sql)
+{
+    const auto deadline = std::chrono::steady_clock::now() + kBusyTimeout;
+    for (;;) {
+        auto ok = exec(sql);
+        if (ok || ok.error().code != ErrorCode::Busy ||
+            std::chrono::steady_clock::now() >= deadline) {
+            return ok;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
 }
 
 Result<Statement> Database::prepare(std::string_view sql)

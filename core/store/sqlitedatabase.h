@@ -77,6 +77,10 @@ public:
     ~Database();
 
     Result<Ok> exec(std::string_view sql);
+    // exec, tried again while another connection holds the lock, up to the busy time-out: for
+    // statements SQLite fails at once instead of waiting (PRAGMA journal_mode=WAL while another
+    // process opens the same new file).
+    Result<Ok> execWhenFree(std::string_view sql);
     Result<Statement> prepare(std::string_view sql);
     // The single integer a query returns (e.g. PRAGMA user_version).
     Result<std::int64_t> queryInt(std::string_view sql);
