@@ -11,6 +11,7 @@ AnalysisReport analyze(const Configuration& config, std::span<const Tuple> tuple
     const CallMatrix matrix = CallMatrix::build(config, tuples);
     CallAnalyzer analyzer(std::make_shared<const Topology>(config), options.medianWindow,
                           static_cast<size_t>(matrix.completeCalls()));
+    analyzer.setClockCoverage(options.clocks);
     for (size_t r = 0; r < matrix.rowCount(); ++r) {
         if (matrix.isComplete(r)) {
             analyzer.addCall(matrix.row(r));

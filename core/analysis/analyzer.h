@@ -2,6 +2,7 @@
 
 // The batch form of the engine: a configuration and its tuples in, the whole report out.
 
+#include "core/analysis/clockcoverage.h"
 #include "core/analysis/report.h"
 #include "core/analysis/slidingwindowmedian.h"
 #include "core/model/configuration.h"
@@ -19,6 +20,9 @@ inline constexpr int kAnalysisEngineVersion = 1;
 struct AnalysisOptions
 {
     size_t medianWindow = kDefaultMedianWindow;
+    // Which hosts have a clock model (clockcoverage.h); by default not known, and every
+    // proxy's one-way stages are measured from the timestamps as they are.
+    ClockCoverage clocks;
 };
 
 // Tuples must satisfy findTupleProblem() (the readers and the store check that); a repeated

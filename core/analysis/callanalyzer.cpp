@@ -64,6 +64,12 @@ CallAnalyzer::CallAnalyzer(std::shared_ptr<const Topology> topology, size_t wind
     m_lastChild.assign(t.greds().size(), 0);
 }
 
+void CallAnalyzer::setClockCoverage(ClockCoverage coverage)
+{
+    m_halfTwoWay = halfTwoWayProxies(m_topology->configuration(), coverage);
+    m_clocks = std::move(coverage);
+}
+
 void CallAnalyzer::addCall(const EdgeTimes* row)
 {
     const Topology& t = *m_topology;
@@ -191,13 +197,14 @@ AnalysisReport CallAnalyzer::report(std::int64_t incompleteCalls)
         r.threads.push_back(ThreadReport{thread.wrapper, m_series.stats(m_threadSeries + i),
                                          m_critical[i], share, thread.signature,
                                          static_cast<int>(thread.path.size()) - 1,
-                                         computeTimemap(t, m_sums, i)});
+                                         computeTimemap(t, m_sums, i, m_halfTwoWay)});
     }
     r.operationTime = m_series.stats(m_operationSeries);
     r.slowestThreadTime = m_series.stats(m_slowestSeries);
     r.imbalancePath = imbalancePath(t, r.greds);
     r.classes = classifyThreads(r.threads);
     r.hotspots = rankHotspots(r);
+    r.clocks = m_clocks;
     return r;
 }
 

@@ -4,6 +4,7 @@
 // and accumulates everything the report needs. The batch analyzer feeds it rows in seq order,
 // the streaming analyzer as calls complete; report() is the same for both.
 
+#include "core/analysis/clockcoverage.h"
 #include "core/analysis/edgetimes.h"
 #include "core/analysis/gredcall.h"
 #include "core/analysis/pathsums.h"
@@ -24,6 +25,10 @@ public:
     // exactValues: how many per-call values are kept for exact medians (SeriesStore).
     CallAnalyzer(std::shared_ptr<const Topology> topology, size_t window = kDefaultMedianWindow,
                  size_t expectedCalls = 0, size_t exactValues = SeriesStore::kAllExact);
+
+    // Which hosts have a clock model: the proxies whose one-way stages then need one and lack
+    // it are estimated as half their two-way latency (clockcoverage.h). Not known by default.
+    void setClockCoverage(ClockCoverage coverage);
 
     void addCall(const EdgeTimes* row);
     std::int64_t calls() const { return m_sums.calls; }
@@ -59,6 +64,8 @@ private:
     size_t m_operationSeries = 0;
     size_t m_slowestSeries = 0;
     SeriesStore m_series;
+    ClockCoverage m_clocks;
+    std::vector<bool> m_halfTwoWay; // per wrapper (clockcoverage.h)
 
     // Scratch for one call, sized once.
     std::vector<int> m_lastChild; // per gred slot: child position of l

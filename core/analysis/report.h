@@ -3,6 +3,7 @@
 // The analysis report of one run: every metric of metrics.md §2-6 as plain data. Wrappers are
 // referred to by their index in the configuration the report carries.
 
+#include "core/analysis/clockcoverage.h"
 #include "core/analysis/stage.h"
 #include "core/analysis/stats.h"
 #include "core/model/configuration.h"
@@ -14,6 +15,15 @@
 
 namespace xylem {
 
+// How a stage's time was obtained. A proxy's one-way stages across two hosts of which one has
+// no clock model are each half the hop's two-way latency (clockcoverage.h): their sum is
+// measured, their split is not.
+enum class StageEstimate
+{
+    Measured,
+    HalfTwoWay
+};
+
 struct TimemapStage
 {
     Stage stage = Stage::ArrivalWait;
@@ -21,6 +31,7 @@ struct TimemapStage
     Direction direction = Direction::Down;
     int depth = 0; // index of the wrapper along the path: 1..k, the root is k
     double meanNs = kNoValue;
+    StageEstimate estimate = StageEstimate::Measured;
 };
 
 struct ThreadReport
@@ -95,6 +106,7 @@ struct AnalysisReport
     std::vector<int> imbalancePath;   // from the root down to a thread
     std::vector<ThreadClass> classes; // in order of their first thread
     std::vector<Hotspot> hotspots;    // largest mean first
+    ClockCoverage clocks;             // what the analysis was told about the run's clocks
 
     const ThreadReport* thread(int wrapper) const;
     const GredReport* gred(int wrapper) const;

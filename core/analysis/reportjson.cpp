@@ -32,10 +32,14 @@ Json threadJson(const AnalysisReport& r, const ThreadReport& t)
 {
     Json timemap = Json::array();
     for (const TimemapStage& s : t.timemap) {
-        timemap.push_back({{"stage", toString(s.stage)},
-                           {"wrapper", r.idOf(s.wrapper)},
-                           {"direction", toString(s.direction)},
-                           {"mean_ns", number(s.meanNs)}});
+        Json stage = {{"stage", toString(s.stage)},
+                      {"wrapper", r.idOf(s.wrapper)},
+                      {"direction", toString(s.direction)},
+                      {"mean_ns", number(s.meanNs)}};
+        if (s.estimate == StageEstimate::HalfTwoWay) {
+            stage["estimate"] = "half two-way"; // no clock model for one of the hop's hosts
+        }
+        timemap.push_back(std::move(stage));
     }
     return {{"call_time", statsToJson(t.callTime)},
             {"critical_arrivals", t.criticalArrivals},

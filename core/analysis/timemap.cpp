@@ -12,9 +12,17 @@ public:
     {
     }
 
-    void add(Stage stage, int wrapper, Direction direction, int depth, Int128 sum)
+    void add(Stage stage, int wrapper, Direction direction, int depth, Int128 sum,
+             StageEstimate estimate = StageEstimate::Measured)
     {
-        m_stages.push_back(TimemapStage{stage, wrapper, direction, depth, m_sums.mean(sum)});
+        m_stages.push_back(
+            TimemapStage{stage, wrapper, direction, depth, m_sums.mean(sum), estimate});
+    }
+    // Half of a two-way sum, flagged as such.
+    void addHalf(Stage stage, int wrapper, Direction direction, int depth, Int128 twoWaySum)
+    {
+        m_stages.push_back(TimemapStage{stage, wrapper, direction, depth,
+                                        m_sums.mean(twoWaySum) / 2, StageEstimate::HalfTwoWay});
     }
     std::vector<TimemapStage> take() { return std::move(m_stages); }
 
@@ -26,7 +34,7 @@ private:
 } // namespace
 
 std::vector<TimemapStage> computeTimemap(const Topology& topology, const PathSums& sums,
-                                         size_t threadSlot)
+                                         size_t threadSlot, const std::vector<bool>& halfTwoWay)
 {
     const std::vector<int>& path = topology.threads()[threadSlot].path;
     const int k = static_cast<int>(path.size()) - 1;
@@ -45,6 +53,15 @@ std::vector<TimemapStage> computeTimemap(const Topology& topology, const PathSum
     const auto at = [&](int j) {
         return path[static_cast<size_t>(j)];
     };
+    const auto half = [&](int j) {
+        const auto w = static_cast<size_t>(at(j));
+        return w < halfTwoWay.size() && halfTwoWay[w];
+    };
+    // The sum over calls of a proxy hop's two-way latency (d_j - d_{j-1}) + (u_{j-1} - u_j):
+    // each difference is taken on one clock, so it needs no clock model.
+    const auto twoWay = [&](int j) {
+        return (D(j) - D(j - 1)) + (U(j - 1) - U(j));
+    };
 
     StageList stages(sums);
     for (int j = 1; j < k; ++j) {
@@ -53,6 +70,8 @@ std::vector<TimemapStage> computeTimemap(const Topology& topology, const PathSum
                        sums.lastArrival[slot(j)] - D(j - 1));
             stages.add(Stage::DownLatency, at(j), Direction::Down, j,
                        D(j) - sums.lastArrival[slot(j)]);
+        } else if (half(j)) {
+            stages.addHalf(Stage::Down, at(j), Direction::Down, j, twoWay(j));
         } else {
             stages.add(Stage::Down, at(j), Direction::Down, j, D(j) - D(j - 1));
         }
@@ -72,6 +91,8 @@ std::vector<TimemapStage> computeTimemap(const Topology& topology, const PathSum
                        sums.firstDeparture[slot(j)] - U(j));
             stages.add(Stage::DepartureWait, at(j), Direction::Up, j,
                        U(j - 1) - sums.firstDeparture[slot(j)]);
+        } else if (half(j)) {
+            stages.addHalf(Stage::Up, at(j), Direction::Up, j, twoWay(j));
         } else {
             stages.add(Stage::Up, at(j), Direction::Up, j, U(j - 1) - U(j));
         }

@@ -11,8 +11,11 @@
 
 namespace xylem {
 
+// halfTwoWay (per wrapper, empty for none): proxies whose one-way down and up are each taken
+// as half the hop's two-way latency (clockcoverage.h); the stages still add up to the call time.
 std::vector<TimemapStage> computeTimemap(const Topology& topology, const PathSums& sums,
-                                         size_t threadSlot);
+                                         size_t threadSlot,
+                                         const std::vector<bool>& halfTwoWay = {});
 
 // Where each stage lies on the timemap: x = 0 where the down path reaches the root, down
 // stages at x < 0, up stages at x > 0; the depth scaled to [0, 1] so that paths of different
