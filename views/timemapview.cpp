@@ -1,15 +1,18 @@
 #include "views/timemapview.h"
 
+#include "core/analysis/clockcoverage.h"
 #include "views/palette.h"
 #include "views/tablemodel.h"
 
 #include <QCheckBox>
+#include <QLabel>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace xylem::views {
 
@@ -22,12 +25,16 @@ constexpr double kBand = 0.8; // of a depth row, shared by the shown threads
 TimemapView::TimemapView(QWidget* parent)
     : QWidget(parent)
     , m_waits(new QCheckBox(tr("Show arrival waits"), this))
+    , m_clockNote(new QLabel(this))
     , m_plot(new QCustomPlot(this))
 {
     m_waits->setChecked(true);
+    m_clockNote->setWordWrap(true);
+    m_clockNote->hide();
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_waits);
+    layout->addWidget(m_clockNote);
     layout->addWidget(m_plot, 1);
     m_plot->xAxis->setLabel(tr("time along the path (µs); 0 = the call reaches the root"));
     m_plot->yAxis->setLabel(tr("depth along the path"));
@@ -113,6 +120,9 @@ void TimemapView::redraw()
         const bool highlighted = bar.thread == m_highlighted;
         rect->setPen(QPen(highlighted ? palette().highlight().color() : colour.darker(140),
                           highlighted ? 2.5 : 0.8));
+        if (bar.stage.estimate == StageEstimate::HalfTwoWay) {
+            drawEstimateMark(bar, height, colour);
+        }
         left = std::min(left, bar.x0 / 1e3);
         right = std::max(right, bar.x1 / 1e3);
         deepest = std::max(deepest, bar.stage.depth);
@@ -140,7 +150,64 @@ void TimemapView::redraw()
     QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
     ticker->setTickStep(1);
     m_plot->yAxis->setTicker(ticker);
+    updateClockNote();
     m_plot->replot();
+}
+
+// Hatched over the bar's own colour, with '≈' in it: the split of the hop's time into down and
+// up was not measured.
+void TimemapView::drawEstimateMark(const TimemapBar& bar, double height, const QColor& colour)
+{
+    auto* hatch = new QCPItemRect(m_plot);
+    hatch->topLeft->setCoords(bar.x0 / 1e3, rowY(bar) - height * 0.45);
+    hatch->bottomRight->setCoords(bar.x1 / 1e3, rowY(bar) + height * 0.45);
+    hatch->setBrush(QBrush(colour.darker(170), Qt::BDiagPattern));
+    hatch->setPen(Qt::NoPen);
+    auto* mark = new QCPItemText(m_plot);
+    mark->position->setCoords((bar.x0 + bar.x1) / 2e3, rowY(bar));
+    mark->setText(QStringLiteral("≈"));
+    mark->setColor(palette().text().color());
+    mark->setBrush(QBrush(colour.lighter(130)));
+    QFont font = mark->font();
+    font.setBold(true);
+    mark->setFont(font);
+}
+
+QStringList TimemapView::hostsWithoutModelOf(const TimemapStage& stage) const
+{
+    QStringList hosts;
+    for (const std::string& h :
+         hostsWithoutModel(*m_report->configuration, stage.wrapper, m_report->clocks)) {
+        hosts << QString::fromStdString(h);
+    }
+    return hosts;
+}
+
+void TimemapView::updateClockNote()
+{
+    std::set<QString> hosts;
+    for (const TimemapBar& bar : m_bars) {
+        if (bar.stage.estimate == StageEstimate::HalfTwoWay) {
+            for (const QString& h : hostsWithoutModelOf(bar.stage)) {
+                hosts.insert(h);
+            }
+        }
+    }
+    if (hosts.empty()) {
+        m_clockNote->clear();
+        m_clockNote->hide();
+        return;
+    }
+    m_clockNote->setText(
+        tr("≈ Hatched stages are estimates: no clock model is stored for %1, so each direction "
+           "of a proxy hop to or from it is shown as half the hop's two-way latency.")
+            .arg(QStringList(hosts.begin(), hosts.end()).join(QStringLiteral(", "))));
+    m_clockNote->show();
+}
+
+QString TimemapView::clockNote() const
+{
+    return m_clockNote->text();
 }
 
 QString TimemapView::describeAt(double xMicroseconds, double y) const
@@ -150,11 +217,18 @@ QString TimemapView::describeAt(double xMicroseconds, double y) const
         if (xMicroseconds >= bar.x0 / 1e3 && xMicroseconds <= bar.x1 / 1e3 &&
             std::abs(y - rowY(bar)) <= height / 2) {
             const auto stage = toString(bar.stage.stage);
-            return tr("%1: %2 at %3, mean %4")
-                .arg(QString::fromStdString(m_report->idOf(bar.thread)),
-                     QString::fromUtf8(stage.data(), static_cast<qsizetype>(stage.size())),
-                     QString::fromStdString(m_report->idOf(bar.stage.wrapper)),
-                     formatNanoseconds(bar.stage.meanNs));
+            const QString text =
+                tr("%1: %2 at %3, mean %4")
+                    .arg(QString::fromStdString(m_report->idOf(bar.thread)),
+                         QString::fromUtf8(stage.data(), static_cast<qsizetype>(stage.size())),
+                         QString::fromStdString(m_report->idOf(bar.stage.wrapper)),
+                         formatNanoseconds(bar.stage.meanNs));
+            if (bar.stage.estimate != StageEstimate::HalfTwoWay) {
+                return text;
+            }
+            return text + QLatin1Char('\n') +
+                   tr("≈ half the two-way latency: no clock model for host %1")
+                       .arg(hostsWithoutModelOf(bar.stage).join(QStringLiteral(", ")));
         }
     }
     return {};

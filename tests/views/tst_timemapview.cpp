@@ -23,6 +23,25 @@ std::shared_ptr<const AnalysisReport> simulated()
         {"A:c0,B:c0,C:c1,D:c1", 2, {.calls = 80, .culprit = "C.t1", .culpritDelay = 40'000}});
 }
 
+// The same run analysed as one whose stored clock models cover only `modelled`.
+std::shared_ptr<const AnalysisReport> simulatedWithClocks(std::vector<std::string> modelled)
+{
+    const auto config = generateTree(TreeSpec{"simulated", parseHostList("A:c0,B:c0,C:c1,D:c1").value(),
+                                              2, TreeShape::HierarchyAware, 2, RootKind::Core})
+                            .value();
+    const auto tuples = testing::simulateTrace(
+        config, {.calls = 80, .culprit = "C.t1", .culpritDelay = 40'000});
+    AnalysisOptions options;
+    options.clocks = ClockCoverage{true, std::move(modelled)};
+    return std::make_shared<const AnalysisReport>(analyze(config, tuples, options));
+}
+
+QString savePicture(QWidget& view, const std::string& name)
+{
+    const QString file = QString::fromStdString(xylem::testing::picturePath(name));
+    return view.grab().save(file) ? file : QString();
+}
+
 } // namespace
 
 class TestTimemapView : public QObject
@@ -89,6 +108,54 @@ private slots:
         const QString file =
             QString::fromStdString(xylem::testing::picturePath("xylem-timemap.png"));
         QVERIFY(view.grab().save(file));
+        qInfo("picture: %s", qPrintable(file));
+    }
+
+    // With every host modelled the one-way stages are measured: no hatching, no note. With no
+    // model for C, the proxy hops to and from C are hatched, say why when hovered, and a note
+    // names C; the bars still span the call time.
+    void stagesWithoutClockModelAreMarked()
+    {
+        TimemapView measured;
+        measured.resize(1280, 800);
+        measured.setReport(simulatedWithClocks({"A", "B", "C", "D"}));
+        QVERIFY(measured.clockNote().isEmpty());
+        for (const TimemapBar& b : measured.bars()) {
+            QCOMPARE(b.stage.estimate, StageEstimate::Measured);
+        }
+        const QString measuredFile = savePicture(measured, "xylem-timemap-clock-models.png");
+        QVERIFY(!measuredFile.isEmpty());
+        qInfo("picture: %s", qPrintable(measuredFile));
+
+        const auto report = simulatedWithClocks({"A", "B", "D"});
+        TimemapView view;
+        view.resize(1280, 800);
+        view.setReport(report);
+        QVERIFY2(view.clockNote().contains(QStringLiteral("C")), qPrintable(view.clockNote()));
+        QVERIFY(!view.clockNote().contains(QStringLiteral("A,")));
+        int estimated = 0;
+        const double height = 0.8 / double(defaultTimemapThreads(*report).size());
+        for (const TimemapBar& b : view.bars()) {
+            if (b.stage.estimate != StageEstimate::HalfTwoWay) {
+                continue;
+            }
+            ++estimated;
+            QCOMPARE(b.stage.stage == Stage::Down || b.stage.stage == Stage::Up, true);
+            const QString text =
+                view.describeAt((b.x0 + b.x1) / 2e3, b.stage.depth - 0.4 + height * (b.row + 0.5));
+            QVERIFY2(text.contains(QStringLiteral("half the two-way latency")), qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("host C")), qPrintable(text));
+        }
+        QVERIFY(estimated >= 2);
+        for (const int thread : defaultTimemapThreads(*report)) {
+            double sum = 0;
+            for (const TimemapStage& s : report->thread(thread)->timemap) {
+                sum += s.meanNs;
+            }
+            QVERIFY(std::fabs(sum - report->thread(thread)->callTime.mean) < 1e-6 * sum);
+        }
+        const QString file = savePicture(view, "xylem-timemap-no-clock-model.png");
+        QVERIFY(!file.isEmpty());
         qInfo("picture: %s", qPrintable(file));
     }
 };
