@@ -1,19 +1,25 @@
-// xylem-cli mpi: records an MPI program. Starts this node's collector, runs the given command
-// (mpirun ...) with the PMPI interposer preloaded, gathers the ranks' tuples live, and stores
+// xylem-cli mpi: records an MPI program. Starts a collector on each node of the job (the hosts
+// its mpirun or srun names, app/cli/mpilaunch.h; others through the launcher), runs the given
+// command with the PMPI interposer preloaded (and forwarded to the other nodes), gathers the ranks' tuples live, and stores
 // the decoded MpiTrace (store::addMpiTrace), corrected onto one host's clock, with every host's
 // clock model and the run of the world communicator's collectives (core/model/mpiruns), so that
 // every analysis and view applies to it.
 
 #include "app/cli/childprocess.h"
 #include "app/cli/command.h"
+#include "app/cli/mpidescription.h"
 #include "app/cli/mpigather.h"
+#include "app/cli/mpilaunch.h"
 #include "app/cli/mpistoring.h"
 #include "app/cli/mpisummary.h"
 #include "app/cli/stoprequest.h"
 #include "core/model/mpiassemble.h"
 #include "core/model/mpiruns.h"
 #include "core/model/mpituple.h"
+#include "core/model/launchertemplate.h"
 #include "core/model/textfile.h"
+#include "core/model/tupleclock.h"
+#include "core/tree/hostfile.h"
 #include "core/tree/listenaddress.h"
 
 #include <algorithm>
@@ -30,9 +36,13 @@ namespace {
 constexpr const char* kUsage =
     "usage: xylem-cli mpi [--name NAME] [--notes TEXT] [--shape flat|hierarchy]\n"
     "                     [--ring-capacity N] [--listen ADDRESS|auto]\n"
+    "                     [--hostfile FILE] [--launcher TEMPLATE]\n"
     "                     -o|--session S.xylem -- mpirun -np 4 PROGRAM ARGS\n"
     "       runs the command with libxylem-mpi.so preloaded, gathers every rank's MPI calls\n"
     "       live and stores them, with the world communicator's collectives as a run;\n"
+    "       a collector runs on each host the command names (mpirun -H a,b / --hostfile F,\n"
+    "       srun -w a,b, $SLURM_JOB_NODELIST; --hostfile instead), those on other machines\n"
+    "       started through --launcher (default 'ssh {host} {command}');\n"
     "       --listen: where the gather tree's front-end listens (auto: the interface that routes\n"
     "       to the other hosts, 127.0.0.1 when all are this one; 0.0.0.0 or :: only if given)\n";
 
@@ -72,63 +82,29 @@ Result<std::string> findInterposer()
     return makeError(ErrorCode::NotFound, "cannot find libxylem-mpi.so (set $XYLEM_MPI_LIBRARY)");
 }
 
-// name as exec finds it: a name with a slash as it is, a bare one on $PATH; empty when it is no
-// executable file.
-std::string executable(const std::string& name)
-{
-    namespace fs = std::filesystem;
-    std::error_code ignored; // unreadable: not one
-    const auto runnable = [&](const fs::path& file) {
-        return fs::is_regular_file(file, ignored) && ::access(file.c_str(), X_OK) == 0;
-    };
-    if (name.find('/') != std::string::npos) {
-        return runnable(name) ? name : std::string();
-    }
-    const char* path = std::getenv("PATH");
-    std::stringstream dirs(path ? path : "");
-    for (std::string dir; std::getline(dirs, dir, ':');) {
-        if (const fs::path candidate = fs::path(dir) / name; runnable(candidate)) {
-            return candidate.string();
-        }
-    }
-    return {};
-}
-
-// The command's program as exec needs it: a bare name is looked up on $PATH, as a shell would.
-std::vector<std::string> resolved(std::vector<std::string> command)
-{
-    if (command.front().find('/') == std::string::npos) {
-        if (std::string found = executable(command.front()); !found.empty()) {
-            command.front() = std::move(found);
-        }
-    }
-    return command;
-}
-
-// The program a run is named after: for "mpirun -np 4 ./ring --late-us 200", ring (after the
-// launcher, the first argument that is no option and names an executable file); a command
-// without a launcher names its own first argument.
-std::string programName(const std::vector<std::string>& command)
-{
-    namespace fs = std::filesystem;
-    const std::string first = fs::path(command.front()).filename().string();
-    if (first == "mpirun" || first == "mpiexec" || first == "orterun" || first == "prterun") {
-        for (auto a = command.begin() + 1; a != command.end(); ++a) {
-            if (!a->starts_with('-') && !executable(*a).empty()) {
-                return fs::path(*a).filename().string();
-            }
-        }
-    }
-    return first;
-}
-
 std::vector<std::string> programEnvironment(const std::string& library, const Scratch& scratch,
                                             std::int64_t ringCapacity)
 {
     const char* preload = std::getenv("LD_PRELOAD");
-    return {"LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : ""),
-            "XYLEM_RING_PREFIX=" + scratch.ringBase, "XYLEM_MPI_OUT=" + scratch.folder,
-            "XYLEM_RING_CAPACITY=" + std::to_string(ringCapacity)};
+    std::vector<std::string> environment{
+        "LD_PRELOAD=" + library + (preload && *preload ? ":" + std::string(preload) : ""),
+        "XYLEM_RING_PREFIX=" + scratch.ringBase, "XYLEM_MPI_OUT=" + scratch.folder,
+        "XYLEM_RING_CAPACITY=" + std::to_string(ringCapacity)};
+    for (std::string& clock : tupleClockEnvironment()) {
+        environment.push_back(std::move(clock));
+    }
+    return environment;
+}
+
+// The names of what programEnvironment sets: an OpenMPI mpirun forwards them to the ranks on
+// other hosts only when told to (-x).
+std::vector<std::string> namesOf(const std::vector<std::string>& environment)
+{
+    std::vector<std::string> names;
+    for (const std::string& setting : environment) {
+        names.push_back(setting.substr(0, setting.find('=')));
+    }
+    return names;
 }
 
 // Pulls while the program runs (Ctrl-C interrupts it), then drains the rings.
@@ -154,13 +130,16 @@ Result<int> runAndGather(MpiGather& gather, ChildProcess& program, std::ostream&
     return code;
 }
 
-Result<MpiTrace> traceOf(const MpiGather& gather, const Scratch& scratch, MpiSummary& summary)
+Result<MpiTrace> traceOf(const MpiGather& gather, const Scratch& scratch,
+                         const std::vector<std::string>& hosts, const std::string& launcher,
+                         MpiSummary& summary)
 {
     XYLEM_TRY(decoded, decodeMpiTuples(gather.tuples()));
     summary.unmatchedDetails = decoded->unmatchedDetails;
     std::optional<MpiRunInfo> description;
-    if (auto text = readTextFile(scratch.folder + "/mpi-run.json")) {
-        XYLEM_TRY(info, mpiRunInfoFromJson(text.value()));
+    XYLEM_TRY(text, fetchRunDescription(scratch.folder, hosts, launcher));
+    if (text.value()) {
+        XYLEM_TRY(info, mpiRunInfoFromJson(*text.value()));
         description = std::move(info).value();
         summary.complete = description->complete;
     }
@@ -174,7 +153,8 @@ Result<std::int64_t> storeTrace(store::Session& session, MpiTrace& trace,
     XYLEM_TRY(model, correctClocks(trace));
     XYLEM_TRY(run, collectiveRun(trace, 0, shape));
     store::RunMetadata corrected = meta;
-    corrected.clock = "realtime, corrected to host " + model->referenceHost();
+    corrected.clock =
+        std::string(toString(tupleClockKind())) + ", corrected to host " + model->referenceHost();
     return storeMpiRun(session, trace, run.value(), model.value(), corrected);
 }
 
@@ -198,7 +178,32 @@ struct MpiOptions
     RunShape shape = RunShape::Hierarchy;
     std::int64_t ringCapacity = 0;
     std::string listen; // the front-end's --listen
+    std::vector<std::string> hosts; // the job's nodes (empty: this machine)
+    std::string launcher;           // starts a collector on the nodes that are other machines
 };
+
+// The job's nodes: --hostfile, or those its launch command names.
+Result<Ok> chooseHosts(const Arguments& a, const std::vector<std::string>& command,
+                       MpiOptions& options)
+{
+    XYLEM_TRY(launcher, a.oneOr("launcher", kDefaultLauncher));
+    if (auto ok = checkLauncherTemplate(launcher.value()); !ok) {
+        return makeError(ErrorCode::InvalidArgument, "--launcher " + ok.error().message);
+    }
+    options.launcher = launcher.value();
+    if (a.has("hostfile")) {
+        XYLEM_TRY(path, a.one("hostfile"));
+        XYLEM_TRY(entries, tree::readHostFile(path.value()));
+        for (const tree::HostEntry& e : entries.value()) {
+            options.hosts.push_back(e.host);
+        }
+        return Ok{};
+    }
+    const char* allocation = std::getenv("SLURM_JOB_NODELIST");
+    XYLEM_TRY(hosts, mpiHostsOf(command, allocation ? allocation : ""));
+    options.hosts = std::move(hosts).value();
+    return Ok{};
+}
 
 Result<MpiOptions> parseOptions(const Arguments& a, const std::vector<std::string>& command)
 {
@@ -225,6 +230,7 @@ Result<MpiOptions> parseOptions(const Arguments& a, const std::vector<std::strin
                        shapeName.value() == "flat" ? RunShape::Flat : RunShape::Hierarchy,
                        capacity.value()};
     options.listen = listen.value();
+    XYLEM_TRY(hosts, chooseHosts(a, command, options));
     return options;
 }
 
@@ -238,7 +244,8 @@ Result<Ok> storeRecording(store::Session& session, MpiTrace& trace, const MpiOpt
         return makeError(ErrorCode::IoError, "the MPI program " + summary.programExit +
                                                  " and recorded no MPI call; nothing was stored");
     }
-    const store::RunMetadata meta{o.name, "", "live: mpi " + program, "realtime",
+    const store::RunMetadata meta{o.name, "", "live: mpi " + program,
+                                  std::string(toString(tupleClockKind())),
                                   runNotes(o.notes, summary, code)};
     XYLEM_TRY(run, storeTrace(session, trace, meta, o.shape));
     printMpiSummary(out, trace, summary, o.path, run.value());
@@ -256,24 +263,27 @@ Result<Ok> mpiRecord(const Arguments& a, const std::vector<std::string>& command
 {
     XYLEM_TRY(o, parseOptions(a, command));
     XYLEM_TRY(library, findInterposer());
-    char folder[] = "/tmp/xylem-mpi-XXXXXX";
-    if (!::mkdtemp(folder)) {
-        return makeError(ErrorCode::IoError, "cannot make a scratch folder in /tmp");
+    const char* tmp = std::getenv("TMPDIR");
+    std::string folder = std::string(tmp && *tmp ? tmp : "/tmp") + "/xylem-mpi-XXXXXX";
+    if (!::mkdtemp(folder.data())) {
+        return makeError(ErrorCode::IoError, "cannot make a scratch folder",
+                         std::filesystem::path(folder).parent_path().string());
     }
     const Scratch scratch{folder, "xylem-mpi-" + std::to_string(::getpid()) + "-"};
+    // The nodes first: an unreachable one leaves no new session file behind.
+    XYLEM_TRY(gather, MpiGather::start(scratch.ringBase, o->listen, o->hosts, o->launcher));
     XYLEM_TRY(session, store::Session::openOrCreate(o->path));
-    XYLEM_TRY(gather, MpiGather::start(scratch.ringBase, o->listen));
-    XYLEM_TRY(program,
-              ChildProcess::start(resolved(command),
-                                  programEnvironment(library.value(), scratch, o->ringCapacity),
-                                  scratch.folder + "/program.out"));
+    const auto environment = programEnvironment(library.value(), scratch, o->ringCapacity);
+    XYLEM_TRY(program, ChildProcess::start(
+                           forwardingEnvironment(resolvedCommand(command), namesOf(environment)),
+                           environment, scratch.folder + "/program.out"));
     XYLEM_TRY(code, runAndGather(gather.value(), program.value(), err));
     gather->shutdown();
     MpiSummary summary;
     summary.programExit = program->describeExit();
     summary.programOutput =
         readTextFile(program->output()).ok() ? readTextFile(program->output()).value() : "";
-    XYLEM_TRY(trace, traceOf(gather.value(), scratch, summary));
+    XYLEM_TRY(trace, traceOf(gather.value(), scratch, o->hosts, o->launcher, summary));
     return storeRecording(session.value(), trace.value(), o.value(), summary, code.value(),
                           command.front(), out, err);
 }
@@ -286,7 +296,10 @@ int runMpi(const Args& args, std::ostream& out, std::ostream& err)
     const Args options(args.begin(), dashes);
     const std::vector<std::string> command(dashes == args.end() ? dashes : dashes + 1, args.end());
     static const CommandSpec spec{
-        "mpi", kUsage, {"o", "session", "name", "notes", "shape", "ring-capacity", "listen"}, {}};
+        "mpi",
+        kUsage,
+        {"o", "session", "name", "notes", "shape", "ring-capacity", "listen", "hostfile", "launcher"},
+        {}};
     return runCommand(spec, options, out, err,
                       [&command](const Arguments& a, std::ostream& o, std::ostream& e) {
                           return mpiRecord(a, command, o, e);

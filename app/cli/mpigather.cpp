@@ -2,33 +2,62 @@
 
 #include "app/cli/siblingprogram.h"
 #include "core/gather/batch.h"
+#include "core/model/launchertemplate.h"
+#include "core/tree/launchcheck.h"
 
 namespace xylem::cli {
 
 namespace {
 
 constexpr std::uint32_t kStream = 1;
+constexpr std::chrono::seconds kStartTimeout{30}; // for the hosts and the tree's nodes
+
+// Each other machine once, before anything starts there: can the launcher reach it, and are
+// the relay and the collector installed there as here?
+Result<Ok> checkRemoteHosts(const std::vector<std::string>& hosts, const std::string& launcher,
+                            const std::string& relay, const std::string& collector)
+{
+    std::vector<tree::LaunchCheck> checks;
+    for (const std::string& host : hosts) {
+        if (!isThisMachine(host)) {
+            checks.push_back(tree::LaunchCheck{host, {relay, collector}});
+        }
+    }
+    if (checks.empty()) {
+        return Ok{};
+    }
+    return tree::checkLaunches(launcher, checks, kStartTimeout);
+}
 
 } // namespace
 
-Result<MpiGather> MpiGather::start(const std::string& ringPrefix, const std::string& listen)
+Result<MpiGather> MpiGather::start(const std::string& ringPrefix, const std::string& listen,
+                                   const std::vector<std::string>& hosts,
+                                   const std::string& launcher)
 {
     gather::TopologySpec spec;
-    spec.shape = gather::TopologyShape::Hierarchy;
-    spec.hosts = {"localhost"};
+    spec.shape = gather::TopologyShape::Kary;
+    spec.fanout = 8;
+    spec.hosts = hosts.empty() ? std::vector<std::string>{"localhost"} : hosts;
     XYLEM_TRY(topology, gather::generateTopology(spec));
     XYLEM_TRY(relay, findSiblingProgram("xylem-relay"));
     XYLEM_TRY(collector, findSiblingProgram("xylem-collector"));
+    XYLEM_TRY(reached, checkRemoteHosts(spec.hosts, launcher, relay.value(), collector.value()));
     tree::FrontEndOptions options;
     options.topology = std::move(topology).value();
     options.listen = listen;
     options.launch.relayExecutable = relay.value();
     options.launch.collectorExecutable = collector.value();
     options.launch.collectorArguments = {"--ring-prefix", ringPrefix, "--host", "{host}"};
-    options.startTimeout = std::chrono::seconds(30);
+    options.launch.launcher = launcher;
+    options.startTimeout = kStartTimeout;
     XYLEM_TRY(tree, tree::FrontEnd::start(std::move(options)));
-    if (!tree.value()->startup().missing.empty()) {
-        return makeError(ErrorCode::IoError, "the node's collector did not start");
+    if (const auto& missing = tree.value()->startup().missing; !missing.empty()) {
+        std::string names;
+        for (const std::uint32_t node : missing) {
+            names += (names.empty() ? "" : ", ") + tree.value()->topology().nodes[node].name();
+        }
+        return makeError(ErrorCode::IoError, "the gather tree started without " + names);
     }
     tree::StreamSpec stream;
     stream.id = kStream;

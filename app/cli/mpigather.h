@@ -1,7 +1,8 @@
 #pragma once
 
-// The gather side of `xylem-cli mpi`: a gather tree over this node's collector, one raw tuple
-// stream, and every tuple the ranks recorded, kept for decoding (core/model/mpituple.h) once the
+// The gather side of `xylem-cli mpi`: a gather tree with a collector on each node of the job
+// (those on other machines started through the launcher, relays where a node would get more
+// than eight children), one raw tuple stream, and every tuple the ranks recorded, kept for decoding (core/model/mpituple.h) once the
 // program ends. A live status as record prints it: one line on a terminal, else a line a second.
 
 #include "core/model/tuple.h"
@@ -17,9 +18,13 @@ namespace xylem::cli {
 class MpiGather
 {
 public:
-    // Starts the collector for rings named ringPrefix* on this host; the front-end listens as
-    // `listen` says (tree/listenaddress.h).
-    static Result<MpiGather> start(const std::string& ringPrefix, const std::string& listen);
+    // Starts a collector for rings named ringPrefix* on each of `hosts` (none: this one), those
+    // on other machines through `launcher` ("ssh {host} {command}"), each reached once first so
+    // that an unreachable host or a missing program is named at once; the front-end listens
+    // as `listen` says (tree/listenaddress.h).
+    static Result<MpiGather> start(const std::string& ringPrefix, const std::string& listen,
+                                   const std::vector<std::string>& hosts,
+                                   const std::string& launcher);
 
     // One wave: every tuple the collector read since the last.
     Result<Ok> poll(std::chrono::milliseconds timeout);

@@ -10,6 +10,7 @@
 #include "core/live/eventscope.h"
 #include "core/live/scopedesign.h"
 #include "core/model/configuration.h"
+#include "core/model/launchertemplate.h"
 #include "core/model/treegenerator.h"
 
 #include <chrono>
@@ -43,7 +44,6 @@ Result<TreeSpec> treeSpecFromArguments(const Arguments& a);
 // per host as it gives slots unless --threads says otherwise.
 Result<TreeSpec> treeSpecFromHostFile(const Arguments& a);
 
-inline constexpr const char* kDefaultLauncher = "ssh {host} {command}";
 // "500ms", "10s", "2m" or a number of seconds.
 Result<std::chrono::milliseconds> parseDuration(const std::string& text);
 Result<RecordPlan> planRecording(const Arguments& a);

@@ -1,6 +1,7 @@
 #include "collectors/mpi/rundescription.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <mpi.h>
 #include <set>
@@ -81,6 +82,12 @@ Result<Ok> writeDescriptionFile(const std::string& folder, const MpiRunInfo& inf
 {
     const std::string path = folder + "/mpi-run.json";
     const std::string temporary = path + ".part";
+    // On another machine than xylem-cli's the folder is not there yet (no shared /tmp): made
+    // here, for xylem-cli to fetch the file from through its launcher.
+    std::error_code ec;
+    if (std::filesystem::create_directories(folder, ec); !ec) {
+        std::filesystem::permissions(folder, std::filesystem::perms::owner_all, ec);
+    }
     {
         std::ofstream out(temporary, std::ios::trunc);
         out << mpiRunInfoToJson(info);

@@ -19,6 +19,9 @@
 
 namespace xylem {
 
+// What starts a process on another machine unless the user names another launcher.
+inline constexpr const char* kDefaultLauncher = "ssh {host} {command}";
+
 // "a b's" -> "'a' 'b'\''s'"
 std::string shellQuote(const std::vector<std::string>& words);
 

@@ -205,6 +205,29 @@ private slots:
                  "a missing command is named");
     }
 
+    // A node of the job the launcher cannot reach is named with the launcher's words before
+    // anything runs, and nothing is stored; a launcher without {command} is refused.
+    void anUnreachableNodeIsNamed()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("unreachable.xylem");
+        QElapsedTimer clock;
+        clock.start();
+        const auto r = runCli(QStringList{"mpi", "--launcher", "/bin/false {host} {command}",
+                                          "-o", session, "--", "mpirun", "-H",
+                                          "localhost,node-that-is-not.invalid", "-np", "2",
+                                          XYLEM_MPILOOP});
+        QVERIFY2(r.exitCode != 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.err.contains("node-that-is-not.invalid"), qPrintable(r.err));
+        QVERIFY(clock.elapsed() < 30000);
+        QVERIFY(!QFile::exists(session));
+        qInfo("%s", qPrintable(r.err));
+        const auto bad = runCli(QStringList{"mpi", "--launcher", "ssh {host}", "-o", session,
+                                            "--", "mpirun", "-np", "1", XYLEM_MPILOOP});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--launcher"), qPrintable(bad.err));
+    }
+
     void killedRankEndsTheRecordingAndKeepsWhatItRecorded()
     {
         QTemporaryDir dir;
