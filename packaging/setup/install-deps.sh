@@ -5,6 +5,7 @@
 set -euo pipefail
 
 # openssh-server: the sshd that tests/cluster runs in each emulated host (ssh as the launcher).
+# slurmctld, slurmd, slurm-client, munge: the Slurm that tests/cluster/slurm runs across them.
 packages=(
   build-essential cmake ninja-build pkg-config git
   qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n qt6-svg-dev
@@ -13,6 +14,7 @@ packages=(
   libsqlite3-dev sqlite3 libboost-dev nlohmann-json3-dev libssl-dev
   libotf2-trace-dev otf2-tools libopenmpi-dev openmpi-bin hpcc liblttng-ust-dev lttng-tools
   xvfb xauth iproute2 openssh-server
+  slurmctld slurmd slurm-client munge
 )
 
 missing=()
