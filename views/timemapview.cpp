@@ -200,7 +200,8 @@ void TimemapView::updateClockNote()
     }
     m_clockNote->setText(
         tr("≈ Hatched stages are estimates: no clock model is stored for %1, so each direction "
-           "of a proxy hop to or from it is shown as half the hop's two-way latency.")
+           "of a proxy hop that has one of them at an end is shown as half the hop's two-way "
+           "latency.")
             .arg(QStringList(hosts.begin(), hosts.end()).join(QStringLiteral(", "))));
     m_clockNote->show();
 }

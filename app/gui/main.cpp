@@ -43,7 +43,7 @@ int main(int argc, char** argv)
         QStringLiteral("tab"),
         QApplication::translate(
             "main", "The tab to show: tree, timemap, serialization, comparison, timeline, tables, "
-                    "waitstates or scopes."),
+                    "waitstates, scopes or clocks."),
         QStringLiteral("TAB"), QStringLiteral("tree"));
     const QCommandLineOption liveDemo(
         QStringLiteral("live-demo"),

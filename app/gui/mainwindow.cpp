@@ -16,6 +16,7 @@
 #include "views/tablepage.h"
 #include "views/timelineview.h"
 #include "views/timemapview.h"
+#include "views/treeclockview.h"
 #include "views/viewexport.h"
 #include "views/waitstateview.h"
 #include "views/weightedtreeview.h"
@@ -51,7 +52,8 @@ namespace {
 const QStringList kViewNames{QStringLiteral("tree"),          QStringLiteral("timemap"),
                              QStringLiteral("serialization"), QStringLiteral("comparison"),
                              QStringLiteral("timeline"),      QStringLiteral("tables"),
-                             QStringLiteral("waitstates"),    QStringLiteral("scopes")};
+                             QStringLiteral("waitstates"),    QStringLiteral("scopes"),
+                             QStringLiteral("clocks")};
 } // namespace
 
 std::optional<MainWindow::View> MainWindow::viewNamed(const QString& name)
@@ -71,6 +73,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_comparison(new views::ComparisonView(this))
     , m_timeline(new views::TimelineView(this))
     , m_waitStates(new views::WaitStateView(this))
+    , m_clocks(new views::TreeClockView(this))
     , m_scopeBuilder(new views::ScopeBuilderPage(this))
     , m_runs(new RunPanel(this))
     , m_find(new QLineEdit(this))
@@ -115,6 +118,7 @@ MainWindow::MainWindow(QWidget* parent)
             &views::TimemapView::highlightThread);
     connect(&m_controller, &SessionController::waitStatesAvailable, this,
             &MainWindow::showWaitStates);
+    connect(&m_controller, &SessionController::clocksAvailable, this, &MainWindow::showClocks);
     auto* subtreeFeed = new SubtreeSerializationFeed(
         m_serialization, [this] { return m_controller.sessionPath(); },
         [this] {
@@ -213,6 +217,7 @@ void MainWindow::buildDocks()
           std::tuple{View::Timeline, static_cast<QWidget*>(m_timeline), tr("Timeline")},
           std::tuple{View::Tables, static_cast<QWidget*>(m_tables), tr("Tables")},
           std::tuple{View::WaitStates, static_cast<QWidget*>(m_waitStates), tr("Wait states")},
+          std::tuple{View::Clocks, static_cast<QWidget*>(m_clocks), tr("Clocks")},
           std::tuple{View::Scopes, static_cast<QWidget*>(m_scopeBuilder), tr("Scope builder")}}) {
         m_viewArea->tabifyDockWidget(first, addViewDock(kind, widget, title));
     }
@@ -355,6 +360,7 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     m_timeline->setRun(m_spans[run].first, m_spans[run].second);
     m_controller.querySystemSamples(run);
     m_controller.queryWaitStates(run);
+    m_controller.queryClocks(run);
     const QString name = m_runs->currentRun() == run ? m_runs->currentName() : QString();
     m_analysed[run] = {tr("run %1: %2").arg(run).arg(name), report, std::move(operationTimes)};
     std::vector<views::LabelledReport> overlaid;
@@ -388,6 +394,13 @@ void MainWindow::showWaitStates(qint64 run, std::shared_ptr<const WaitStateData>
     }
     m_waitStates->setReport(waits->report, waits->ranks, waits->wrapperOfRank);
     m_waitStates->setClocks(waits->clocks);
+}
+
+void MainWindow::showClocks(qint64 run, std::shared_ptr<const RunClocks> clocks)
+{
+    if (run == m_shownRun) {
+        m_clocks->setClocks(clocks->clocks, clocks->corrections, clocks->treeRun);
+    }
 }
 
 void MainWindow::showError(const QString& message)

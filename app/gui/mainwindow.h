@@ -33,6 +33,7 @@ class TablePage;
 class TimelineView;
 class TimemapView;
 class ScopeBuilderPage;
+class TreeClockView;
 class WaitStateView;
 class WeightedTreeView;
 } // namespace xylem::views
@@ -56,11 +57,11 @@ public:
         Timeline,
         Tables,
         WaitStates,
-        Scopes
+        Scopes,
+        Clocks
     };
     // "tree", "timemap", "serialization", "comparison", "timeline", "tables", "waitstates",
-    // "scopes";
-    // nullopt otherwise.
+    // "scopes", "clocks"; nullopt otherwise.
     static std::optional<View> viewNamed(const QString& name);
 
     explicit MainWindow(QWidget* parent = nullptr);
@@ -91,6 +92,7 @@ public:
     views::ComparisonView* comparison() const { return m_comparison; }
     views::TimelineView* timeline() const { return m_timeline; }
     views::WaitStateView* waitStates() const { return m_waitStates; }
+    views::TreeClockView* clocks() const { return m_clocks; }
     RunPanel* runPanel() const { return m_runs; }
     QListWidget* runList() const;
     QToolButton* cancelButton() const { return m_cancel; }
@@ -115,6 +117,7 @@ private:
     void showReport(qint64 run, std::shared_ptr<const AnalysisReport> report,
                     std::shared_ptr<const std::vector<std::int64_t>> operationTimes);
     void showWaitStates(qint64 run, std::shared_ptr<const WaitStateData> waits);
+    void showClocks(qint64 run, std::shared_ptr<const RunClocks> clocks);
     void showError(const QString& message);
     void exportTable();
     void saveViewImage();
@@ -135,6 +138,7 @@ private:
     views::ComparisonView* m_comparison;
     views::TimelineView* m_timeline;
     views::WaitStateView* m_waitStates;
+    views::TreeClockView* m_clocks;
     views::ScopeBuilderPage* m_scopeBuilder;
     std::map<qint64, std::pair<qint64, qint64>> m_spans; // run -> first and last ns
     qint64 m_shownRun = 0;

@@ -1,6 +1,7 @@
 #include "app/gui/sessioncontroller.h"
 
 #include "app/gui/guardedjob.h"
+#include "app/gui/runclocks.h"
 #include "core/analysis/analyzer.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
@@ -47,12 +48,16 @@ Result<Analysed> analyzeStored(const std::string& path, qint64 run)
     XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
     XYLEM_TRY(loaded, store::loadRun(session.value(), run));
     XYLEM_TRY(calls, store::loadCalls(session.value(), run));
+    // Which hosts have a clock model decides how proxy hops across hosts are split (§4).
+    XYLEM_TRY(clocks, loadClockCoverage(session.value(), run));
+    AnalysisOptions options;
+    options.clocks = std::move(clocks).value();
     auto times = std::make_shared<std::vector<std::int64_t>>();
     times->reserve(calls->size());
     for (const CallTimes& call : calls.value()) {
         times->push_back(call.operationTime);
     }
-    return Analysed{std::make_shared<const AnalysisReport>(analyze(loaded.value())),
+    return Analysed{std::make_shared<const AnalysisReport>(analyze(loaded.value(), options)),
                     std::move(times)};
 }
 
@@ -109,6 +114,7 @@ SessionController::SessionController(QObject* parent)
     qRegisterMetaType<std::shared_ptr<const std::vector<std::int64_t>>>();
     qRegisterMetaType<xylem::store::TimelineSlice>();
     qRegisterMetaType<std::vector<xylem::store::SystemSample>>();
+    qRegisterMetaType<std::shared_ptr<const xylem::gui::RunClocks>>();
 }
 
 void SessionController::openSession(const QString& path)
@@ -282,6 +288,17 @@ void SessionController::queryWaitStates(qint64 run)
         [run](SessionController* self, std::optional<WaitStateData> data) {
             emit self->waitStatesAvailable(
                 run, data ? std::make_shared<const WaitStateData>(std::move(*data)) : nullptr);
+        });
+}
+
+void SessionController::queryClocks(qint64 run)
+{
+    readOffThread<RunClocks>(
+        this, m_path.toStdString(),
+        [run](store::Session& session) { return loadRunClocks(session, run); },
+        tr("Cannot read the clocks of run %1: %2").arg(run),
+        [run](SessionController* self, RunClocks clocks) {
+            emit self->clocksAvailable(run, std::make_shared<const RunClocks>(std::move(clocks)));
         });
 }
 

@@ -7,6 +7,7 @@
 // request under way (its worker finishes in the background, its result is never shown).
 // Edits (a run's name and notes, Save, Save As) write to the file off the GUI thread too.
 
+#include "app/gui/runclocks.h"
 #include "app/gui/waitstatedata.h"
 #include "core/analysis/report.h"
 #include "core/model/result.h"
@@ -54,6 +55,8 @@ public:
     void querySystemSamples(qint64 run);
     // The wait states of the run's MPI data (waitStatesAvailable; a null data for a run without).
     void queryWaitStates(qint64 run);
+    // The run's clock models with what they did to its tuples (clocksAvailable).
+    void queryClocks(qint64 run);
     QString sessionPath() const { return m_path; }
     // Stops waiting for the open or analysis under way; busy(false) at once.
     void cancel();
@@ -73,6 +76,7 @@ signals:
                            const xylem::store::TimelineSlice& slowest);
     void systemSamplesAvailable(qint64 run, const std::vector<xylem::store::SystemSample>& samples);
     void waitStatesAvailable(qint64 run, std::shared_ptr<const xylem::gui::WaitStateData> data);
+    void clocksAvailable(qint64 run, std::shared_ptr<const xylem::gui::RunClocks> clocks);
     void failed(const QString& message);
     void runRenamed(qint64 run, const QString& name);
     void runNotesKept(qint64 run, const QString& notes);

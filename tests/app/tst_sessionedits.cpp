@@ -160,9 +160,9 @@ private slots:
         window.show();
         using View = gui::MainWindow::View;
         QDockWidget* tree = window.viewDock(View::Tree);
-        QCOMPARE(window.findChildren<QDockWidget*>().size(), qsizetype{9}); // 8 views + runs
+        QCOMPARE(window.findChildren<QDockWidget*>().size(), qsizetype{10}); // 9 views + runs
         for (View v : {View::Timemap, View::Serialization, View::Comparison, View::Timeline,
-                       View::Tables, View::WaitStates, View::Scopes}) {
+                       View::Tables, View::WaitStates, View::Scopes, View::Clocks}) {
             window.showView(v);
             QCOMPARE(window.currentView(), v);
             QTRY_COMPARE(raisedView(window), window.viewDock(v)->windowTitle());
