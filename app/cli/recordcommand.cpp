@@ -10,6 +10,7 @@
 #include "app/cli/recordclocks.h"
 #include "app/cli/recordsetup.h"
 #include "app/cli/recordstatus.h"
+#include "app/cli/refusallog.h"
 #include "app/cli/siblingprogram.h"
 #include "app/cli/stoprequest.h"
 #include "core/live/designfilewatch.h"
@@ -89,9 +90,11 @@ constexpr std::chrono::seconds kStartTimeout{30}; // for the hosts and the tree'
 // The tree over the plan's hosts: collectors started here with a ring prefix per host, or
 // (attach) collectors started by someone else that join through the address file.
 Result<std::unique_ptr<tree::FrontEnd>>
-startGatherTree(const RecordPlan& plan, const std::string& ringBase, const std::string& listen)
+startGatherTree(const RecordPlan& plan, const std::string& ringBase, const std::string& listen,
+                RefusalLog& refusals)
 {
     tree::FrontEndOptions options;
+    options.log = [&refusals](const std::string& line) { refusals(line); };
     options.topology = plan.topology;
     options.listen = listen;
     XYLEM_TRY(relay, findSiblingProgram("xylem-relay"));
@@ -413,7 +416,8 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
         XYLEM_TRY(us, runBaseline(a, plan.value(), scratch, out));
         baselineUs = us.value();
     }
-    XYLEM_TRY(tree, startGatherTree(plan.value(), scratch.ringBase, listen.value()));
+    RefusalLog refusals(err); // outlives the tree, whose thread calls it
+    XYLEM_TRY(tree, startGatherTree(plan.value(), scratch.ringBase, listen.value(), refusals));
     if (attached) {
         out << "record: waiting for the collectors to attach through " << plan->attachFile
             << " (or at "

@@ -100,7 +100,8 @@ void Downstream::introduce(std::shared_ptr<Connection> connection)
     const size_t mostWaiting = 256 + 2 * m_children.size();
     if (m_unintroduced.size() >= mostWaiting) {
         const auto oldest = m_unintroduced.front();
-        m_events.log(oldest->peer() + ": no hello yet, and too many connections wait; closed");
+        m_events.log(std::string(kStrangerLogPrefix) + oldest->peer() +
+                     ": no hello yet, and too many connections wait; closed");
         forget(oldest);
         oldest->close("too many connections without a hello");
     }
@@ -111,7 +112,8 @@ void Downstream::introduce(std::shared_ptr<Connection> connection)
         [this, weak = std::weak_ptr(connection), timer](const boost::system::error_code& e) {
             auto c = weak.lock();
             if (!e && c && unintroduced(c)) {
-                m_events.log(c->peer() + ": no hello and proof within the time-out; closed");
+                m_events.log(std::string(kStrangerLogPrefix) + c->peer() +
+                             ": no hello and proof within the time-out; closed");
                 forget(c);
                 c->close("no hello");
             }
@@ -130,7 +132,8 @@ void Downstream::introduce(std::shared_ptr<Connection> connection)
             if (auto c = weak.lock(); c && unintroduced(c)) {
                 timer->cancel();
                 forget(c);
-                m_events.log(c->peer() + ": closed before its proof: " + reason);
+                m_events.log(std::string(kStrangerLogPrefix) + c->peer() +
+                             ": closed before its proof: " + reason);
             }
         });
 }
@@ -149,7 +152,7 @@ void Downstream::forget(const std::shared_ptr<Connection>& connection)
 void Downstream::refuse(const std::shared_ptr<Connection>& connection, const std::string& why)
 {
     forget(connection);
-    m_events.log(connection->peer() + ": refused: " + why);
+    m_events.log(std::string(kStrangerLogPrefix) + connection->peer() + ": refused: " + why);
     connection->close(why);
 }
 

@@ -23,9 +23,14 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace xylem::tree {
+
+// Every log line about a connection that never proved the token (garbage, a wrong token, no
+// hello in time) starts with this, then the peer's address: "stranger 10.0.0.7:40112: ...".
+inline constexpr std::string_view kStrangerLogPrefix = "stranger ";
 
 class Downstream
 {

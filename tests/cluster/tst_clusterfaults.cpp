@@ -302,6 +302,11 @@ private slots:
         QVERIFY2(out.find("record: lost") == std::string::npos &&
                      out.find("record: slow") == std::string::npos,
                  out.c_str());
+        // record names the strangers: the garbage from h2, the wrong token from h0 (whose
+        // collector hangs up once the front-end's proof does not match its token).
+        const std::string named = "record: a connection that did not prove the tree's token, from ";
+        QVERIFY2(out.find(named + cluster.address("h2")) != std::string::npos, out.c_str());
+        QVERIFY2(out.find(named + cluster.address("h0")) != std::string::npos, out.c_str());
         for (const auto& [host, c] : r.collectors) {
             const auto ended = cluster.wait(c, 15s);
             QVERIFY2(ended && WIFEXITED(*ended) && WEXITSTATUS(*ended) == 0,
