@@ -268,8 +268,8 @@
         <translation>Die Sprache des Fensters: %1 (Vorgabe: die Wahl unter Ansicht ▸ Sprache, sonst die des Systems).</translation>
     </message>
     <message>
-        <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates or scopes.</source>
-        <translation>Die anzuzeigende Ansicht: tree, timemap, serialization, comparison, timeline, tables, waitstates oder scopes.</translation>
+        <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes or clocks.</source>
+        <translation>Die anzuzeigende Ansicht: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes oder clocks.</translation>
     </message>
 </context>
 <context>
@@ -880,6 +880,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>Record on a &amp;Cluster…</source>
         <translation>Auf einem &amp;Cluster aufzeichnen…</translation>
     </message>
+    <message>
+        <source>Clocks</source>
+        <translation>Uhren</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::MpiRecordDialog</name>
@@ -1058,6 +1062,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>Cannot work out the wait states of run %1: %2</source>
         <translation>Die Wartezustände von Lauf %1 lassen sich nicht ermitteln: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read the clocks of run %1: %2</source>
+        <translation>Die Uhren von Lauf %1 lassen sich nicht lesen: %2</translation>
     </message>
 </context>
 <context>
@@ -1832,6 +1840,130 @@ n3 c1</translation>
     <message>
         <source>%1: %2 at %3, mean %4</source>
         <translation>%1: %2 bei %3, Mittelwert %4</translation>
+    </message>
+    <message>
+        <source>≈ Hatched stages are estimates: no clock model is stored for %1, so each direction of a proxy hop that has one of them at an end is shown as half the hop&apos;s two-way latency.</source>
+        <translation>≈ Schraffierte Stufen sind Schätzungen: Für %1 ist kein Uhrenmodell gespeichert, daher wird jede Richtung eines Proxy-Sprungs, an dessen einem Ende einer davon liegt, als die Hälfte der Hin-und-Rück-Latenz des Sprungs gezeigt.</translation>
+    </message>
+    <message>
+        <source>≈ half the two-way latency: no clock model for host %1</source>
+        <translation>≈ die Hälfte der Hin-und-Rück-Latenz: kein Uhrenmodell für Host %1</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TreeClockModel</name>
+    <message>
+        <source>the reference clock</source>
+        <translation>die Referenzuhr</translation>
+    </message>
+    <message>
+        <source>corrected onto %1</source>
+        <translation>auf %1 korrigiert</translation>
+    </message>
+    <message>
+        <source>as they are: the offset is within its error bound</source>
+        <translation>unverändert: der Versatz liegt innerhalb seiner Fehlerschranke</translation>
+    </message>
+    <message>
+        <source>as they are: the host was never measured</source>
+        <translation>unverändert: der Host wurde nie gemessen</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>nicht geprüft</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>The residual skew exceeds the error bound: the clock model does not describe this host&apos;s clock well.</source>
+        <translation>Der Restversatz übersteigt die Fehlerschranke: Das Uhrenmodell beschreibt die Uhr dieses Hosts nicht gut.</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Measured against</source>
+        <translation>Gemessen gegen</translation>
+    </message>
+    <message>
+        <source>Offset at start</source>
+        <translation>Versatz am Anfang</translation>
+    </message>
+    <message>
+        <source>Offset at end</source>
+        <translation>Versatz am Ende</translation>
+    </message>
+    <message>
+        <source>Drift (ppm)</source>
+        <translation>Drift (ppm)</translation>
+    </message>
+    <message>
+        <source>Error bound</source>
+        <translation>Fehlerschranke</translation>
+    </message>
+    <message>
+        <source>Residual skew</source>
+        <translation>Restversatz</translation>
+    </message>
+    <message>
+        <source>Violations</source>
+        <translation>Verletzungen</translation>
+    </message>
+    <message>
+        <source>Timestamps</source>
+        <translation>Zeitstempel</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TreeClockView</name>
+    <message numerus="yes">
+        <source>Clocks of %n host(s), measured by the front-end through the gather tree; a host&apos;s tuples were moved onto the front-end&apos;s clock where its offset was beyond its error bound.</source>
+        <translation>
+            <numerusform>Uhr von %n Host, vom Front-End über den Sammelbaum gemessen; die Tupel eines Hosts wurden auf die Uhr des Front-Ends verschoben, wo sein Versatz jenseits seiner Fehlerschranke lag.</numerusform>
+            <numerusform>Uhren von %n Hosts, vom Front-End über den Sammelbaum gemessen; die Tupel eines Hosts wurden auf die Uhr des Front-Ends verschoben, wo sein Versatz jenseits seiner Fehlerschranke lag.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Clocks of %n host(s) of an MPI run; every measured host&apos;s events were mapped onto the reference clock.</source>
+        <translation>
+            <numerusform>Uhr von %n Host eines MPI-Laufs; die Ereignisse jedes gemessenen Hosts wurden auf die Referenzuhr abgebildet.</numerusform>
+            <numerusform>Uhren von %n Hosts eines MPI-Laufs; die Ereignisse jedes gemessenen Hosts wurden auf die Referenzuhr abgebildet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Never measured: %1 (in the timemap, proxy hops to or from it are half their two-way latency).</source>
+        <translation>Nie gemessen: %1 (in der Zeitkarte sind Proxy-Sprünge dorthin oder von dort die Hälfte ihrer Hin-und-Rück-Latenz).</translation>
+    </message>
+    <message>
+        <source>Residual skew not checked: no proxy hop joins two hosts.</source>
+        <translation>Restversatz nicht geprüft: Kein Proxy-Sprung verbindet zwei Hosts.</translation>
+    </message>
+    <message>
+        <source>No residual skew: every checked ordering holds.</source>
+        <translation>Kein Restversatz: Jede geprüfte Reihenfolge gilt.</translation>
+    </message>
+    <message>
+        <source>Largest residual skew %1 on %2.</source>
+        <translation>Größter Restversatz %1 auf %2.</translation>
+    </message>
+    <message>
+        <source>No run is shown.</source>
+        <translation>Es wird kein Lauf angezeigt.</translation>
+    </message>
+    <message>
+        <source>No clock model is stored with this run: its timestamps are taken as they are, and in the timemap each direction of a proxy hop between two hosts is half the hop&apos;s two-way latency.</source>
+        <translation>Zu diesem Lauf ist kein Uhrenmodell gespeichert: Seine Zeitstempel werden unverändert genommen, und in der Zeitkarte ist jede Richtung eines Proxy-Sprungs zwischen zwei Hosts die Hälfte der Hin-und-Rück-Latenz des Sprungs.</translation>
     </message>
 </context>
 <context>

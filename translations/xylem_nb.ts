@@ -268,8 +268,8 @@
         <translation>Språket i vinduet: %1 (standard: valget under Vis ▸ Språk, ellers systemets).</translation>
     </message>
     <message>
-        <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates or scopes.</source>
-        <translation>Visningen som skal vises: tree, timemap, serialization, comparison, timeline, tables, waitstates eller scopes.</translation>
+        <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes or clocks.</source>
+        <translation>Visningen som skal vises: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes eller clocks.</translation>
     </message>
 </context>
 <context>
@@ -880,6 +880,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <source>Record on a &amp;Cluster…</source>
         <translation>Ta opp på en &amp;klynge…</translation>
     </message>
+    <message>
+        <source>Clocks</source>
+        <translation>Klokker</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::MpiRecordDialog</name>
@@ -1058,6 +1062,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>Cannot work out the wait states of run %1: %2</source>
         <translation>Kan ikke beregne ventetilstandene til kjøring %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot read the clocks of run %1: %2</source>
+        <translation>Kan ikke lese klokkene til kjøring %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1832,6 +1840,130 @@ n3 c1</translation>
     <message>
         <source>%1: %2 at %3, mean %4</source>
         <translation>%1: %2 ved %3, gjennomsnitt %4</translation>
+    </message>
+    <message>
+        <source>≈ Hatched stages are estimates: no clock model is stored for %1, so each direction of a proxy hop that has one of them at an end is shown as half the hop&apos;s two-way latency.</source>
+        <translation>≈ Skraverte trinn er anslag: ingen klokkemodell er lagret for %1, så hver retning av et proxyhopp som har en av dem i en ende, vises som halvparten av hoppets tur-retur-latens.</translation>
+    </message>
+    <message>
+        <source>≈ half the two-way latency: no clock model for host %1</source>
+        <translation>≈ halvparten av tur-retur-latensen: ingen klokkemodell for vert %1</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TreeClockModel</name>
+    <message>
+        <source>the reference clock</source>
+        <translation>referanseklokken</translation>
+    </message>
+    <message>
+        <source>corrected onto %1</source>
+        <translation>korrigert til %1</translation>
+    </message>
+    <message>
+        <source>as they are: the offset is within its error bound</source>
+        <translation>uendret: forskyvningen er innenfor feilgrensen</translation>
+    </message>
+    <message>
+        <source>as they are: the host was never measured</source>
+        <translation>uendret: verten ble aldri målt</translation>
+    </message>
+    <message>
+        <source>reference</source>
+        <translation>referanse</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>ikke målt</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>ikke kontrollert</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 av %2</translation>
+    </message>
+    <message>
+        <source>The residual skew exceeds the error bound: the clock model does not describe this host&apos;s clock well.</source>
+        <translation>Restavviket overstiger feilgrensen: klokkemodellen beskriver ikke klokken til denne verten godt.</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Vert</translation>
+    </message>
+    <message>
+        <source>Measured against</source>
+        <translation>Målt mot</translation>
+    </message>
+    <message>
+        <source>Offset at start</source>
+        <translation>Forskyvning ved start</translation>
+    </message>
+    <message>
+        <source>Offset at end</source>
+        <translation>Forskyvning ved slutt</translation>
+    </message>
+    <message>
+        <source>Drift (ppm)</source>
+        <translation>Drift (ppm)</translation>
+    </message>
+    <message>
+        <source>Error bound</source>
+        <translation>Feilgrense</translation>
+    </message>
+    <message>
+        <source>Residual skew</source>
+        <translation>Restavvik</translation>
+    </message>
+    <message>
+        <source>Violations</source>
+        <translation>Brudd</translation>
+    </message>
+    <message>
+        <source>Timestamps</source>
+        <translation>Tidsstempler</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TreeClockView</name>
+    <message numerus="yes">
+        <source>Clocks of %n host(s), measured by the front-end through the gather tree; a host&apos;s tuples were moved onto the front-end&apos;s clock where its offset was beyond its error bound.</source>
+        <translation>
+            <numerusform>Klokken til %n vert, målt av frontenden gjennom innsamlingstreet; en verts tupler ble flyttet til frontendens klokke der forskyvningen var utenfor feilgrensen.</numerusform>
+            <numerusform>Klokkene til %n verter, målt av frontenden gjennom innsamlingstreet; en verts tupler ble flyttet til frontendens klokke der forskyvningen var utenfor feilgrensen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Clocks of %n host(s) of an MPI run; every measured host&apos;s events were mapped onto the reference clock.</source>
+        <translation>
+            <numerusform>Klokken til %n vert i en MPI-kjøring; hendelsene til hver målte vert ble overført til referanseklokken.</numerusform>
+            <numerusform>Klokkene til %n verter i en MPI-kjøring; hendelsene til hver målte vert ble overført til referanseklokken.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Never measured: %1 (in the timemap, proxy hops to or from it are half their two-way latency).</source>
+        <translation>Aldri målt: %1 (i tidskartet er proxyhopp til eller fra den halvparten av tur-retur-latensen).</translation>
+    </message>
+    <message>
+        <source>Residual skew not checked: no proxy hop joins two hosts.</source>
+        <translation>Restavvik ikke kontrollert: ingen proxyhopp forbinder to verter.</translation>
+    </message>
+    <message>
+        <source>No residual skew: every checked ordering holds.</source>
+        <translation>Intet restavvik: hver kontrollerte rekkefølge holder.</translation>
+    </message>
+    <message>
+        <source>Largest residual skew %1 on %2.</source>
+        <translation>Største restavvik %1 på %2.</translation>
+    </message>
+    <message>
+        <source>No run is shown.</source>
+        <translation>Ingen kjøring vises.</translation>
+    </message>
+    <message>
+        <source>No clock model is stored with this run: its timestamps are taken as they are, and in the timemap each direction of a proxy hop between two hosts is half the hop&apos;s two-way latency.</source>
+        <translation>Ingen klokkemodell er lagret med denne kjøringen: tidsstemplene tas som de er, og i tidskartet er hver retning av et proxyhopp mellom to verter halvparten av hoppets tur-retur-latens.</translation>
     </message>
 </context>
 <context>
