@@ -160,22 +160,29 @@ xylem::Result<xylem::collector::LeafModeOptions> attachedLeaf(const LeafPlace& p
                              frontEnd.error().message);
     }
     XYLEM_TRY(token, attachToken(place.tokenFile));
-    const tree::TreeLocateMessage request{place.node.value_or(tree::kLocateNode), host, rank};
+    tree::TreeLocateMessage request{place.node.value_or(tree::kLocateNode), host, rank};
+    // As with an address file: the job's node index places the collector when its host name
+    // is no leaf (the front-end tries the name first).
+    const bool byJob = !place.node && place.host.empty() && !place.rank && *launched;
+    if (byJob) {
+        request.jobIndex = launched.value()->index();
+    }
     auto located =
         tree::locateParent(frontEnd.value(), token.value(), request, std::chrono::seconds(30));
-    if (!located && located.error().code == ErrorCode::NotFound && *launched) {
-        // The front-end's locate answer knows hosts and ranks, not the job's node index.
-        return makeError(ErrorCode::NotFound,
-                         located.error().message + " (" + launched.value()->source +
-                             " finds the leaf through an address file only: give --host or "
-                             "--node, or attach with the address file)");
-    }
     if (!located) {
         return located.error();
+    }
+    if (byJob && located->leafHost != host) {
+        std::fprintf(stderr,
+                     "xylem-collector: the tree has no leaf for host %s; node %u of the %s job "
+                     "(%s) takes leaf %u (%s)\n",
+                     host.c_str(), launched.value()->index(), launched.value()->launcher.c_str(),
+                     launched.value()->source.c_str(), located->node, located->leafHost.c_str());
     }
     leaf.parent = located->parent;
     leaf.token = token.value();
     leaf.node = located->node;
+    leaf.collector.host = located->leafHost;
     return leaf;
 }
 

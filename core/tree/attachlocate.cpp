@@ -36,7 +36,8 @@ Result<Located> locateOnce(const HostPort& frontEnd, const std::string& token,
     auto answer = [&](protocol::Frame& frame) -> Result<Located> {
         if (frame.type == MessageType::TreeLocated) {
             XYLEM_TRY(m, decodeTreeLocated(frame.payload));
-            return Located{m->node, m->parent == 0 ? frontEnd : HostPort{m->host, m->port}};
+            return Located{m->node, m->parent == 0 ? frontEnd : HostPort{m->host, m->port},
+                           m->leafHost};
         }
         if (frame.type == MessageType::Error) {
             auto m = protocol::decodeError(frame.payload);
@@ -106,9 +107,27 @@ Result<TreeLocatedMessage> locateIn(const AddressBook& book, const TreeLocateMes
 {
     const auto node =
         request.node == kLocateNode ? std::nullopt : std::optional<std::uint32_t>(request.node);
-    XYLEM_TRY(leaf, findLeaf(book, node, request.host, request.rank));
+    auto leaf = findLeaf(book, node, request.host, request.rank);
+    if (!leaf && leaf.error().code == ErrorCode::NotFound && !node &&
+        request.jobIndex != kLocateNode) {
+        // A task of srun or mpirun on a node the tree does not know by name: the job's n-th
+        // node takes the n-th leaf, as the collector does with an address file.
+        const auto leaves = book.topology.leaves();
+        if (request.jobIndex >= leaves.size()) {
+            return makeError(ErrorCode::NotFound,
+                             leaf.error().message + ", and its node index in the job is " +
+                                 std::to_string(request.jobIndex) + " while the tree has " +
+                                 std::to_string(leaves.size()) +
+                                 " leaves: start one collector per node of the job");
+        }
+        leaf = leaves[request.jobIndex];
+    }
+    if (!leaf) {
+        return leaf.error();
+    }
     XYLEM_TRY(parent, parentAddressOf(book, leaf.value()));
-    return TreeLocatedMessage{leaf.value(), parent->node, parent->ip, parent->port};
+    return TreeLocatedMessage{leaf.value(), parent->node, parent->ip, parent->port,
+                              book.topology.nodes[leaf.value()].host};
 }
 
 void answerLocate(asio::io_context& io, std::shared_ptr<Connection> connection, LocateAnswer answer,

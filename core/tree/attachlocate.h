@@ -4,8 +4,9 @@
 // mpirun, ssh) knows the front-end's HOST:PORT and the tree's token, and asks the front-end
 // where its own parent listens. It introduces itself as a child does (the handshake of
 // core/protocol/handshake.h: the token never crosses the wire), but with node kLocateNode, and
-// with its proof sends TreeLocate (its node, or its host and rank); the front-end answers
-// TreeLocated (the leaf and its parent's advertised address, as the address file has it) or an
+// with its proof sends TreeLocate (its node, or its host and rank, and its node index in its srun
+// or mpirun job for when the tree does not name its host); the front-end answers TreeLocated (the
+// leaf, the leaf's host, and its parent's advertised address, as the address file has it) or an
 // Error, and the collector joins its real parent. A leaf whose parent is the front-end keeps the
 // address it dialled, which it knows to work.
 
@@ -38,6 +39,7 @@ struct Located
 {
     std::uint32_t node = 0;
     HostPort parent;
+    std::string leafHost; // the leaf's host in the tree
 };
 Result<Located> locateParent(const HostPort& frontEnd, const std::string& token,
                              const TreeLocateMessage& request, std::chrono::milliseconds timeout);

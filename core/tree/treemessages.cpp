@@ -344,6 +344,7 @@ std::vector<std::uint8_t> encode(const TreeLocateMessage& m)
     w.u32(m.node);
     w.string(m.host);
     w.u32(m.rank);
+    w.u32(m.jobIndex);
     return w.take();
 }
 
@@ -354,6 +355,7 @@ std::vector<std::uint8_t> encode(const TreeLocatedMessage& m)
     w.u32(m.parent);
     w.string(m.host);
     w.u16(m.port);
+    w.string(m.leafHost);
     return w.take();
 }
 
@@ -364,6 +366,7 @@ Result<TreeLocateMessage> decodeTreeLocate(std::span<const std::uint8_t> payload
     m.node = r.u32();
     m.host = r.string(255);
     m.rank = r.u32();
+    m.jobIndex = r.u32();
     return finish(r, std::move(m), "TreeLocate");
 }
 
@@ -375,6 +378,7 @@ Result<TreeLocatedMessage> decodeTreeLocated(std::span<const std::uint8_t> paylo
     m.parent = r.u32();
     m.host = r.string(255);
     m.port = r.u16();
+    m.leafHost = r.string(255);
     return finish(r, std::move(m), "TreeLocated");
 }
 

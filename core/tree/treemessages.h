@@ -182,6 +182,9 @@ struct TreeLocateMessage
     std::uint32_t node = kLocateNode; // kLocateNode: find the leaf by host and rank
     std::string host;
     std::uint32_t rank = 0;
+    // The node's index in its launcher's job (SLURM_NODEID and the like; kLocateNode: none):
+    // when the host is no leaf, the job's n-th node takes the n-th leaf, as with an address file.
+    std::uint32_t jobIndex = kLocateNode;
 };
 
 struct TreeLocatedMessage
@@ -190,6 +193,7 @@ struct TreeLocatedMessage
     std::uint32_t parent = 0; // its parent's node index
     std::string host;         // where the parent listens (advertised)
     std::uint16_t port = 0;
+    std::string leafHost;     // the leaf's host in the tree (its tuples' host)
 };
 
 std::vector<std::uint8_t> encode(const TreeLocateMessage& m);

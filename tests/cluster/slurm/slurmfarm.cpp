@@ -40,6 +40,14 @@ std::string mungeSocket(const std::string& folder)
 
 } // namespace
 
+// The daemon's log file, or what it wrote on stderr when it ended before it opened the file
+// (a bad option, a configuration it refused).
+std::string SlurmFarm::logOf(const Daemon& d, std::size_t bytes)
+{
+    const std::string log = tailOfFile(d.log, bytes);
+    return log.empty() ? tailOfFile(d.out, bytes) : log;
+}
+
 std::string SlurmFarm::unavailableReason()
 {
     for (const char* program : kPrograms) {
@@ -81,8 +89,7 @@ std::string SlurmFarm::logs() const
 {
     std::string text;
     for (const Daemon& d : m_daemons) {
-        text += "--- " + d.name + " (" + d.log + "):\n" + tailOfFile(d.log, 1500) +
-                "--- its stderr:\n" + tailOfFile(d.out, 600);
+        text += "--- " + d.name + ":\n" + logOf(d, 1500);
     }
     return text;
 }
@@ -231,8 +238,7 @@ Result<Ok> SlurmFarm::daemonsAlive()
         if (const auto status = d.ended) {
             return makeError(ErrorCode::IoError,
                              d.name + " ended with " + describeStatus(*status) + "; its log:\n" +
-                                 tailOfFile(d.log, 1500) + "\nits stderr:\n" +
-                                 tailOfFile(d.out, 1500));
+                                 logOf(d, 2000));
         }
     }
     return Ok{};

@@ -73,6 +73,8 @@ private:
         std::optional<int> ended = std::nullopt; // its wait status, once it was reaped
     };
 
+    static std::string logOf(const Daemon& d, std::size_t bytes);
+
     EmulatedCluster& m_cluster;
     std::string m_folder;
     std::string m_head;

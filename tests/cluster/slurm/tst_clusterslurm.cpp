@@ -26,6 +26,7 @@
 #include <QtTest>
 
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -122,6 +123,139 @@ private slots:
             QVERIFY2(c["measured"].toBool() && c["master"].toString() == "h0", qPrintable(host));
             QVERIFY2(bound > 0 && std::abs(measured - planted) <= bound, qPrintable(host));
         }
+    }
+
+    // The user's own srun: record waits on the head, srun places a collector on each node of
+    // its job and they attach by HOST:PORT with the token in their environment. The tree's hosts
+    // are labels (n0, n1), not the nodes' names, so each collector's leaf comes from its
+    // SLURM_NODEID; the workload is started by srun too, each task taking the configuration's
+    // host of its node index. n0 runs on h1 and n1 on h2: their clock models show it.
+    void collectorsPlacedByTheUsersOwnSrun()
+    {
+        const auto generated = m_cluster->run(
+            "h0", {XYLEM_CLI, "generate", "--hosts", "n0:c0,n1:c0", "--threads", "2"});
+        QVERIFY2(generated, generated ? "" : generated.error().describe().c_str());
+        std::ofstream(m_dir + "/labels.tree.json") << generated.value();
+        const std::string session = m_dir + "/attached.xylem";
+        const std::string log = m_dir + "/record-attached.log";
+        // --listen: auto takes the route to the tree's first host, and a label has none.
+        const std::string head = m_cluster->address("h0");
+        auto record = m_cluster->start(
+            "h0",
+            {XYLEM_CLI, "record", "--attach", m_dir + "/tree.address", "--config",
+             m_dir + "/labels.tree.json", "--listen", head, "--duration", "120s", "-o", session},
+            {"XYLEM_CLOCK=monotonic"}, log);
+        QVERIFY(record);
+        const QRegularExpression said("or at ([0-9.]+):([0-9]+) with the tree's token");
+        QRegularExpressionMatch where;
+        QVERIFY2(waitUntil(
+                     [&] {
+                         where = said.match(QString::fromStdString(fileText(log)));
+                         return where.hasMatch();
+                     },
+                     30s),
+                 fileText(log).c_str());
+        QCOMPARE(where.captured(1).toStdString(), head);
+        const QString token = QRegularExpression("\ntoken ([0-9a-f]+)\n")
+                                  .match(QString::fromStdString(fileText(m_dir + "/tree.address")))
+                                  .captured(1);
+        QVERIFY(!token.isEmpty());
+
+        const std::string prefix = "xylem-slurmtest-" + std::to_string(::getpid()) + "-";
+        const std::string collectorsLog = m_dir + "/collectors.log";
+        auto collectors = m_cluster->start(
+            "h0",
+            {"srun", "--ntasks-per-node=1", "-N2", XYLEM_COLLECTOR, "--attach",
+             head + ":" + where.captured(2).toStdString(), "--ring-prefix", prefix},
+            {m_farm->environment(), "XYLEM_CLOCK=monotonic",
+             "XYLEM_TREE_TOKEN=" + token.toStdString()},
+            collectorsLog);
+        QVERIFY(collectors);
+        QVERIFY2(
+            waitUntil([&] { return fileText(log).find("nodes up") != std::string::npos; }, 30s),
+            (fileText(log) + fileText(collectorsLog) + m_farm->logs()).c_str());
+        for (const std::string line :
+             {"node 0 of the srun job (SLURM_NODEID) takes leaf 1 (n0)",
+              "node 1 of the srun job (SLURM_NODEID) takes leaf 2 (n1)"}) {
+            QVERIFY2(fileText(collectorsLog).find(line) != std::string::npos,
+                     fileText(collectorsLog).c_str());
+        }
+
+        // The workload: xylem-gsum run per node, host n<node index>, on the node's address.
+        std::filesystem::create_directories(m_dir + "/gsum-run");
+        const std::string workloadLog = m_dir + "/workload.log";
+        auto workload = m_cluster->start(
+            "h0",
+            {"srun", "--ntasks-per-node=1", "-N2", "sh", "-c",
+             std::string("exec ") + XYLEM_GSUM + " run --config " + m_dir +
+                 "/labels.tree.json --host n$SLURM_NODEID --rundir " + m_dir +
+                 "/gsum-run --listen $(hostname -i) --iterations 2000 --noise n1.t1:300"},
+            {m_farm->environment(), "XYLEM_CLOCK=monotonic", "XYLEM_GSUM_TOKEN=slurm-test-run",
+             "XYLEM_RING_PREFIX=" + prefix},
+            workloadLog);
+        QVERIFY(workload);
+        const auto ran = m_cluster->wait(workload.value(), 60s);
+        QVERIFY2(ran && WIFEXITED(*ran) && WEXITSTATUS(*ran) == 0,
+                 (fileText(workloadLog) + fileText(log)).c_str());
+        for (const std::string host : {"n0", "n1"}) {
+            QVERIFY2(fileText(workloadLog).find("gsum host=" + host + " threads=2 calls=2000") !=
+                         std::string::npos,
+                     fileText(workloadLog).c_str());
+        }
+
+        // The program is done: Ctrl-C ends the recording, the rings drained first.
+        ::kill(record->pid, SIGTERM);
+        const auto status = m_cluster->wait(record.value(), 60s);
+        const std::string out = fileText(log);
+        qInfo("record on h0 said:\n%s", out.c_str());
+        QVERIFY2(status && WIFEXITED(*status) && WEXITSTATUS(*status) == 0, out.c_str());
+        const auto left = m_cluster->wait(collectors.value(), 20s); // Shutdown reached them
+        QVERIFY2(left && WIFEXITED(*left) && WEXITSTATUS(*left) == 0,
+                 fileText(collectorsLog).c_str());
+        const QString text = QString::fromStdString(out);
+        const auto summary =
+            QRegularExpression("record: (\\d+) complete calls, 0 incomplete").match(text);
+        QVERIFY2(summary.hasMatch() && summary.captured(1).toLongLong() >= 2000, out.c_str());
+        QVERIFY2(text.contains("gather rate 100.000 % (0 overwritten"), out.c_str());
+        expectEmptyQueue();
+
+        analyse(session, "n1.t1", 2000);
+        const auto info = m_cluster->run("h0", {XYLEM_CLI, "info", "--session", session, "--json"});
+        QVERIFY2(info, info ? "" : info.error().describe().c_str());
+        const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(info.value()));
+        const QJsonArray clocks = doc["runs"][0]["clocks"].toArray();
+        QCOMPARE(clocks.size(), 2);
+        // Node 0 of the job is h1, node 1 is h2.
+        const std::map<QString, double> planted{{"n0", 1e9 * double(kOffsets[1])},
+                                                {"n1", 1e9 * double(kOffsets[2])}};
+        for (const QJsonValue c : clocks) {
+            const QString host = c["host"].toString();
+            QVERIFY2(planted.count(host) == 1, qPrintable(host));
+            const double measured = -c["offset_ns"].toDouble();
+            const double bound = c["error_bound_ns"].toDouble();
+            qInfo("%s: planted %+.0f ns, measured %+.0f ns, bound %.0f ns", qPrintable(host),
+                  planted.at(host), measured, bound);
+            QVERIFY2(c["measured"].toBool() && bound > 0 &&
+                         std::abs(measured - planted.at(host)) <= bound,
+                     qPrintable(host));
+        }
+    }
+
+    // A daemon that cannot run is named with its log, and the farm leaves nothing behind: a
+    // second farm on the same hosts finds Slurm's ports taken by the first.
+    void aDaemonThatDiesIsNamedWithItsLog()
+    {
+        const auto before = childrenOf(::getpid()).size();
+        auto second = SlurmFarm::start(*m_cluster, m_dir + "/second", "h0", {"h1", "h2"});
+        QVERIFY(!second);
+        const std::string why = second.error().describe();
+        qInfo("%s", why.c_str());
+        QVERIFY2(why.find(" ended with ") != std::string::npos &&
+                     why.find("its log:") != std::string::npos &&
+                     why.find("Address already in use") != std::string::npos,
+                 why.c_str());
+        QCOMPARE(childrenOf(::getpid()).size(), before); // its munged and daemons are gone
+        expectEmptyQueue(); // and the first farm still answers
     }
 
     void cleanupTestCase()

@@ -349,13 +349,18 @@ private slots:
         QCOMPARE(back->node, kLocateNode);
         QCOMPARE(back->host, std::string("node17"));
         QCOMPARE(back->rank, 3u);
-        const TreeLocatedMessage answer{5, 2, "10.0.0.5", 4000};
+        QCOMPARE(back->jobIndex, kLocateNode);
+        TreeLocateMessage launched{kLocateNode, "node17", 0};
+        launched.jobIndex = 7;
+        QCOMPARE(decodeTreeLocate(encode(launched))->jobIndex, 7u);
+        const TreeLocatedMessage answer{5, 2, "10.0.0.5", 4000, "n5"};
         const auto again = decodeTreeLocated(encode(answer));
         QVERIFY(again);
         QCOMPARE(again->node, 5u);
         QCOMPARE(again->parent, 2u);
         QCOMPARE(again->host, std::string("10.0.0.5"));
         QCOMPARE(again->port, 4000);
+        QCOMPARE(again->leafHost, std::string("n5"));
         auto truncated = encode(answer);
         truncated.pop_back();
         QVERIFY(!decodeTreeLocated(truncated));
@@ -384,6 +389,21 @@ private slots:
         QVERIFY(!stranger);
         QVERIFY(stranger.error().message.find("no leaf for host elsewhere") != std::string::npos);
         QVERIFY(!locateIn(book, TreeLocateMessage{0, "", 0})); // the front-end is no leaf
+        // A task of srun on a node the tree does not know by name: the job's n-th node takes the
+        // n-th leaf; a name the tree knows goes first; an index beyond the leaves is refused.
+        TreeLocateMessage byJob{kLocateNode, "elsewhere", 0};
+        byJob.jobIndex = 1;
+        const auto second = locateIn(book, byJob);
+        QVERIFY2(second, second ? "" : second.error().message.c_str());
+        QCOMPARE(second->node, book.topology.leaves()[1]);
+        QCOMPARE(second->leafHost, book.topology.nodes[book.topology.leaves()[1]].host);
+        TreeLocateMessage named{kLocateNode, node.host, node.rank};
+        named.jobIndex = 0;
+        QCOMPARE(locateIn(book, named)->node, leaf);
+        byJob.jobIndex = static_cast<std::uint32_t>(book.topology.leaves().size());
+        const auto beyond = locateIn(book, byJob);
+        QVERIFY(!beyond);
+        QVERIFY(beyond.error().message.find("start one collector per node") != std::string::npos);
     }
 };
 
