@@ -59,6 +59,14 @@ std::pair<double, double> ScaledTimemapPlot::show(std::shared_ptr<const Analysis
         const QColor colour = stageColour(bar.stage.stage);
         rect->setBrush(colour);
         rect->setPen(QPen(colour.darker(150), 0.8));
+        if (bar.stage.estimate == StageEstimate::HalfTwoWay) {
+            // Half the hop's two-way latency (no clock model): hatched, as in the timemap view.
+            auto* hatch = new QCPItemRect(m_plot);
+            hatch->topLeft->setCoords(bar.x0 / 1e3, y + rowHeight / 2);
+            hatch->bottomRight->setCoords(bar.x1 / 1e3, y - rowHeight / 2);
+            hatch->setBrush(QBrush(colour.darker(170), Qt::BDiagPattern));
+            hatch->setPen(Qt::NoPen);
+        }
         left = std::min(left, bar.x0 / 1e3);
         right = std::max(right, bar.x1 / 1e3);
         ++m_bars;

@@ -3,6 +3,7 @@
 // One thread's timemap (metrics.md §4) for the side-by-side comparison (§6): its stages as
 // bars, down at x < 0 and up at x > 0, depth along the path scaled to [0, 1] so that paths of
 // different length line up; both sides of a comparison get one x range so widths compare.
+// Stages estimated as half a proxy hop's two-way latency (no clock model) are hatched.
 
 #include "core/analysis/report.h"
 

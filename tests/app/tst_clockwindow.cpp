@@ -130,6 +130,9 @@ private slots:
         savePicture(window, "xylem-timemap-window-no-models.png");
         window.showView(gui::MainWindow::View::Clocks);
         savePicture(window, "xylem-clocks-window-no-models.png");
+        // Both runs side by side: the same stages, hatched on the side without models.
+        window.showView(gui::MainWindow::View::Comparison);
+        savePicture(window, "xylem-comparison-window-clocks.png");
     }
 };
 
