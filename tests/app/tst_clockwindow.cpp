@@ -7,6 +7,7 @@
 // as half their two-way latency, hatched, with a note, and its Clocks view says no model is
 // stored. Pictures of both at 1280x800.
 
+#include "app/gui/languages.h"
 #include "app/gui/mainwindow.h"
 #include "core/analysis/clockmodeljson.h"
 #include "core/model/treegenerator.h"
@@ -133,6 +134,39 @@ private slots:
         // Both runs side by side: the same stages, hatched on the side without models.
         window.showView(gui::MainWindow::View::Comparison);
         savePicture(window, "xylem-comparison-window-clocks.png");
+    }
+
+    // The Clocks view and the timemap's note in each translation (longer words must fit).
+    void picturesInEachTranslation_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::newRow("de") << QStringLiteral("de");
+        QTest::newRow("nb") << QStringLiteral("nb");
+    }
+
+    void picturesInEachTranslation()
+    {
+        QFETCH(QString, language);
+        QCOMPARE(gui::installLanguage(language), language);
+        QTemporaryDir dir;
+        const QString path = twoRuns(dir);
+        QVERIFY(!path.isEmpty());
+        gui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        window.openSession(path, 1);
+        QTRY_COMPARE_WITH_TIMEOUT(window.clocks()->model()->rowCount(), 4, 10000);
+        QVERIFY(!window.clocks()->summary().contains(QStringLiteral("Clocks of")));
+        window.showView(gui::MainWindow::View::Clocks);
+        savePicture(window, qPrintable(QStringLiteral("xylem-clocks-window-models-%1.png")
+                                           .arg(language)));
+        window.runList()->setCurrentRow(1);
+        QTRY_VERIFY_WITH_TIMEOUT(estimatedBars(*window.timemap()) > 0, 10000);
+        QVERIFY(!window.timemap()->clockNote().contains(QStringLiteral("Hatched")));
+        window.showView(gui::MainWindow::View::Timemap);
+        savePicture(window, qPrintable(QStringLiteral("xylem-timemap-window-no-models-%1.png")
+                                           .arg(language)));
+        QCOMPARE(gui::installLanguage(QStringLiteral("en")), QStringLiteral("en"));
     }
 };
 
