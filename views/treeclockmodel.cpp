@@ -87,10 +87,10 @@ QVariant TreeClockModel::text(size_t row, int column) const
     case StartOffset:
     case EndOffset:
         // Signed: which way the host's clock is off matters.
-        return value.isValid() ? QVariant((value.toLongLong() < 0 ? QStringLiteral("−")
-                                                                  : QStringLiteral("+")) +
-                                          formatNanoseconds(std::abs(value.toDouble())))
-                               : QVariant(tr("not measured"));
+        return value.isValid()
+                   ? QVariant((value.toLongLong() < 0 ? QStringLiteral("−") : QStringLiteral("+")) +
+                              formatNanoseconds(std::abs(value.toDouble())))
+                   : QVariant(tr("not measured"));
     case ErrorBound:
         return value.isValid() ? QVariant(formatNanoseconds(value.toDouble()))
                                : QVariant(tr("not measured"));

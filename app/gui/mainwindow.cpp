@@ -49,11 +49,10 @@
 namespace xylem::gui {
 
 namespace {
-const QStringList kViewNames{QStringLiteral("tree"),          QStringLiteral("timemap"),
-                             QStringLiteral("serialization"), QStringLiteral("comparison"),
-                             QStringLiteral("timeline"),      QStringLiteral("tables"),
-                             QStringLiteral("waitstates"),    QStringLiteral("scopes"),
-                             QStringLiteral("clocks")};
+const QStringList kViewNames{
+    QStringLiteral("tree"),       QStringLiteral("timemap"),  QStringLiteral("serialization"),
+    QStringLiteral("comparison"), QStringLiteral("timeline"), QStringLiteral("tables"),
+    QStringLiteral("waitstates"), QStringLiteral("scopes"),   QStringLiteral("clocks")};
 } // namespace
 
 std::optional<MainWindow::View> MainWindow::viewNamed(const QString& name)

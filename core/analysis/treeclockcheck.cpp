@@ -13,7 +13,7 @@ namespace {
 struct Hop
 {
     int proxy = -1;
-    int below = -1;   // the proxy's child: its edge is recorded by the stub
+    int below = -1; // the proxy's child: its edge is recorded by the stub
     HostClock* stub = nullptr;
     HostClock* service = nullptr;
 };
@@ -38,8 +38,8 @@ std::vector<Hop> crossHostHops(const Configuration& config, std::vector<HostCloc
         if (hosts.stub == hosts.service || children.size() != 1) {
             continue;
         }
-        hops.push_back(Hop{w, children.front(), find(clocks, hosts.stub),
-                           find(clocks, hosts.service)});
+        hops.push_back(
+            Hop{w, children.front(), find(clocks, hosts.stub), find(clocks, hosts.service)});
     }
     return hops;
 }

@@ -43,9 +43,9 @@ QString twoRuns(const QTemporaryDir& dir)
 {
     const QString path = dir.filePath("clocks.xylem");
     auto session = store::Session::create(path.toStdString());
-    const auto config = generateTree(TreeSpec{"four hosts",
-                                              parseHostList("A:c0,B:c0,C:c1,D:c1").value(), 2,
-                                              TreeShape::HierarchyAware, 2, RootKind::Core});
+    const auto config =
+        generateTree(TreeSpec{"four hosts", parseHostList("A:c0,B:c0,C:c1,D:c1").value(), 2,
+                              TreeShape::HierarchyAware, 2, RootKind::Core});
     if (!session || !config) {
         return {};
     }
@@ -110,8 +110,7 @@ private slots:
             const HostClock& c = m.clocks()[static_cast<size_t>(row)];
             QVERIFY2(c.residual.checks > 0, c.host.c_str()); // every host has a hop to another
             QCOMPARE(c.residual.violations, 0);
-            const QString tuples =
-                m.data(m.index(row, views::TreeClockModel::Tuples)).toString();
+            const QString tuples = m.data(m.index(row, views::TreeClockModel::Tuples)).toString();
             QCOMPARE(tuples.startsWith(QStringLiteral("corrected")), c.host == "B");
         }
         QVERIFY2(clocks->summary().contains(QStringLiteral("No residual skew")),
@@ -158,14 +157,15 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(window.clocks()->model()->rowCount(), 4, 10000);
         QVERIFY(!window.clocks()->summary().contains(QStringLiteral("Clocks of")));
         window.showView(gui::MainWindow::View::Clocks);
-        savePicture(window, qPrintable(QStringLiteral("xylem-clocks-window-models-%1.png")
-                                           .arg(language)));
+        savePicture(window,
+                    qPrintable(QStringLiteral("xylem-clocks-window-models-%1.png").arg(language)));
         window.runList()->setCurrentRow(1);
         QTRY_VERIFY_WITH_TIMEOUT(estimatedBars(*window.timemap()) > 0, 10000);
         QVERIFY(!window.timemap()->clockNote().contains(QStringLiteral("Hatched")));
         window.showView(gui::MainWindow::View::Timemap);
-        savePicture(window, qPrintable(QStringLiteral("xylem-timemap-window-no-models-%1.png")
-                                           .arg(language)));
+        savePicture(
+            window,
+            qPrintable(QStringLiteral("xylem-timemap-window-no-models-%1.png").arg(language)));
         QCOMPARE(gui::installLanguage(QStringLiteral("en")), QStringLiteral("en"));
     }
 };

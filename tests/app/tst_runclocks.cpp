@@ -66,8 +66,8 @@ private slots:
         QCOMPARE(clocks->corrections.size(), size_t(2));
         for (size_t i = 0; i < 2; ++i) {
             const HostClock& c = clocks->clocks[i];
-            QCOMPARE(clocks->corrections[i], c.host == "A" ? ClockCorrection::Corrected
-                                                           : ClockCorrection::NotMeasured);
+            QCOMPARE(clocks->corrections[i],
+                     c.host == "A" ? ClockCorrection::Corrected : ClockCorrection::NotMeasured);
             QCOMPARE(c.residual.checks, 6); // pA's down and up over 3 calls, on A and B
             QCOMPARE(c.residual.violations, 0);
         }

@@ -26,11 +26,12 @@ std::shared_ptr<const AnalysisReport> simulated()
 // The same run analysed as one whose stored clock models cover only `modelled`.
 std::shared_ptr<const AnalysisReport> simulatedWithClocks(std::vector<std::string> modelled)
 {
-    const auto config = generateTree(TreeSpec{"simulated", parseHostList("A:c0,B:c0,C:c1,D:c1").value(),
-                                              2, TreeShape::HierarchyAware, 2, RootKind::Core})
-                            .value();
-    const auto tuples = testing::simulateTrace(
-        config, {.calls = 80, .culprit = "C.t1", .culpritDelay = 40'000});
+    const auto config =
+        generateTree(TreeSpec{"simulated", parseHostList("A:c0,B:c0,C:c1,D:c1").value(), 2,
+                              TreeShape::HierarchyAware, 2, RootKind::Core})
+            .value();
+    const auto tuples =
+        testing::simulateTrace(config, {.calls = 80, .culprit = "C.t1", .culpritDelay = 40'000});
     AnalysisOptions options;
     options.clocks = ClockCoverage{true, std::move(modelled)};
     return std::make_shared<const AnalysisReport>(analyze(config, tuples, options));

@@ -35,8 +35,8 @@ HostClock measured(const std::string& host, std::int64_t startOffset, std::int64
 std::vector<HostClock> fourHosts()
 {
     std::vector<HostClock> clocks{measured("A", 800, 900, 1'000),
-                                  measured("B", -3'000'000, -3'100'000, 12'000),
-                                  HostClock{}, measured("D", 40'000, 40'000, 9'000)};
+                                  measured("B", -3'000'000, -3'100'000, 12'000), HostClock{},
+                                  measured("D", 40'000, 40'000, 9'000)};
     clocks[2].host = "C";
     clocks[2].master = "front";
     clocks[0].residual = ResidualSkew{0, 0, 160};

@@ -119,9 +119,9 @@ private slots:
                 QCOMPARE(s.estimate == StageEstimate::HalfTwoWay, s.wrapper == pA);
             }
             // The report says what it was told, so that a view can name the host.
-            const std::vector<std::string> expected =
-                coverage.modelled.empty() ? std::vector<std::string>{"A", "B"}
-                                          : std::vector<std::string>{"B"};
+            const std::vector<std::string> expected = coverage.modelled.empty()
+                                                          ? std::vector<std::string>{"A", "B"}
+                                                          : std::vector<std::string>{"B"};
             QCOMPARE(hostsWithoutModel(run.configuration, pA, r.clocks), expected);
             const auto json = reportToJson(r);
             QCOMPARE(json["threads"]["T1"]["timemap"][2]["estimate"], "half two-way");
@@ -164,8 +164,7 @@ private slots:
         HostClock reference;
         reference.host = "R";
         reference.reference = true;
-        const ClockCoverage c =
-            clockCoverage({measuredClock("A", 5, 10), unmeasured, reference});
+        const ClockCoverage c = clockCoverage({measuredClock("A", 5, 10), unmeasured, reference});
         QVERIFY(c.known);
         QVERIFY(c.hasModel("A"));
         QVERIFY(!c.hasModel("C")); // stored, but the measurement never reached it
