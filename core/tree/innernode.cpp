@@ -134,7 +134,7 @@ void InnerNode::onJoined(std::uint32_t slot)
         stream.assembler.childRejoined(slot);
         m_children.send(slot, MessageType::OpenStream, encode(stream.spec));
     }
-    m_clocks[slot] = ChildClock{};
+    restartClock(slot);
     ping(slot);
     if (again) {
         m_up.nodesJoined(NodesMessage{subtreeOf(slot), "rejoined"});

@@ -113,6 +113,7 @@ private:
         std::vector<ClockOffset> heldReports; // the child's report, until its own offset is known
     };
 
+    void restartClock(std::uint32_t slot); // a new round of pings, ids going on
     void onFrame(std::uint32_t slot, protocol::Frame& frame);
     void onJoined(std::uint32_t slot);
     void onLost(std::uint32_t slot, const std::string& reason);

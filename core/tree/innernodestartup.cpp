@@ -63,12 +63,24 @@ void InnerNode::finishStartup()
 void InnerNode::measureClocks()
 {
     for (std::uint32_t slot = 0; slot < m_children.slots(); ++slot) {
-        m_clocks[slot] = ChildClock{};
+        restartClock(slot);
         if (m_live[slot]) {
             ping(slot);
         }
     }
     m_children.multicast(MessageType::MeasureClocks, {});
+}
+
+void InnerNode::restartClock(std::uint32_t slot)
+{
+    // The ping ids go on from the last round's: a pong of a round still in flight (the one a
+    // join starts, then the front-end's first measurement right after) must not pass for an
+    // answer to this round's ping of the same number, which would pair the child's older reading
+    // with a later send time and give an offset off by the time between them, with a small
+    // round trip for its bound.
+    const std::uint64_t lastId = m_clocks[slot].pingId;
+    m_clocks[slot] = ChildClock{};
+    m_clocks[slot].pingId = lastId;
 }
 
 void InnerNode::ping(std::uint32_t slot)

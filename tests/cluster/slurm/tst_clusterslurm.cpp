@@ -121,7 +121,8 @@ private slots:
             qInfo("%s: planted %+.0f ns, measured %+.0f ns, bound %.0f ns", qPrintable(host),
                   planted, measured, bound);
             QVERIFY2(c["measured"].toBool() && c["master"].toString() == "h0", qPrintable(host));
-            QVERIFY2(bound > 0 && std::abs(measured - planted) <= bound, qPrintable(host));
+            QVERIFY2(bound > 0 && std::abs(measured - planted) <= bound,
+                     QJsonDocument(c.toObject()).toJson().constData());
         }
     }
 
