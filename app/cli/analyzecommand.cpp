@@ -60,8 +60,8 @@ Result<Ok> printJson(const Arguments& a, std::ostream& o, std::ostream& e)
             return makeError(ErrorCode::Corrupt, "the session's cached report is not JSON");
         }
     } else {
-        XYLEM_TRY(run, runFromArguments(a, e));
-        json = reportToJson(analyze(run.value()));
+        XYLEM_TRY(report, reportFromArguments(a, e));
+        json = reportToJson(report.value());
     }
     XYLEM_TRY(waits, waitStatesFromSession(a));
     if (waits.value()) {
@@ -87,9 +87,9 @@ int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
                           if (a.has("json")) {
                               return printJson(a, o, e);
                           }
-                          XYLEM_TRY(run, runFromArguments(a, e));
+                          XYLEM_TRY(report, reportFromArguments(a, e));
                           XYLEM_TRY(waits, waitStatesFromSession(a));
-                          printReport(o, analyze(run.value()),
+                          printReport(o, report.value(),
                                       TextOptions{static_cast<size_t>(top.value())});
                           if (waits.value()) {
                               printWaitStates(o, *waits.value());

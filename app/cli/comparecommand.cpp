@@ -5,16 +5,17 @@
 #include "core/analysis/analyzer.h"
 #include "core/analysis/comparison.h"
 #include "core/analysis/reportjson.h"
-#include "core/store/runloader.h"
+#include "core/store/storedclocks.h"
 
 namespace xylem::cli {
 
 namespace {
 
-// Run A and run B: two --tree/--trace pairs, or --session S --runs A B.
-Result<std::vector<Run>> twoRuns(const Arguments& a, std::ostream& note)
+// The analyses of run A and run B: two --tree/--trace pairs, or --session S --runs A B (with
+// the clock coverage their stored models give).
+Result<std::vector<AnalysisReport>> twoReports(const Arguments& a, std::ostream& note)
 {
-    std::vector<Run> runs;
+    std::vector<AnalysisReport> runs;
     if (a.has("session")) {
         XYLEM_TRY(path, a.one("session"));
         XYLEM_TRY(ids, a.ids("runs"));
@@ -23,8 +24,8 @@ Result<std::vector<Run>> twoRuns(const Arguments& a, std::ostream& note)
         }
         XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, note));
         for (const std::int64_t id : ids.value()) {
-            XYLEM_TRY(run, store::loadRun(session.value(), id));
-            runs.push_back(std::move(run).value());
+            XYLEM_TRY(report, store::analyzeStoredRun(session.value(), id));
+            runs.push_back(std::move(report).value());
         }
         return runs;
     }
@@ -41,7 +42,7 @@ Result<std::vector<Run>> twoRuns(const Arguments& a, std::ostream& note)
             e.message = std::string("run ") + (i == 0 ? "A" : "B") + ": " + e.message;
             return e;
         }
-        runs.push_back(std::move(run).value());
+        runs.push_back(analyze(run.value()));
     }
     return runs;
 }
@@ -65,10 +66,9 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
                               XYLEM_TRY(t, a.one("thread"));
                               thread = t.value();
                           }
-                          XYLEM_TRY(runs, twoRuns(a, e));
-                          const AnalysisReport first = analyze(runs.value()[0]);
-                          const AnalysisReport second = analyze(runs.value()[1]);
-                          XYLEM_TRY(comparison, compareRuns(first, second, thread));
+                          XYLEM_TRY(reports, twoReports(a, e));
+                          XYLEM_TRY(comparison,
+                                    compareRuns(reports.value()[0], reports.value()[1], thread));
                           if (a.has("json")) {
                               o << comparisonToJson(comparison.value()).dump(1) << '\n';
                           } else {

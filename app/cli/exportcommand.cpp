@@ -6,6 +6,7 @@
 #include "core/model/configurationjson.h"
 #include "core/model/tracecsv.h"
 #include "core/store/runcatalog.h"
+#include "core/store/storedclocks.h"
 #include "core/store/runloader.h"
 #include "core/store/storetables.h"
 
@@ -52,9 +53,9 @@ Result<Table> namedTable(store::Session& session, const std::string& name,
     for (auto n : reportTableNames()) {
         if (n == name) {
             XYLEM_TRY(id, store::resolveRun(session, run));
-            XYLEM_TRY(loaded, store::loadRun(session, id.value()));
+            XYLEM_TRY(report, store::analyzeStoredRun(session, id.value()));
             Table table;
-            makeReportTable(analyze(loaded.value()), name, table);
+            makeReportTable(report.value(), name, table);
             return table;
         }
     }

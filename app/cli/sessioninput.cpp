@@ -3,6 +3,7 @@
 #include "app/cli/runloader.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
+#include "core/store/storedclocks.h"
 
 namespace xylem::cli {
 
@@ -49,6 +50,19 @@ Result<Run> runFromArguments(const Arguments& args, std::ostream& note)
         return tree ? trace.error() : tree.error();
     }
     return loadRun(tree.value(), trace.value());
+}
+
+Result<AnalysisReport> reportFromArguments(const Arguments& args, std::ostream& note)
+{
+    if (args.has("session") && !args.has("tree") && !args.has("trace")) {
+        XYLEM_TRY(path, args.one("session"));
+        XYLEM_TRY(id, args.optionalId("run"));
+        XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, note));
+        XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
+        return store::analyzeStoredRun(session.value(), run.value());
+    }
+    XYLEM_TRY(run, runFromArguments(args, note));
+    return analyze(run.value());
 }
 
 } // namespace xylem::cli

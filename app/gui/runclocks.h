@@ -17,13 +17,7 @@
 
 namespace xylem::gui {
 
-// The stored models, parsed; an error names the host whose model is malformed.
-Result<std::vector<HostClock>> loadStoredClocks(store::Session& session, std::int64_t run);
-
-// What the analysis of the run is told. A run still being recorded stores its models at its
-// end: until then (none stored yet) its timestamps are taken as they are, rather than every
-// hop across hosts flipping to an estimate and back when the recording ends.
-Result<ClockCoverage> loadClockCoverage(store::Session& session, std::int64_t run);
+// The stored models and the analysis's coverage: core/store/storedclocks.h.
 
 struct RunClocks
 {

@@ -4,6 +4,7 @@
 #include "app/gui/runclocks.h"
 #include "core/analysis/analyzer.h"
 #include "core/store/runcatalog.h"
+#include "core/store/storedclocks.h"
 #include "core/store/runloader.h"
 #include "core/store/session.h"
 #include "core/store/sessioncopy.h"
@@ -46,18 +47,15 @@ struct Analysed
 Result<Analysed> analyzeStored(const std::string& path, qint64 run)
 {
     XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
-    XYLEM_TRY(loaded, store::loadRun(session.value(), run));
-    XYLEM_TRY(calls, store::loadCalls(session.value(), run));
     // Which hosts have a clock model decides how proxy hops across hosts are split (§4).
-    XYLEM_TRY(clocks, loadClockCoverage(session.value(), run));
-    AnalysisOptions options;
-    options.clocks = std::move(clocks).value();
+    XYLEM_TRY(report, store::analyzeStoredRun(session.value(), run));
+    XYLEM_TRY(calls, store::loadCalls(session.value(), run));
     auto times = std::make_shared<std::vector<std::int64_t>>();
     times->reserve(calls->size());
     for (const CallTimes& call : calls.value()) {
         times->push_back(call.operationTime);
     }
-    return Analysed{std::make_shared<const AnalysisReport>(analyze(loaded.value(), options)),
+    return Analysed{std::make_shared<const AnalysisReport>(std::move(report).value()),
                     std::move(times)};
 }
 

@@ -4,6 +4,7 @@
 #include "core/model/mpiruns.h"
 #include "core/store/mpistore.h"
 #include "core/store/runcatalog.h"
+#include "core/store/storedclocks.h"
 
 namespace xylem::gui {
 
@@ -16,7 +17,7 @@ Result<std::optional<WaitStateData>> loadWaitStates(store::Session& session, std
     XYLEM_TRY(trace, store::mpiTrace(session, run));
     XYLEM_TRY(report, analyzeWaitStates(trace.value()));
     XYLEM_TRY(config, store::runConfiguration(session, run));
-    XYLEM_TRY(clocks, loadStoredClocks(session, run));
+    XYLEM_TRY(clocks, store::storedClocks(session, run));
     WaitStateData data{std::move(report).value(), trace->ranks, {}, std::move(clocks).value()};
     for (const MpiRank& r : data.ranks) {
         data.wrapperOfRank.push_back(config->indexOf(rankWrapperId(r.rank)));

@@ -4,7 +4,7 @@
 #include "core/analysis/reportjson.h"
 #include "core/store/attachments.h"
 #include "core/store/runcatalog.h"
-#include "core/store/runloader.h"
+#include "core/store/storedclocks.h"
 
 namespace xylem::store {
 
@@ -28,11 +28,11 @@ Result<std::string> reportJson(Session& session, std::int64_t run)
             return *cached.value();
         }
     }
-    auto loaded = loadRun(session, run);
-    if (!loaded) {
-        return loaded.error();
+    auto report = analyzeStoredRun(session, run);
+    if (!report) {
+        return report.error();
     }
-    std::string json = reportToJson(analyze(loaded.value())).dump(1);
+    std::string json = reportToJson(report.value()).dump(1);
     if (finished && session.writable()) {
         // A cache that cannot be written (a full disk) costs only time: the report stands.
         (void)storeCachedResult(session, run, kReportKind, kAnalysisEngineVersion, json);

@@ -1,12 +1,14 @@
 // What the GUI reads of a run's clocks (app/gui/runclocks): the stored models parsed, which
-// hosts the analysis is told have one (a host stored as never measured has none; a run still
-// recording with none stored yet is taken as it is, not as one without models), what became
+// hosts the analysis is told have one (a host stored as never measured has none; a run that
+// stored no model at all, imported or still recording, is taken as one clock), what became
 // of each host's timestamps, and a malformed model named by its host.
 
 #include "app/gui/runclocks.h"
 #include "core/analysis/clockmodeljson.h"
 #include "core/store/attachments.h"
+#include "core/store/reportcache.h"
 #include "core/store/runwriter.h"
+#include "core/store/storedclocks.h"
 #include "tests/support/testdata.h"
 
 #include <QTemporaryDir>
@@ -51,13 +53,26 @@ private slots:
                                      clockModelJson(measured("A", 50'000, 1'000), "front")));
         QVERIFY(store::setClockModel(session.value(), 1, "B", clockModelJson(never, "front")));
 
-        auto coverage = gui::loadClockCoverage(session.value(), 1);
+        auto coverage = store::storedClockCoverage(session.value(), 1);
         QVERIFY(coverage);
         QVERIFY(coverage->known);
         QVERIFY(coverage->hasModel("A"));
         QVERIFY(!coverage->hasModel("B")); // stored, never measured
-        auto none = gui::loadClockCoverage(session.value(), 2);
-        QVERIFY(none && none->known && none->modelled.empty()); // complete, no model: estimate
+        auto none = store::storedClockCoverage(session.value(), 2);
+        QVERIFY(none && !none->known); // no model at all: one clock, as the files analysed
+
+        // The report every caller reads (xylem-cli analyze, export, the cache) is told the same:
+        // hops to B are estimated in run 1 only: run 2 stored no model (one clock), run 3 both.
+        QVERIFY(store::importRun(session.value(), run.configuration, run.tuples, meta));
+        QVERIFY(store::setClockModel(session.value(), 3, "A",
+                                     clockModelJson(measured("A", 50'000, 1'000), "front")));
+        QVERIFY(store::setClockModel(session.value(), 3, "B",
+                                     clockModelJson(measured("B", 70'000, 1'000), "front")));
+        for (const std::int64_t id : {1, 2, 3}) {
+            auto json = store::reportJson(session.value(), id);
+            QVERIFY2(json, json ? "" : json.error().describe().c_str());
+            QCOMPARE(json->find("half two-way") != std::string::npos, id == 1);
+        }
 
         auto clocks = gui::loadRunClocks(session.value(), 1);
         QVERIFY2(clocks, clocks ? "" : clocks.error().describe().c_str());
@@ -72,16 +87,16 @@ private slots:
             QCOMPARE(c.residual.violations, 0);
         }
 
-        // A run still being recorded has stored no model yet: taken as it is.
+        // A run still being recorded has stored no model yet: taken as it is, and so after.
         auto writer = store::RunWriter::begin(session.value(), run.configuration, meta);
         QVERIFY(writer);
         QVERIFY(writer->append(run.tuples));
-        auto recording = gui::loadClockCoverage(session.value(), writer->run());
+        auto recording = store::storedClockCoverage(session.value(), writer->run());
         QVERIFY(recording);
         QVERIFY(!recording->known);
         QVERIFY(writer->finish());
-        auto finished = gui::loadClockCoverage(session.value(), writer->run());
-        QVERIFY(finished && finished->known);
+        auto finished = store::storedClockCoverage(session.value(), writer->run());
+        QVERIFY(finished && !finished->known);
 
         // A malformed model is an error naming its host and run.
         QVERIFY(store::setClockModel(session.value(), 2, "B", "{\"format\": \"xylem-clock/1\"}"));
