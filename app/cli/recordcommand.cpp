@@ -10,6 +10,7 @@
 #include "app/cli/recordclocks.h"
 #include "app/cli/recordsetup.h"
 #include "app/cli/recordstatus.h"
+#include "app/cli/recordtree.h"
 #include "app/cli/refusallog.h"
 #include "app/cli/siblingprogram.h"
 #include "app/cli/stoprequest.h"
@@ -81,82 +82,6 @@ struct Scratch
         }
     }
 };
-
-// How often the collectors started here sample CPU, network and memory: a point per pull
-// period, so that even a run of a second or two has a curve.
-constexpr const char* kSamplePeriodMs = "100";
-constexpr std::chrono::seconds kStartTimeout{30}; // for the hosts and the tree's nodes
-
-// The tree over the plan's hosts: collectors started here with a ring prefix per host, or
-// (attach) collectors started by someone else that join through the address file.
-Result<std::unique_ptr<tree::FrontEnd>>
-startGatherTree(const RecordPlan& plan, const std::string& ringBase, const std::string& listen,
-                RefusalLog& refusals)
-{
-    tree::FrontEndOptions options;
-    options.log = [&refusals](const std::string& line) { refusals(line); };
-    options.topology = plan.topology;
-    options.listen = listen;
-    XYLEM_TRY(relay, findSiblingProgram("xylem-relay"));
-    XYLEM_TRY(collector, findSiblingProgram("xylem-collector"));
-    options.launch.relayExecutable = relay.value();
-    options.launch.collectorExecutable = collector.value();
-    options.launch.collectorArguments = {"--ring-prefix", ringBase + "{host}-", "--host",
-                                         "{host}",        "--sample-period-ms", kSamplePeriodMs};
-    options.launch.leavesAttach = !plan.attachFile.empty();
-    options.launch.launcher = plan.launcher; // "" unless --hostfile
-    options.addressFile = plan.attachFile;
-    options.startTimeout = kStartTimeout;
-    XYLEM_TRY(tree, tree::FrontEnd::start(std::move(options)));
-    if (const auto& missing = tree.value()->startup().missing; !missing.empty()) {
-        return makeError(ErrorCode::IoError,
-                         "the gather tree started without " + nodeNames(plan.topology, missing));
-    }
-    return std::move(tree).value();
-}
-
-// The leaves that have not joined, and what their owners must run: the next step when the
-// wait for attached collectors times out.
-Error attachTimedOut(const tree::FrontEnd& tree, const std::set<std::uint32_t>& joined,
-                     const std::string& addressFile, std::chrono::seconds timeout)
-{
-    const auto leaves = tree.topology().leaves();
-    std::string missing;
-    for (const std::uint32_t leaf : leaves) {
-        if (!joined.contains(leaf)) {
-            missing += (missing.empty() ? "" : ", ") + tree.topology().nodes[leaf].host;
-        }
-    }
-    return makeError(ErrorCode::TimedOut,
-                     std::to_string(leaves.size() - joined.size()) + " of " +
-                         std::to_string(leaves.size()) + " collectors (" + missing +
-                         ") did not attach within " + std::to_string(timeout.count()) +
-                         " s: run 'xylem-collector --attach " + addressFile +
-                         " --host H --ring-prefix P' on each of the program's nodes, then "
-                         "record again",
-                     addressFile);
-}
-
-// Attached collectors come when their owners start them: wait for every leaf to join.
-Result<Ok> awaitAttachedLeaves(tree::FrontEnd& tree, const std::string& addressFile,
-                               std::chrono::seconds timeout)
-{
-    const auto leaves = tree.topology().leaves();
-    std::set<std::uint32_t> joined;
-    const auto deadline = Clock::now() + timeout;
-    while (joined.size() < leaves.size()) {
-        if (Clock::now() > deadline) {
-            return attachTimedOut(tree, joined, addressFile, timeout);
-        }
-        for (const tree::TreeEvent& e : tree.takeEvents()) {
-            if (e.kind == tree::TreeEvent::Kind::Joined) {
-                joined.insert(e.nodes.begin(), e.nodes.end());
-            }
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    return Ok{};
-}
 
 Result<ChildProcess> startWorkload(const Arguments& a, const RecordPlan& plan,
                                    const Scratch& scratch, bool instrumented)
@@ -405,7 +330,7 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     XYLEM_TRY(listen, a.oneOr("listen", "auto"));
     // Refused before anything is made.
     XYLEM_TRY(listenable, tree::chooseListen(listen.value(), {}));
-    XYLEM_TRY(reachable, checkRemoteHosts(plan.value(), kStartTimeout));
+    XYLEM_TRY(reachable, checkRemoteHosts(plan.value(), kRecordStartTimeout));
     const Scratch scratch{"xylem-rec-" + std::to_string(::getpid()) + "-"};
     XYLEM_TRY(session, store::Session::openOrCreate(path.value()));
     // A recording appends and reads nothing back: a small page cache (a session opens with 64 MB,
