@@ -1,5 +1,6 @@
 #include "app/cli/mpigather.h"
 
+#include "app/cli/recordsetup.h"
 #include "app/cli/siblingprogram.h"
 #include "core/gather/batch.h"
 #include "core/model/launchertemplate.h"
@@ -53,11 +54,9 @@ Result<MpiGather> MpiGather::start(const std::string& ringPrefix, const std::str
     options.startTimeout = kStartTimeout;
     XYLEM_TRY(tree, tree::FrontEnd::start(std::move(options)));
     if (const auto& missing = tree.value()->startup().missing; !missing.empty()) {
-        std::string names;
-        for (const std::uint32_t node : missing) {
-            names += (names.empty() ? "" : ", ") + tree.value()->topology().nodes[node].name();
-        }
-        return makeError(ErrorCode::IoError, "the gather tree started without " + names);
+        return makeError(ErrorCode::IoError,
+                         "the gather tree started without " +
+                             nodeNames(tree.value()->topology(), missing));
     }
     tree::StreamSpec stream;
     stream.id = kStream;
