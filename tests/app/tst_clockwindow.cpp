@@ -133,10 +133,9 @@ private slots:
 
         window.runList()->setCurrentRow(1); // run 2: C and D never measured
         QTRY_VERIFY_WITH_TIMEOUT(estimatedBars(*window.timemap()) > 0, 10000);
-        qInfo("run 2's clocks: %s", qPrintable(clocks->summary()));
-        QVERIFY2(clocks->summary().contains(QStringLiteral("C")) &&
-                     clocks->summary().contains(QStringLiteral("D")),
-                 qPrintable(clocks->summary()));
+        // The Clocks view loads on its own: wait for run 2's.
+        QTRY_VERIFY2_WITH_TIMEOUT(clocks->summary().contains(QStringLiteral("Never measured: C, D")),
+                                  qPrintable(clocks->summary()), 10000);
         QCOMPARE(clocks->model()->rowCount(), 4);
         QVERIFY2(window.timemap()->clockNote().contains(QStringLiteral("no clock model")),
                  qPrintable(window.timemap()->clockNote()));
