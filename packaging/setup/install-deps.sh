@@ -15,6 +15,8 @@ packages=(
   libotf2-trace-dev otf2-tools libopenmpi-dev openmpi-bin hpcc liblttng-ust-dev lttng-tools
   xvfb xauth iproute2 openssh-server
   slurmctld slurmd slurm-client munge
+  libcli11-dev libspdlog-dev help2man appstream desktop-file-utils shared-mime-info
+  bash-completion man-db
 )
 
 missing=()
