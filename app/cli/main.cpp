@@ -1,6 +1,7 @@
 // xylem-cli: Xylem's command line. The same engine as the GUI, printed.
 
 #include "app/cli/commands.h"
+#include "xylem/version.h"
 
 #include <exception>
 #include <iostream>
@@ -54,7 +55,7 @@ int main(int argc, char** argv)
             }
         }
         if (command == "--version") {
-            std::cout << "xylem-cli 0.1.0\n";
+            std::cout << "xylem-cli " << xylem::kVersion << '\n';
             return kExitOk;
         }
     } catch (const std::bad_alloc&) {
