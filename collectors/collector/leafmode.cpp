@@ -1,12 +1,13 @@
 #include "collectors/collector/leafmode.h"
 
 #include "collectors/collector/leafsources.h"
+#include "collectors/collector/notelevel.h"
 #include "collectors/collector/ringdirectory.h"
+#include "collectors/nodelog/nodelog.h"
 #include "core/tree/clockoffset.h"
 #include "core/tree/leafnode.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -15,9 +16,10 @@ namespace xylem::collector {
 
 namespace {
 
-void log(std::uint32_t node, const std::string& line)
+void log(std::uint32_t node, const std::string& line,
+         nodelog::Level level = nodelog::Level::Info)
 {
-    std::fprintf(stderr, "xylem-collector (leaf %u): %s\n", node, line.c_str());
+    nodelog::Log("xylem-collector (leaf " + std::to_string(node) + ")").write(level, line);
 }
 
 // Samples on the collector's own schedule, not only when a wave asks: the points of a curve
@@ -39,7 +41,7 @@ void keepSampling(boost::asio::steady_timer& timer, LeafSources& sources, std::i
 void keepLogging(boost::asio::steady_timer& timer, LeafSources& sources, std::uint32_t node)
 {
     for (const std::string& line : sources.takeLog()) {
-        log(node, line);
+        log(node, line, levelOfNote(line));
     }
     timer.expires_after(std::chrono::seconds(1));
     timer.async_wait([&timer, &sources, node](const boost::system::error_code& ec) {
@@ -80,22 +82,24 @@ int serveTree(const LeafModeOptions& options)
             return sources.make(spec);
         };
         hooks.control = [&](const tree::ControlMessage& c) {
-            log(options.node, "control: " + c.command);
+            log(options.node, "control: " + c.command, nodelog::Level::Debug);
             if (c.command == kMonitoredConfiguration) {
                 sources.setConfiguration(c.argument);
             } else if (c.command == kBufferPolicy) {
                 if (auto set = sources.setBufferPolicy(c.argument); !set) {
-                    log(options.node, set.error().message);
+                    log(options.node, set.error().message, nodelog::Level::Warning);
                 }
             } else if (c.command == kRingCapacity) {
                 if (auto set = sources.setRingCapacity(c.argument); !set) {
-                    log(options.node, set.error().message);
+                    log(options.node, set.error().message, nodelog::Level::Warning);
                 }
             }
         };
         tree::LeafNode leaf(io, options.parent, options.token, options.node, hooks);
         if (auto joined = leaf.join(std::chrono::seconds(30)); !joined) {
-            log(options.node, "cannot join the tree: " + joined.error().message);
+            log(options.node, "cannot join the tree: " + joined.error().message,
+                options.attached && attempt < 30 ? nodelog::Level::Warning
+                                                 : nodelog::Level::Error);
             if (!options.attached || attempt >= 30) {
                 return 1;
             }
@@ -123,7 +127,7 @@ int serveTree(const LeafModeOptions& options)
             log(options.node, why.empty() ? "stopped" : why);
             return 0;
         }
-        log(options.node, why + "; rejoining");
+        log(options.node, why + "; rejoining", nodelog::Level::Warning);
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
     }
 }

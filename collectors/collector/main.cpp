@@ -1,17 +1,21 @@
 // xylem-collector: the node daemon. Serves the rings of this host's instrumented programs, the
 // node-side monitors and system samples on a UNIX-domain socket; the leaf of the gather tree.
 
+#include "collectors/collector/collectoroptions.h"
 #include "collectors/collector/collectorserver.h"
 #include "collectors/collector/leafmode.h"
+#include "collectors/collector/notelevel.h"
+#include "collectors/nodelog/nodelog.h"
+#include "collectors/nodelog/nodeoptions.h"
 #include "collectors/probe/probe.h"
 #include "core/model/lifeline.h"
 #include "core/model/secretfile.h"
 #include "core/tree/addressfile.h"
 #include "core/tree/attachlocate.h"
 #include "core/tree/launcherplace.h"
+#include "xylem/version.h"
 
 #include <boost/asio.hpp>
-#include <charconv>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -20,51 +24,22 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <unistd.h>
 
 namespace {
 
-constexpr const char* kUsage =
-    "usage: xylem-collector [--socket PATH] [--ring-prefix PREFIX] [--host ID] [--sample-period-ms "
-    "N]\n"
-    "                       [--tick-ms N] [--proc DIR]\n"
-    "  --socket       where programs announce rings and clients ask (default "
-    "/tmp/xylem-collector-UID.sock,\n"
-    "                 or $XYLEM_COLLECTOR_SOCKET)\n"
-    "  --ring-prefix  shared-memory names of the rings to serve (default xylem-ring-UID-, or "
-    "$XYLEM_RING_PREFIX)\n"
-    "  --host         this node's id in configurations (default: the host name)\n"
-    "As a leaf of a gather tree:\n"
-    "  --parent IP:PORT --node N   started by the tree (the token on stdin, which the parent\n"
-    "                 keeps open: its end means the parent is gone, and the leaf leaves)\n"
-    "  --attach FILE|HOST:PORT [--token-file F] [--node N] [--rank R]\n"
-    "                 join a running tree (started by mpirun, srun, systemd) through its address\n"
-    "                 file, or through the front-end's address with the tree's token from F\n"
-    "                 (readable by its owner only) or $XYLEM_TREE_TOKEN; the leaf is found by\n"
-    "                 --node, or by host (--host or the host name) and rank; started by srun,\n"
-    "                 mpirun or a PMIx launcher (one per node) with neither --host nor --rank,\n"
-    "                 a host name the tree does not know takes the leaf of the job's node index\n"
-    "                 (SLURM_NODEID, OMPI_COMM_WORLD_RANK, PMIX_RANK; an address file only)\n";
+using namespace xylem;
+using collector::LeafPlace;
 
-bool number(std::string_view text, long long& out)
+const nodelog::Log kLog("xylem-collector");
+
+// A usage error found after parsing (options that do not go together): as the parser's own.
+int usageError(const std::string& message)
 {
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-    return ec == std::errc() && end == text.data() + text.size() && out >= 0;
+    std::fprintf(stderr, "xylem-collector: %s\nRun 'xylem-collector --help' for the options.\n",
+                 message.c_str());
+    return nodeoptions::kUsageError;
 }
-
-int fail(const std::string& message)
-{
-    std::fprintf(stderr, "xylem-collector: %s\n", message.c_str());
-    return 2;
-}
-
-struct LeafPlace
-{
-    std::string parent, attach, tokenFile, host;
-    std::optional<std::uint32_t> node;
-    std::optional<std::uint32_t> rank;
-};
 
 std::string thisHost(const std::string& hostId)
 {
@@ -115,9 +90,9 @@ xylem::Result<std::uint32_t> leafOfLaunchedTask(const xylem::tree::AddressBook& 
                              " leaves: start one collector per node of the job");
     }
     const auto& leaf = book.topology.nodes[leaves[index]];
-    std::fprintf(stderr, "xylem-collector: %s; node %u of the %s job (%s) takes leaf %u (%s)\n",
-                 byHost.message.c_str(), index, launched.launcher.c_str(), launched.source.c_str(),
-                 leaves[index], leaf.name().c_str());
+    kLog.info(byHost.message + "; node " + std::to_string(index) + " of the " +
+              launched.launcher + " job (" + launched.source + ") takes leaf " +
+              std::to_string(leaves[index]) + " (" + leaf.name() + ")");
     return leaves[index];
 }
 
@@ -173,11 +148,11 @@ xylem::Result<xylem::collector::LeafModeOptions> attachedLeaf(const LeafPlace& p
         return located.error();
     }
     if (byJob && located->leafHost != host) {
-        std::fprintf(stderr,
-                     "xylem-collector: the tree has no leaf for host %s; node %u of the %s job "
-                     "(%s) takes leaf %u (%s)\n",
-                     host.c_str(), launched.value()->index(), launched.value()->launcher.c_str(),
-                     launched.value()->source.c_str(), located->node, located->leafHost.c_str());
+        kLog.info("the tree has no leaf for host " + host + "; node " +
+                  std::to_string(launched.value()->index()) + " of the " +
+                  launched.value()->launcher + " job (" + launched.value()->source +
+                  ") takes leaf " + std::to_string(located->node) + " (" + located->leafHost +
+                  ")");
     }
     leaf.parent = located->parent;
     leaf.token = token.value();
@@ -219,7 +194,7 @@ std::unique_ptr<xylem::LifelineWatch> watchParent(bool tokenOnStdin)
         return nullptr;
     }
     auto watch = xylem::LifelineWatch::start(STDIN_FILENO, [] {
-        std::fprintf(stderr, "xylem-collector: the parent is gone (stdin closed); leaving\n");
+        kLog.info("the parent is gone (stdin closed); leaving");
         ::kill(::getpid(), SIGTERM);
     });
     return watch ? std::move(watch).value() : nullptr;
@@ -229,63 +204,27 @@ std::unique_ptr<xylem::LifelineWatch> watchParent(bool tokenOnStdin)
 
 int main(int argc, char** argv)
 {
-    using namespace xylem;
-    const probe::ProbeOptions defaults = probe::ProbeOptions::fromEnvironment();
-    collector::CollectorOptions options;
-    options.ringPrefix = defaults.ringPrefix;
-    std::string socket = defaults.collectorSocket.empty() ? probe::defaultCollectorSocket()
-                                                          : defaults.collectorSocket;
-    long long tickMs = 100;
-    LeafPlace place;
-    bool socketGiven = false;
-    bool ringPrefixGiven = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string_view arg = argv[i];
-        const bool hasValue = i + 1 < argc;
-        long long value = 0;
-        if (arg == "--socket" && hasValue) {
-            socket = argv[++i];
-            socketGiven = true;
-        } else if (arg == "--parent" && hasValue) {
-            place.parent = argv[++i];
-        } else if (arg == "--attach" && hasValue) {
-            place.attach = argv[++i];
-        } else if (arg == "--token-file" && hasValue) {
-            place.tokenFile = argv[++i];
-        } else if (arg == "--node" && hasValue && number(argv[i + 1], value) &&
-                   value < (1LL << 31)) {
-            place.node = static_cast<std::uint32_t>(value);
-            ++i;
-        } else if (arg == "--rank" && hasValue && number(argv[i + 1], value) &&
-                   value < (1LL << 31)) {
-            place.rank = static_cast<std::uint32_t>(value);
-            ++i;
-        } else if (arg == "--ring-prefix" && hasValue) {
-            options.ringPrefix = argv[++i];
-            ringPrefixGiven = true;
-        } else if (arg == "--host" && hasValue) {
-            options.host = argv[++i];
-        } else if (arg == "--proc" && hasValue) {
-            options.procRoot = argv[++i];
-        } else if (arg == "--sample-period-ms" && hasValue && number(argv[i + 1], value)) {
-            options.samplePeriodNs = value * 1'000'000;
-            ++i;
-        } else if (arg == "--tick-ms" && hasValue && number(argv[i + 1], value) && value > 0) {
-            tickMs = value;
-            ++i;
-        } else {
-            std::fprintf(stderr, "xylem-collector: bad argument '%s'\n%s", argv[i], kUsage);
-            return 2;
-        }
+    auto parsed = collector::parseCollectorCommandLine(argc, argv, xylem::kVersion);
+    if (const int* exit = std::get_if<int>(&parsed)) {
+        return *exit;
     }
-    if (!place.parent.empty() || !place.attach.empty()) {
-        if (socketGiven) {
-            return fail("a leaf serves the tree, not a socket: drop --socket");
+    auto& c = std::get<collector::CollectorCommandLine>(parsed);
+    nodelog::configure(c.log.settings());
+    collector::CollectorOptions& options = c.options;
+    kLog.debug("options: socket " + c.socket + ", ring prefix " + options.ringPrefix + ", tick " +
+               std::to_string(c.tickMs) + " ms, samples every " +
+               std::to_string(options.samplePeriodNs / 1'000'000) + " ms from " +
+               options.procRoot);
+    if (c.leaf()) {
+        if (c.socketGiven) {
+            return usageError("a leaf serves the tree, not a socket: drop --socket");
         }
+        LeafPlace& place = c.place;
         place.host = options.host;
         auto leaf = leafOptions(place);
         if (!leaf) {
-            return fail(leaf.error().describe());
+            kLog.error(leaf.error().describe());
+            return 2;
         }
         const auto watch = watchParent(place.attach.empty() && !std::getenv("XYLEM_TREE_TOKEN"));
         const std::string leafHost = leaf->collector.host; // the tree's name, when attached
@@ -293,26 +232,26 @@ int main(int argc, char** argv)
         if (options.host.empty()) {
             leaf->collector.host = leafHost;
         }
-        leaf->ownsRings = place.attach.empty() && ringPrefixGiven;
+        leaf->ownsRings = place.attach.empty() && c.ringPrefixGiven;
         return collector::runLeaf(leaf.value());
     }
     boost::asio::io_context io;
     collector::CollectorService service(options);
-    collector::CollectorServer server(
-        io, service, socket, std::chrono::milliseconds(tickMs), [](const std::string& line) {
-            std::fprintf(stderr, "xylem-collector: %s\n", line.c_str());
-        });
+    collector::CollectorServer server(io, service, c.socket, std::chrono::milliseconds(c.tickMs),
+                                      [](const std::string& line) {
+                                          kLog.write(collector::levelOfNote(line), line);
+                                      });
     if (auto ok = server.start(); !ok) {
-        std::fprintf(stderr, "xylem-collector: %s\n", ok.error().describe().c_str());
+        kLog.error(ok.error().describe());
         return 1;
     }
     boost::asio::signal_set signals(io, SIGINT, SIGTERM);
-    signals.async_wait([&](const boost::system::error_code&, int) {
+    signals.async_wait([&](const boost::system::error_code&, int signal) {
+        kLog.debug(std::string("stopping on ") + (signal == SIGINT ? "SIGINT" : "SIGTERM"));
         server.stop();
         io.stop();
     });
-    std::fprintf(stderr, "xylem-collector: listening on %s, serving rings /dev/shm/%s*\n",
-                 socket.c_str(), options.ringPrefix.c_str());
+    kLog.info("listening on " + c.socket + ", serving rings /dev/shm/" + options.ringPrefix + "*");
     io.run();
     return 0;
 }
