@@ -20,7 +20,7 @@ UnmatchedMessages findLateSenders(const MpiTrace& trace, WaitTally& tally)
         const MpiEvent& send = trace.events[m.send];
         const MpiEvent& recv = trace.events[m.receive];
         tally.add(Wait{WaitPattern::LateSender, recv.rank, send.rank, recv.call, recv.communicator,
-                       std::min(send.enter, recv.exit) - recv.enter});
+                       std::min(send.enter, recv.exit) - recv.enter, &recv, &send});
         --unmatched.sends;
         --unmatched.receives;
     }

@@ -125,7 +125,8 @@ void analyseInstance(const Instance& inst, WaitTally& tally)
     const MpiCall call = inst.events.front()->call;
     const auto wait = [&](WaitPattern p, const MpiEvent& waiter, const MpiEvent& waitedFor,
                           std::int64_t ns) {
-        tally.add(Wait{p, waiter.rank, waitedFor.rank, waiter.call, inst.communicator, ns});
+        tally.add(Wait{p, waiter.rank, waitedFor.rank, waiter.call, inst.communicator, ns, &waiter,
+                       &waitedFor});
     };
     if (!isRooted(call)) {
         const MpiEvent& last = *inst.events[lastToEnter(inst, inst.events.size())];
@@ -206,6 +207,17 @@ Result<WaitStateReport> analyzeWaitStates(const MpiTrace& trace)
     report.unmatchedSends = unmatched.sends;
     report.unmatchedReceives = unmatched.receives;
     return report;
+}
+
+Result<Ok> visitWaits(const MpiTrace& trace, const std::function<void(const Wait&)>& visit)
+{
+    XYLEM_TRY(comms, checkTrace(trace));
+    WaitTally tally(trace);
+    tally.setVisitor(visit);
+    WaitStateReport counts;
+    analyseCollectives(trace, comms.value(), tally, counts);
+    findLateSenders(trace, tally);
+    return Ok{};
 }
 
 } // namespace xylem

@@ -41,6 +41,9 @@ void WaitTally::add(const Wait& wait)
     if (wait.ns <= 0) {
         return;
     }
+    if (m_visit) {
+        m_visit(wait);
+    }
     const auto p = static_cast<size_t>(wait.pattern);
     const bool grid = m_trace.ranks[static_cast<size_t>(wait.waiter)].cluster !=
                       m_trace.ranks[static_cast<size_t>(wait.waitedFor)].cluster;
