@@ -182,7 +182,7 @@ private slots:
         const auto summary =
             QRegularExpression("record: (\\d+) complete calls").match(lines.join('\n'));
         QVERIFY2(summary.hasMatch() && summary.captured(1).toLongLong() >= 150000,
-                 qPrintable(lines.filter("complete calls").join('\n')));
+                 qPrintable(lines.filter("record:").join('\n') + '\n' + err.right(3000)));
         auto last = live::figuresFromJson(figureLines().last().toStdString());
         QVERIFY(last);
         QCOMPARE(last->size(), first->size());
