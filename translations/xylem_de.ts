@@ -271,6 +271,14 @@
         <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes or clocks.</source>
         <translation>Die anzuzeigende Ansicht: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes oder clocks.</translation>
     </message>
+    <message>
+        <source>With --screenshot: show run N after the first and save the window then (the comparison puts the two side by side).</source>
+        <translation>Mit --screenshot: nach dem ersten Lauf Lauf N anzeigen und erst dann das Fenster speichern (der Vergleich stellt beide nebeneinander).</translation>
+    </message>
+    <message>
+        <source>Open a scope design (*.design.json) in the Scope builder.</source>
+        <translation>Einen Umfangsentwurf (*.design.json) im Umfang-Baukasten öffnen.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::AttachDialog</name>
@@ -1015,6 +1023,14 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>cannot save %1</source>
         <translation>%1 kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>run %1 is shown; now run %2</source>
+        <translation>Lauf %1 wird angezeigt; jetzt Lauf %2</translation>
+    </message>
+    <message>
+        <source>the session holds no run %1</source>
+        <translation>die Sitzung enthält keinen Lauf %1</translation>
     </message>
 </context>
 <context>

@@ -271,6 +271,14 @@
         <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes or clocks.</source>
         <translation>Visningen som skal vises: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes eller clocks.</translation>
     </message>
+    <message>
+        <source>With --screenshot: show run N after the first and save the window then (the comparison puts the two side by side).</source>
+        <translation>Med --screenshot: vis kjøring N etter den første, og lagre vinduet først da (sammenligningen setter de to side om side).</translation>
+    </message>
+    <message>
+        <source>Open a scope design (*.design.json) in the Scope builder.</source>
+        <translation>Åpne et omfangsutkast (*.design.json) i omfangsbyggeren.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::AttachDialog</name>
@@ -1015,6 +1023,14 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>cannot save %1</source>
         <translation>kan ikke lagre %1</translation>
+    </message>
+    <message>
+        <source>run %1 is shown; now run %2</source>
+        <translation>kjøring %1 vises; nå kjøring %2</translation>
+    </message>
+    <message>
+        <source>the session holds no run %1</source>
+        <translation>økten har ingen kjøring %1</translation>
     </message>
 </context>
 <context>

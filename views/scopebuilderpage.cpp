@@ -221,6 +221,7 @@ bool ScopeBuilderPage::openDesign(const QString& path)
         return false;
     }
     m_document->replaceDesign(std::move(design).value(), tr("Open %1").arg(path));
+    m_canvas->fitAll();
     return true;
 }
 

@@ -50,6 +50,16 @@ int main(int argc, char** argv)
         QApplication::translate("main", "Record a local demo cluster (4 hosts x 2 threads, "
                                         "h2.t1 delayed) into FILE and show it live."),
         QStringLiteral("FILE"));
+    const QCommandLineOption thenRun(
+        QStringLiteral("then-run"),
+        QApplication::translate("main", "With --screenshot: show run N after the first and save "
+                                        "the window then (the comparison puts the two side by "
+                                        "side)."),
+        QStringLiteral("N"));
+    const QCommandLineOption design(
+        QStringLiteral("design"),
+        QApplication::translate("main", "Open a scope design (*.design.json) in the Scope builder."),
+        QStringLiteral("FILE"));
     QStringList codes;
     for (const xylem::gui::Language& available : xylem::gui::availableLanguages()) {
         codes << available.code;
@@ -60,7 +70,7 @@ int main(int argc, char** argv)
                                         "View ▸ Language, else the system's).")
             .arg(codes.join(QStringLiteral(", "))),
         QStringLiteral("CODE"));
-    parser.addOptions({run, screenshot, tab, liveDemo, language});
+    parser.addOptions({run, screenshot, tab, liveDemo, language, thenRun, design});
     parser.process(app);
 
     xylem::gui::MainWindow window;
@@ -73,11 +83,15 @@ int main(int argc, char** argv)
                                                            std::chrono::minutes(2));
         QObject::connect(shot.get(), &xylem::gui::ScreenshotJob::finished, &app,
                          &QApplication::exit);
+        shot->showAlso(parser.value(thenRun).toLongLong());
         if (!parser.isSet(liveDemo) && parser.positionalArguments().isEmpty()) {
             shot->shootWhenDrawn(); // nothing to open: the window as it is
         }
     }
     window.show();
+    if (parser.isSet(design) && !window.openDesign(parser.value(design))) {
+        return 2; // the message is on stderr
+    }
     if (parser.isSet(liveDemo)) {
         xylem::gui::DemoSettings demo;
         demo.session = parser.value(liveDemo);

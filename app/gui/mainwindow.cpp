@@ -10,6 +10,7 @@
 #include "app/gui/sessionpaths.h"
 #include "app/gui/subtreeserializationfeed.h"
 #include "core/live/scopegenerator.h"
+#include "core/live/scopedesignjson.h"
 #include "views/comparisonview.h"
 #include "views/scopebuilderpage.h"
 #include "views/serializationview.h"
@@ -45,6 +46,7 @@
 #include <QVBoxLayout>
 
 #include <tuple>
+#include <cstdio>
 
 namespace xylem::gui {
 
@@ -243,6 +245,16 @@ QDockWidget* MainWindow::addViewDock(View view, QWidget* widget, const QString& 
 
 void MainWindow::showView(View view)
 {
+bool MainWindow::openDesign(const QString& path)
+{
+    if (auto design = live::readDesignFile(path.toStdString()); !design) {
+        std::fprintf(stderr, "xylem: cannot open %s: %s\n", qPrintable(path),
+                     design.error().describe().c_str());
+        return false;
+    }
+    return m_scopeBuilder->openDesign(path);
+}
+
     QDockWidget* dock = m_viewDocks.at(view);
     dock->show();
     dock->raise();

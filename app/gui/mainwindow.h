@@ -81,6 +81,9 @@ public:
     // Records the gsum benchmark on the machines of a host file, shown as it grows.
     void startClusterRecording(const ClusterRecordSettings& settings);
     void saveSessionAs(const QString& path);
+    // Opens a scope design file in the Scope builder; false, with the reason on stderr, when
+    // it cannot be read (`xylem --design FILE`).
+    bool openDesign(const QString& path);
     void showView(View view);
     View currentView() const { return m_currentView; }
     QWidget* viewWidget(View view) const;

@@ -53,6 +53,18 @@ RunPanel::RunPanel(QWidget* parent)
     });
 }
 
+bool RunPanel::chooseRun(qint64 run)
+{
+    for (int i = 0; i < m_list->count(); ++i) {
+        QListWidgetItem* item = m_list->item(i);
+        if (item->data(kRunRole).toLongLong() == run) {
+            m_list->setCurrentItem(item); // currentItemChanged emits runChosen
+            return true;
+        }
+    }
+    return false;
+}
+
 void RunPanel::setRuns(const QVector<RunEntry>& runs, qint64 preferred)
 {
     flushNotes();

@@ -27,6 +27,8 @@ public:
     // when preferred is not among them).
     void setRuns(const QVector<RunEntry>& runs, qint64 preferred);
     qint64 currentRun() const; // 0 when none
+    // Makes the run current, which has it analysed; false when the list holds no such run.
+    bool chooseRun(qint64 run);
     QString currentName() const;
     void applyName(qint64 run, const QString& name);
     void applyNotes(qint64 run, const QString& notes);

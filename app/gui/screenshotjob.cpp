@@ -1,8 +1,10 @@
 #include "app/gui/screenshotjob.h"
 
 #include "app/gui/mainwindow.h"
+#include "app/gui/runpanel.h"
 
 #include <cstdio>
+#include <utility>
 
 namespace xylem::gui {
 
@@ -51,8 +53,17 @@ void ScreenshotJob::shootWhenDrawn()
     QTimer::singleShot(kSettle, this, [this] { shoot(0); });
 }
 
-void ScreenshotJob::onReport()
+void ScreenshotJob::onReport(qint64 run)
 {
+    if (const qint64 next = std::exchange(m_alsoRun, 0); next > 0 && next != run) {
+        if (m_window.runPanel()->chooseRun(next)) {
+            say(stdout, tr("run %1 is shown; now run %2").arg(run).arg(next));
+            m_waitsKnown = false; // the next run's wait states are asked for again
+            return;
+        }
+        say(stderr, tr("the session holds no run %1").arg(next));
+        m_failed = true;
+    }
     m_reported = true;
     m_settle.start();
 }

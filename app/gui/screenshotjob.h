@@ -26,12 +26,15 @@ public:
 
     // For a window given nothing to open: saves it as it is, once it is drawn.
     void shootWhenDrawn();
+    // Shoots only once this run is shown too: after the first run's report it is chosen, and
+    // both stay analysed (the comparison puts them side by side, the serialization overlays them).
+    void showAlso(qint64 run) { m_alsoRun = run; }
 
 signals:
     void finished(int exitCode);
 
 private:
-    void onReport();
+    void onReport(qint64 run);
     void onFailure(const QString& message);
     void onNoRun(const QString& path);
     void shootIfSettled();
@@ -41,6 +44,7 @@ private:
     QString m_file;
     QTimer m_settle; // the timeline's and system samples' answers come after the report
     QTimer m_giveUp;
+    qint64 m_alsoRun = 0; // 0: none, or chosen already
     bool m_reported = false;
     bool m_settled = false;
     bool m_waitsKnown = false; // the wait states (the last view filled) arrived, or failed

@@ -124,6 +124,46 @@ private slots:
                  qPrintable(s.err));
     }
 
+    // --then-run N (the documentation's comparison picture): run N is chosen once the first is
+    // shown, and the window is saved only after its report came (else the job would time out).
+    void aSecondRunIsShownToo()
+    {
+        const QTemporaryDir dir;
+        const QString path = examplesSession(dir);
+        QVERIFY(!path.isEmpty());
+        const Shot s = screenshot(path, dir.filePath("both.png"),
+                                  {"--run", "1", "--then-run", "2", "--tab", "comparison"});
+        QVERIFY2(s.exitCode == 0, qPrintable(s.err));
+        QVERIFY(s.saved);
+        const QString shown = "xylem: run 1 is shown; now run 2\nxylem: saved ";
+        QVERIFY2(s.out.contains(shown), qPrintable(s.out));
+    }
+
+    void aSecondRunThatIsNotThereIsAMessage()
+    {
+        const QTemporaryDir dir;
+        const QString path = examplesSession(dir);
+        QVERIFY(!path.isEmpty());
+        const Shot s = screenshot(path, dir.filePath("one.png"), {"--then-run", "9"});
+        QCOMPARE(s.exitCode, 1);
+        QVERIFY(s.saved); // the first run, as it is shown
+        QVERIFY2(s.err.contains("the session holds no run 9"), qPrintable(s.err));
+    }
+
+    void aDesignThatCannotBeReadIsAMessage()
+    {
+        const QTemporaryDir dir;
+        const QString path = examplesSession(dir);
+        QVERIFY(!path.isEmpty());
+        const QString design = dir.filePath("broken.design.json");
+        writeFile(design, R"({"format": "xylem-scope-design/1", "nodes": [{"id": 0}]})");
+        const Shot s = screenshot(path, dir.filePath("scope.png"), {"--design", design});
+        QCOMPARE(s.exitCode, 2);
+        QVERIFY(!s.saved);
+        QVERIFY2(s.err.contains("cannot open " + design), qPrintable(s.err));
+        QVERIFY2(s.err.contains("field 'id'"), qPrintable(s.err));
+    }
+
     void aMissingSessionReturns()
     {
         const Shot s = screenshot(m_dir.filePath("nowhere.xylem"), m_dir.filePath("no.png"));
