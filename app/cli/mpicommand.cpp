@@ -73,8 +73,10 @@ Result<std::string> findInterposer()
     }
     std::error_code ec;
     const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    for (const fs::path& p :
-         {self.parent_path() / "../lib/libxylem-mpi.so", fs::path(XYLEM_BUILT_MPI_LIBRARY)}) {
+    // Installed: the package's library folder, seen from bin (XYLEM_LIBDIR_FROM_BINDIR, e.g.
+    // ../lib/x86_64-linux-gnu); else where this build put it.
+    for (const fs::path& p : {self.parent_path() / XYLEM_LIBDIR_FROM_BINDIR / "libxylem-mpi.so",
+                              fs::path(XYLEM_BUILT_MPI_LIBRARY)}) {
         if (fs::exists(p, ec)) {
             return p.string();
         }

@@ -40,8 +40,11 @@ QString mpiLoopProgram()
 QString exampleFilterPlugin()
 {
     const QString name = QStringLiteral("libxylem-example-filters.so");
-    const QString installed = QDir(QCoreApplication::applicationDirPath())
-                                  .filePath(QStringLiteral("../lib/xylem/") + name);
+    // Installed: the package's library folder seen from bin (XYLEM_LIBDIR_FROM_BINDIR, e.g.
+    // ../lib/x86_64-linux-gnu), its xylem/ folder of plugins.
+    const QString installed =
+        QDir(QCoreApplication::applicationDirPath())
+            .filePath(QStringLiteral(XYLEM_LIBDIR_FROM_BINDIR "/xylem/") + name);
     for (const QString& path : {installed, QStringLiteral(XYLEM_BUILT_EXAMPLE_FILTERS)}) {
         if (QFileInfo::exists(path)) {
             return QFileInfo(path).canonicalFilePath();

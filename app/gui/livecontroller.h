@@ -111,8 +111,9 @@ private:
 QString cliProgram();
 // xylem-mpiloop, the project's MPI program, found the same way; empty when there is none.
 QString mpiLoopProgram();
-// libxylem-example-filters.so (collectors/filterplugins): installed in ../lib/xylem beside this
-// program, or where this build put it; empty when there is none.
+// libxylem-example-filters.so (collectors/filterplugins): installed in the library folder's
+// xylem/ (lib/MULTIARCH/xylem beside this program's bin), or where this build put it; empty when
+// there is none.
 QString exampleFilterPlugin();
 
 } // namespace xylem::gui
