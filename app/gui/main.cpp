@@ -3,27 +3,56 @@
 // `--screenshot FILE.png [--tab NAME]` renders the window once the run's analysis is
 // shown and exits (for documentation, tests, and machines without a display, with
 // QT_QPA_PLATFORM=offscreen). `--language CODE` (en, nb, de) overrides View ▸ Language and
-// the system's language (app/gui/languages.h).
+// the system's language (app/gui/languages.h). `--help` and `--version` need no display: they
+// are answered by a QCoreApplication, before any window system is opened.
 
 #include "app/gui/languages.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/screenshotjob.h"
 
+#include "xylem/version.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 
 #include <chrono>
+#include <cstring>
 #include <memory>
+
+namespace {
+
+// True when the arguments ask for text only (help or version), which QCommandLineParser
+// answers and exits: QApplication would abort on a machine without a display first.
+bool asksForTextOnly(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--") == 0) {
+            return false; // what follows is a positional argument
+        }
+        for (const char* option : {"-h", "-?", "--help", "--help-all", "-v", "--version"}) {
+            if (std::strcmp(argv[i], option) == 0) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Xylem"));
-    QApplication::setOrganizationName(QStringLiteral("Xylem"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    const std::unique_ptr<QCoreApplication> application =
+        asksForTextOnly(argc, argv) ? std::make_unique<QCoreApplication>(argc, argv)
+                                    : std::make_unique<QApplication>(argc, argv);
+    QCoreApplication& app = *application;
+    QCoreApplication::setApplicationName(QStringLiteral("Xylem"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Xylem"));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(xylem::kVersion));
     // Before the first translated text: the options' descriptions below are translated too.
     xylem::gui::installLanguage(
-        xylem::gui::chooseLanguage(xylem::gui::languageArgument(QApplication::arguments())));
+        xylem::gui::chooseLanguage(xylem::gui::languageArgument(QCoreApplication::arguments())));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -71,7 +100,14 @@ int main(int argc, char** argv)
             .arg(codes.join(QStringLiteral(", "))),
         QStringLiteral("CODE"));
     parser.addOptions({run, screenshot, tab, liveDemo, language, thenRun, design});
-    parser.process(app);
+    parser.process(app); // answers --help and --version here, and exits
+
+    // The installed theme's icon (packaging/icons), else the copy inside the program.
+    QApplication::setWindowIcon(QIcon::fromTheme(
+        QStringLiteral("xylem"), QIcon(QStringLiteral(":/icons/hicolor/scalable/apps/xylem.svg"))));
+    // Wayland finds the window's icon and name through the desktop file
+    // (packaging/org.xylem.Xylem.desktop).
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.xylem.Xylem"));
 
     xylem::gui::MainWindow window;
     window.resize(1280, 800);
@@ -82,7 +118,7 @@ int main(int argc, char** argv)
         shot = std::make_unique<xylem::gui::ScreenshotJob>(window, parser.value(screenshot),
                                                            std::chrono::minutes(2));
         QObject::connect(shot.get(), &xylem::gui::ScreenshotJob::finished, &app,
-                         &QApplication::exit);
+                         &QCoreApplication::exit);
         shot->showAlso(parser.value(thenRun).toLongLong());
         if (!parser.isSet(liveDemo) && parser.positionalArguments().isEmpty()) {
             shot->shootWhenDrawn(); // nothing to open: the window as it is
