@@ -1,14 +1,14 @@
 #include "collectors/allreduce/failure.h"
 
-#include <cstdio>
+#include "collectors/nodelog/nodelog.h"
+
 #include <unistd.h>
 
 namespace xylem::allreduce {
 
 void failRun(const std::string& message)
 {
-    std::fprintf(stderr, "xylem-gsum: %s\n", message.c_str());
-    std::fflush(stderr);
+    nodelog::Log("xylem-gsum").error(message); // written at once: nodelog flushes every line
     ::_exit(kPeerLostExitCode); // other threads are blocked in greds: no orderly unwinding
 }
 

@@ -13,7 +13,6 @@
 #include "core/tree/addressfile.h"
 #include "core/tree/attachlocate.h"
 #include "core/tree/launcherplace.h"
-#include "xylem/version.h"
 
 #include <boost/asio.hpp>
 #include <csignal>
@@ -25,6 +24,8 @@
 #include <optional>
 #include <string>
 #include <unistd.h>
+
+#include "xylem/version.h"
 
 namespace {
 
@@ -90,9 +91,9 @@ xylem::Result<std::uint32_t> leafOfLaunchedTask(const xylem::tree::AddressBook& 
                              " leaves: start one collector per node of the job");
     }
     const auto& leaf = book.topology.nodes[leaves[index]];
-    kLog.info(byHost.message + "; node " + std::to_string(index) + " of the " +
-              launched.launcher + " job (" + launched.source + ") takes leaf " +
-              std::to_string(leaves[index]) + " (" + leaf.name() + ")");
+    kLog.info(byHost.message + "; node " + std::to_string(index) + " of the " + launched.launcher +
+              " job (" + launched.source + ") takes leaf " + std::to_string(leaves[index]) + " (" +
+              leaf.name() + ")");
     return leaves[index];
 }
 
@@ -151,8 +152,7 @@ xylem::Result<xylem::collector::LeafModeOptions> attachedLeaf(const LeafPlace& p
         kLog.info("the tree has no leaf for host " + host + "; node " +
                   std::to_string(launched.value()->index()) + " of the " +
                   launched.value()->launcher + " job (" + launched.value()->source +
-                  ") takes leaf " + std::to_string(located->node) + " (" + located->leafHost +
-                  ")");
+                  ") takes leaf " + std::to_string(located->node) + " (" + located->leafHost + ")");
     }
     leaf.parent = located->parent;
     leaf.token = token.value();
@@ -213,8 +213,7 @@ int main(int argc, char** argv)
     collector::CollectorOptions& options = c.options;
     kLog.debug("options: socket " + c.socket + ", ring prefix " + options.ringPrefix + ", tick " +
                std::to_string(c.tickMs) + " ms, samples every " +
-               std::to_string(options.samplePeriodNs / 1'000'000) + " ms from " +
-               options.procRoot);
+               std::to_string(options.samplePeriodNs / 1'000'000) + " ms from " + options.procRoot);
     if (c.leaf()) {
         if (c.socketGiven) {
             return usageError("a leaf serves the tree, not a socket: drop --socket");
@@ -237,10 +236,9 @@ int main(int argc, char** argv)
     }
     boost::asio::io_context io;
     collector::CollectorService service(options);
-    collector::CollectorServer server(io, service, c.socket, std::chrono::milliseconds(c.tickMs),
-                                      [](const std::string& line) {
-                                          kLog.write(collector::levelOfNote(line), line);
-                                      });
+    collector::CollectorServer server(
+        io, service, c.socket, std::chrono::milliseconds(c.tickMs),
+        [](const std::string& line) { kLog.write(collector::levelOfNote(line), line); });
     if (auto ok = server.start(); !ok) {
         kLog.error(ok.error().describe());
         return 1;

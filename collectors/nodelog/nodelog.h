@@ -20,9 +20,16 @@
 
 namespace xylem::nodelog {
 
-enum class Level { Debug, Info, Warning, Error };
+enum class Level
+{
+    Debug,
+    Info,
+    Warning,
+    Error
+};
 
-enum class Style {
+enum class Style
+{
     Timestamped, // a person's terminal, a file, a pipe to xylem-cli
     Journal      // stderr is the journal's stream: sd-daemon "<N>" prefixes, no time
 };

@@ -1,7 +1,6 @@
 #include "collectors/nodelog/nodeoptions.h"
 
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <iostream>
 

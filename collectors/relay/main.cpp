@@ -11,10 +11,8 @@
 #include "core/tree/innernode.h"
 #include "core/tree/listenaddress.h"
 #include "core/tree/subtreelauncher.h"
-#include "xylem/version.h"
 
 #include <CLI/CLI.hpp>
-
 #include <boost/asio.hpp>
 #include <csignal>
 #include <cstdio>
@@ -26,6 +24,8 @@
 #include <unistd.h>
 #include <variant>
 #include <vector>
+
+#include "xylem/version.h"
 
 using namespace xylem;
 
@@ -137,8 +137,10 @@ int main(int argc, char** argv)
     const nodelog::Log log("xylem-relay " + std::to_string(self));
     auto address = tree::parseParentAddress(parent);
     if (!address) {
-        std::fprintf(stderr, "xylem-relay: --parent: %s\nRun 'xylem-relay --help' for the "
-                     "options.\n", address.error().message.c_str());
+        std::fprintf(stderr,
+                     "xylem-relay: --parent: %s\nRun 'xylem-relay --help' for the "
+                     "options.\n",
+                     address.error().message.c_str());
         return nodeoptions::kUsageError;
     }
     const std::filesystem::path here = std::filesystem::canonical("/proc/self/exe").parent_path();
@@ -176,7 +178,8 @@ int main(int argc, char** argv)
     if (auto ok = tree::launchChildren(spawner, welcome->topology, self, settings, where->advertise,
                                        port.value(), token);
         !ok) {
-        log.warning(ok.error().message); // the children not started are reported missing at start-up
+        log.warning(
+            ok.error().message); // the children not started are reported missing at start-up
     }
     inner.awaitChildren(std::chrono::seconds(30),
                         {tree::NodeAddress{self, where->advertise, port.value()}});
@@ -217,7 +220,7 @@ int main(int argc, char** argv)
                 break;
             default:
                 log.warning("unexpected " + std::string(protocol::toString(frame.type)) +
-                              " from the parent; ignored");
+                            " from the parent; ignored");
             }
         },
         [&](const std::string& reason) {

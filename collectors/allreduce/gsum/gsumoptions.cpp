@@ -1,56 +1,19 @@
 #include "collectors/allreduce/gsum/gsumoptions.h"
 
+#include "collectors/nodelog/nodelog.h"
 #include "core/model/configurationjson.h"
 #include "core/model/secretfile.h"
 
+#include <algorithm>
 #include <charconv>
-#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <set>
 
 namespace xylem::allreduce {
 
-const char* const kGsumUsage =
-    "usage: xylem-gsum launch (--config F.tree.json | --hosts N|A:c0,B:c1 [--threads T] [--shape "
-    "S] [--arity K])\n"
-    "                         [--benchmark gsum|compute-gsum] [--iterations N] [--warmup N] "
-    "[--elements E]\n"
-    "                         [--noise THREAD:DELAY_US[:EVERY]]... [--no-collectors] [--wan "
-    "PROXY=LAT[/BW],...]\n"
-    "                         [--trace-out PREFIX] [--interleave N] [--compute-us US]\n"
-    "                         [--launcher 'ssh {host} {command}'] [--rendezvous dir|stdio]\n"
-    "       xylem-gsum run --config F --host H --rundir D [--token-file F] [same benchmark "
-    "options]\n"
-    "                      [--listen IP] [--addresses FILE] [--start-timeout S]\n"
-    "       xylem-gsum run --host H --rendezvous stdio [--listen IP|auto] [benchmark options]\n"
-    "  launch starts one process per host on this machine (ports chosen automatically), runs the\n"
-    "  benchmark, prints the time per allreduce. --launcher starts each host through the template\n"
-    "  instead ({host}: its name, {command}: the quoted command; this machine's hosts directly)\n"
-    "  and is itself the hosts' rendezvous over their stdin and stdout (--rendezvous stdio):\n"
-    "  token and configuration go to each host on its stdin, which stays open as its lifeline;\n"
-    "  nothing is shared between the machines. A stdio host listens on --listen IP or on the\n"
-    "  address its machine routes to its peers (auto). --trace-out writes PREFIX.tree.json and\n"
-    "  PREFIX.trace.csv for xylem-cli. run is one host of a cluster (across machines or network\n"
-    "  namespaces: see README). --interleave N alternates blocks of N calls without and with\n"
-    "  recording in one run and prints what recording costs. compute-gsum computes as long as\n"
-    "  its allreduce takes (measured first by each host), or --compute-us per iteration.\n"
-    "  --config - reads the configuration from stdin. A run's token (paths of other runs are\n"
-    "  refused) comes from --token-file or $XYLEM_GSUM_TOKEN, never the command line. A host\n"
-    "  waits --start-timeout seconds (default 30) for its peers, then fails naming what is\n"
-    "  missing.\n";
-
 namespace {
-
-const std::set<std::string> kValued{
-    "config",    "hosts",      "threads",    "shape",      "arity",        "root",
-    "benchmark", "iterations", "warmup",     "elements",   "noise",        "wan",
-    "trace-out", "host",       "rundir",     "token",      "listen",       "addresses",
-    "trees",     "interleave", "compute-us", "token-file", "start-timeout", "launcher",
-    "rendezvous"};
-const std::set<std::string> kFlags{"no-collectors", "keep-rundir"};
 
 bool integer(const std::string& text, long long& out)
 {
@@ -93,30 +56,9 @@ const std::vector<std::string>& GsumOptions::all(const std::string& name) const
     return it == values.end() ? none : it->second;
 }
 
-Result<GsumOptions> parseGsumOptions(int argc, char** argv)
-{
-    GsumOptions o;
-    if (argc < 2 || (std::string(argv[1]) != "run" && std::string(argv[1]) != "launch")) {
-        return makeError(ErrorCode::InvalidArgument, "the first argument is run or launch");
-    }
-    o.command = argv[1];
-    for (int i = 2; i < argc; ++i) {
-        const std::string arg = argv[i];
-        const std::string name = arg.starts_with("--") ? arg.substr(2) : "";
-        if (kFlags.contains(name)) {
-            o.flags.push_back(name);
-        } else if (kValued.contains(name) && i + 1 < argc) {
-            o.values[name].push_back(argv[++i]);
-        } else {
-            return makeError(ErrorCode::InvalidArgument, "unexpected argument '" + arg + "'");
-        }
-    }
-    return o;
-}
-
 int gsumFail(const std::string& message, int code)
 {
-    std::fprintf(stderr, "xylem-gsum: %s\n", message.c_str());
+    nodelog::Log("xylem-gsum").error(message);
     return code;
 }
 
@@ -268,8 +210,10 @@ std::vector<std::string> forwardedRunOptions(const GsumOptions& o)
     for (const std::string& n : o.all("noise")) {
         out.insert(out.end(), {"--noise", n});
     }
-    if (o.has("no-collectors")) {
-        out.push_back("--no-collectors");
+    for (const char* flag : {"no-collectors", "verbose", "quiet"}) { // the hosts log alike
+        if (o.has(flag)) {
+            out.push_back(std::string("--") + flag);
+        }
     }
     return out;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
-// xylem-gsum's command line: `run` (one host of a cluster) and `launch` (a local cluster).
+// xylem-gsum's options, as parsed (gsumcommandline.h): `run` (one host of a cluster) and
+// `launch` (a cluster), and what their values mean.
 
 #include "collectors/allreduce/gsum/gsumbenchmark.h"
 #include "collectors/allreduce/wanemulation.h"
@@ -27,9 +28,7 @@ struct GsumOptions
                              long long max) const;
 };
 
-Result<GsumOptions> parseGsumOptions(int argc, char** argv);
-
-// Prints "xylem-gsum: message" on stderr; returns code.
+// Logs "xylem-gsum: message" as an error (collectors/nodelog/nodelog.h); returns code.
 int gsumFail(const std::string& message, int code = 2);
 
 // --config FILE, or "-": the configuration on stdin (xylem-cli record's way: no file to clean).
@@ -51,7 +50,5 @@ Result<Ok> checkNamesAgainst(const Configuration& config, const BenchmarkSpec& s
 
 // The options a launch passes on to each host's `run`.
 std::vector<std::string> forwardedRunOptions(const GsumOptions& options);
-
-extern const char* const kGsumUsage;
 
 } // namespace xylem::allreduce

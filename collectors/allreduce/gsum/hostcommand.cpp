@@ -6,6 +6,7 @@
 #include "collectors/allreduce/rundirectory.h"
 #include "collectors/allreduce/stdiorendezvous.h"
 #include "collectors/allreduce/wanemulation.h"
+#include "collectors/nodelog/nodelog.h"
 #include "core/model/configurationjson.h"
 #include "core/model/lifeline.h"
 
@@ -39,7 +40,7 @@ std::unique_ptr<LifelineWatch> watchLaunch(std::optional<int> lifeline, const st
         // Our stderr may be a pipe whose reader went with the launch: a message must not kill
         // us (SIGPIPE) before we have cleaned up.
         std::signal(SIGPIPE, SIG_IGN);
-        std::fprintf(stderr, "xylem-gsum: host %s: the launch went away; stopping\n", host.c_str());
+        nodelog::Log("xylem-gsum").warning("host " + host + ": the launch went away; stopping");
         // Every host of the launch cleans up at once: a removal that meets an entry another
         // host removed first stops half-way, so each tries again until nothing is left.
         for (int attempt = 0; attempt < 50; ++attempt) {
@@ -221,8 +222,8 @@ int runStdioHost(const GsumOptions& o)
     auto rendezvous =
         StdioRendezvous::start(STDIN_FILENO, STDOUT_FILENO, [host, ownRings] {
             std::signal(SIGPIPE, SIG_IGN); // our stdout and stderr went with the launch
-            std::fprintf(stderr, "xylem-gsum: host %s: the launch went away; stopping\n",
-                         host.c_str());
+            nodelog::Log("xylem-gsum")
+                .warning("host " + host + ": the launch went away; stopping");
             // The start may be making rings on other threads as we go (services, threads):
             // removed again a few times, so that one made just after a pass goes too.
             for (int pass = 0; pass < 10 && !ownRings.empty(); ++pass) {

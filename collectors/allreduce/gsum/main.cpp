@@ -3,13 +3,15 @@
 //           launcher (ssh {host} {command})
 //   run     one host of a cluster (what launch starts; by hand across machines or namespaces)
 
-#include "collectors/allreduce/gsum/gsumoptions.h"
+#include "collectors/allreduce/gsum/gsumcommandline.h"
 #include "collectors/allreduce/gsum/hostcommand.h"
 #include "collectors/allreduce/gsum/launchcommand.h"
+#include "collectors/nodelog/nodelog.h"
 #include "core/model/lifeline.h"
 
-#include <cstdio>
 #include <optional>
+
+#include "xylem/version.h"
 
 using namespace xylem;
 using namespace xylem::allreduce;
@@ -17,11 +19,13 @@ using namespace xylem::allreduce;
 int main(int argc, char** argv)
 {
     const std::optional<int> lifeline = inheritedLifeline(); // first: it edits the environment
-    auto options = parseGsumOptions(argc, argv);
-    if (!options) {
-        std::fprintf(stderr, "xylem-gsum: %s\n%s", options.error().describe().c_str(), kGsumUsage);
-        return 2;
+    auto parsed = parseGsumCommandLine(argc, argv, xylem::kVersion);
+    if (const int* exit = std::get_if<int>(&parsed)) {
+        return *exit;
     }
-    return options->command == "run" ? runCommand(options.value(), lifeline)
-                                     : launchCommand(options.value(), lifeline);
+    const GsumOptions& options = std::get<GsumOptions>(parsed);
+    nodelog::configure({nodelog::thresholdOf(options.has("verbose"), options.has("quiet")),
+                        nodelog::styleOfStderr()});
+    return options.command == "run" ? runCommand(options, lifeline)
+                                    : launchCommand(options, lifeline);
 }

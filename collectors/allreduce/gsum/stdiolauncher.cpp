@@ -1,6 +1,7 @@
 #include "collectors/allreduce/gsum/stdiolauncher.h"
 
 #include "collectors/allreduce/gsum/launchertemplate.h"
+#include "collectors/nodelog/nodelog.h"
 #include "core/model/lifeline.h"
 #include "core/model/textreplace.h"
 
@@ -228,9 +229,9 @@ void StdioLaunch::readFrom(HostProcess& h, int& fd, bool isOut)
         if (isOut) {
             onLine(h, line);
         } else {
-            std::fprintf(stderr, "%s\n", line.c_str());
+            std::fprintf(stderr, "%s\n", line.c_str()); // the host's own log line, as it is
             if (!line.empty()) {
-                h.lastError = line;
+                h.lastError = nodelog::withoutLogPrefix(line); // quoted: its words only
             }
         }
     };

@@ -1,66 +1,56 @@
 #include "collectors/mpi/mpiloop/loopoptions.h"
 
-#include <charconv>
+#include "collectors/nodelog/nodeoptions.h"
+
+#include <CLI/CLI.hpp>
+#include <map>
 #include <string>
-#include <string_view>
 
 namespace xylem::mpi {
 
-namespace {
-
-Result<std::int64_t> number(std::string_view option, const char* text, std::int64_t low,
-                            std::int64_t high)
-{
-    const std::string_view s = text ? text : "";
-    std::int64_t value = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (s.empty() || ec != std::errc() || end != s.data() + s.size() || value < low ||
-        value > high) {
-        return makeError(ErrorCode::InvalidArgument,
-                         std::string(option) + " takes a whole number from " + std::to_string(low) +
-                             " to " + std::to_string(high) + ", not '" + std::string(s) + "'");
-    }
-    return value;
-}
-
-} // namespace
-
-Result<LoopOptions> parseLoopOptions(int argc, char** argv)
+std::variant<LoopOptions, int> parseLoopOptions(int argc, char** argv, const char* version)
 {
     LoopOptions o;
-    for (int i = 1; i < argc; i += 2) {
-        const std::string_view option = argv[i];
-        const char* value = i + 1 < argc ? argv[i + 1] : nullptr;
-        if (option == "--pattern") {
-            const std::string_view p = value ? value : "";
-            if (p != "allreduce" && p != "mixed") {
-                return makeError(ErrorCode::InvalidArgument,
-                                 "--pattern is allreduce or mixed, not '" + std::string(p) + "'");
-            }
-            o.mixed = p == "mixed";
-            continue;
-        }
-        const std::int64_t high = option == "--bytes" ? (1 << 26) : (1 << 30);
-        XYLEM_TRY(n, number(option, value,
-                            option == "--late-rank" || option == "--kill-rank" ? 0 : 1, high));
-        if (option == "--iterations") {
-            o.iterations = static_cast<int>(n.value());
-        } else if (option == "--bytes") {
-            o.bytes = n.value();
-        } else if (option == "--compute-us") {
-            o.computeUs = static_cast<int>(n.value());
-        } else if (option == "--late-rank") {
-            o.lateRank = static_cast<int>(n.value());
-        } else if (option == "--late-us") {
-            o.lateUs = static_cast<int>(n.value());
-        } else if (option == "--kill-rank") {
-            o.killRank = static_cast<int>(n.value());
-        } else if (option == "--kill-after") {
-            o.killAfter = static_cast<int>(n.value());
-        } else {
-            return makeError(ErrorCode::InvalidArgument, "unknown option " + std::string(option));
-        }
+    std::string pattern = "allreduce";
+    CLI::App app("xylem-mpiloop: the project's MPI program to record. Each iteration every rank "
+                 "computes, then calls MPI_Allreduce (pattern allreduce) or one of each "
+                 "recorded call (pattern mixed); rank 0 prints the time per iteration.",
+                 "xylem-mpiloop");
+    app.footer("Run it under mpirun, with the interposer (libxylem-mpi.so) to record it: see "
+               "collectors/mpi/README.md.");
+    constexpr int kMax = 1 << 30;
+    app.add_option("--iterations", o.iterations, "Iterations of every rank")
+        ->capture_default_str()
+        ->check(CLI::Range(1, kMax));
+    app.add_option("--bytes", o.bytes, "Bytes per call")
+        ->capture_default_str()
+        ->check(CLI::Range(std::int64_t(1), std::int64_t(1) << 26));
+    app.add_option("--pattern", pattern,
+                   "allreduce, or mixed: the nine collectives, Isend/Irecv/Wait, Send/Recv and "
+                   "an Allreduce on a split communicator")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"allreduce", "mixed"}));
+    app.add_option("--compute-us", o.computeUs, "Microseconds of computing per iteration")
+        ->capture_default_str()
+        ->check(CLI::Range(0, kMax));
+    app.add_option("--late-rank", o.lateRank, "A rank that computes --late-us longer (-1: none)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, kMax));
+    app.add_option("--late-us", o.lateUs, "Microseconds more of --late-rank's computing")
+        ->capture_default_str()
+        ->check(CLI::Range(0, kMax));
+    app.add_option("--kill-rank", o.killRank,
+                   "A rank that dies of SIGKILL before iteration --kill-after (-1: none)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, kMax));
+    app.add_option("--kill-after", o.killAfter, "The iteration before which --kill-rank dies")
+        ->capture_default_str()
+        ->check(CLI::Range(0, kMax));
+    nodeoptions::prepare(app, "xylem-mpiloop", version);
+    if (const auto exit = nodeoptions::parse(app, argc, argv, "xylem-mpiloop")) {
+        return *exit;
     }
+    o.mixed = pattern == "mixed";
     return o;
 }
 

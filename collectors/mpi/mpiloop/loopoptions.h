@@ -1,17 +1,11 @@
 #pragma once
 
-// xylem-mpiloop's command line.
-
-#include "core/model/result.h"
+// xylem-mpiloop's command line (CLI11, collectors/nodelog/nodeoptions.h).
 
 #include <cstdint>
+#include <variant>
 
 namespace xylem::mpi {
-
-inline constexpr const char* kLoopUsage =
-    "usage: xylem-mpiloop [--iterations N] [--bytes B] [--pattern allreduce|mixed]\n"
-    "                     [--compute-us US] [--late-rank R --late-us US]\n"
-    "                     [--kill-rank R --kill-after N]  (R dies of SIGKILL before iteration N)\n";
 
 struct LoopOptions
 {
@@ -25,6 +19,8 @@ struct LoopOptions
     int killAfter = 0;
 };
 
-Result<LoopOptions> parseLoopOptions(int argc, char** argv);
+// The options, or the code to exit with (0 after --help or --version, 2 after a usage error,
+// both printed). version: xylem::kVersion, which only executables may include.
+std::variant<LoopOptions, int> parseLoopOptions(int argc, char** argv, const char* version);
 
 } // namespace xylem::mpi

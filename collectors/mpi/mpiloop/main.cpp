@@ -10,8 +10,13 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <iostream>
 #include <mpi.h>
+#include <string_view>
 #include <vector>
+
+#include "xylem/version.h"
 
 namespace {
 
@@ -75,25 +80,39 @@ void mixed(Buffers& b, MPI_Comm half, int rank, int size, int n, int iteration)
     MPI_Allreduce(b.send.data(), out, n, MPI_CHAR, MPI_MAX, half);
 }
 
+// Under mpirun every rank parses the same command line: only the first says what is wrong. The
+// rank is read from the launcher's environment because MPI is not started yet (--help and
+// --version need no MPI at all).
+bool firstRank()
+{
+    for (const char* name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"}) {
+        if (const char* rank = std::getenv(name)) {
+            return std::string_view(rank) == "0";
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    if (!firstRank()) {
+        std::cout.setstate(std::ios::failbit);
+        std::cerr.setstate(std::ios::failbit);
+    }
+    const auto parsed = xylem::mpi::parseLoopOptions(argc, argv, xylem::kVersion);
+    std::cout.clear();
+    std::cerr.clear();
+    if (const int* exit = std::get_if<int>(&parsed)) {
+        return *exit;
+    }
+    const auto& o = std::get<xylem::mpi::LoopOptions>(parsed);
     MPI_Init(&argc, &argv);
     int rank = 0;
     int size = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const auto options = xylem::mpi::parseLoopOptions(argc, argv);
-    if (!options) {
-        if (rank == 0) {
-            std::fprintf(stderr, "xylem-mpiloop: %s\n%s", options.error().describe().c_str(),
-                         xylem::mpi::kLoopUsage);
-        }
-        MPI_Finalize();
-        return 2;
-    }
-    const auto& o = options.value();
     Buffers buffers(static_cast<size_t>(o.bytes), size);
     MPI_Comm half = MPI_COMM_NULL;
     MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
