@@ -2,6 +2,7 @@
 
 #include "views/distributionplot.h"
 #include "views/palette.h"
+#include "views/plotcsvexport.h"
 #include "views/plotlegend.h"
 #include "views/scaledtimemapplot.h"
 #include "views/tablemodel.h"
@@ -93,6 +94,7 @@ ComparisonView::ComparisonView(QWidget* parent)
     layout->addWidget(split, 1);
     m_plot->yAxis->setLabel(tr("mean time of the stage (µs)"));
     placeLegendAbove(m_plot);
+    addCsvExport(m_plot, {QStringLiteral("comparison.csv"), tr("stage"), {}});
     connect(m_a, &QComboBox::currentIndexChanged, this, &ComparisonView::redraw);
     connect(m_b, &QComboBox::currentIndexChanged, this, &ComparisonView::redraw);
 }

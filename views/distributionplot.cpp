@@ -1,6 +1,7 @@
 #include "views/distributionplot.h"
 
 #include "views/palette.h"
+#include "views/plotcsvexport.h"
 #include "views/plotlegend.h"
 
 #include <QVBoxLayout>
@@ -26,6 +27,7 @@ DistributionPlot::DistributionPlot(QWidget* parent)
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
     m_plot->legend->setFont(small);
+    addCsvExport(m_plot, {QStringLiteral("distribution.csv"), {}, {}});
 }
 
 void DistributionPlot::setSeries(const std::vector<QString>& labels,

@@ -1,6 +1,8 @@
 #include "views/scaledtimemapplot.h"
 
+#include "views/plotcsvexport.h"
 #include "views/tablemodel.h" // formatNanoseconds
+#include "views/timemapcsv.h"
 #include "views/timemaplayout.h"
 
 #include <QVBoxLayout>
@@ -33,6 +35,10 @@ ScaledTimemapPlot::ScaledTimemapPlot(QWidget* parent)
     m_plot->yAxis->setRange(0, 1.08);
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString()));
+    addCsvExport(m_plot, {QStringLiteral("timemap.csv"), {}, [this] {
+                              return m_csv.rows.empty() ? std::vector<Table>{}
+                                                        : std::vector<Table>{m_csv};
+                          }});
 }
 
 std::pair<double, double> ScaledTimemapPlot::show(std::shared_ptr<const AnalysisReport> report,
@@ -40,6 +46,7 @@ std::pair<double, double> ScaledTimemapPlot::show(std::shared_ptr<const Analysis
 {
     m_plot->clearItems();
     m_bars = 0;
+    m_csv = {};
     auto* heading = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0));
     heading->setText(title);
     const int wrapper = report ? report->configuration->indexOf(thread) : -1;
@@ -51,7 +58,9 @@ std::pair<double, double> ScaledTimemapPlot::show(std::shared_ptr<const Analysis
     }
     const double rowHeight = 0.8 / path->pathLength;
     double left = 0, right = 0;
-    for (const TimemapBar& bar : layoutTimemaps(*report, {wrapper}, true)) {
+    const std::vector<TimemapBar> bars = layoutTimemaps(*report, {wrapper}, true);
+    m_csv = timemapTable(*report, bars);
+    for (const TimemapBar& bar : bars) {
         const double y = static_cast<double>(bar.stage.depth) / path->pathLength;
         auto* rect = new QCPItemRect(m_plot);
         rect->topLeft->setCoords(bar.x0 / 1e3, y + rowHeight / 2);

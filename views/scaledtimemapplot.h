@@ -6,6 +6,7 @@
 // Stages estimated as half a proxy hop's two-way latency (no clock model) are hatched.
 
 #include "core/analysis/report.h"
+#include "core/model/table.h"
 
 #include <QString>
 #include <QWidget>
@@ -35,6 +36,7 @@ public:
 private:
     QCustomPlot* m_plot;
     int m_bars = 0;
+    Table m_csv; // the bars drawn, for "Export data as CSV…"
 };
 
 } // namespace xylem::views

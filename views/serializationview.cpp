@@ -2,6 +2,7 @@
 
 #include "core/analysis/serialization.h"
 #include "views/palette.h"
+#include "views/plotcsvexport.h"
 #include "views/tablemodel.h"
 
 #include <QComboBox>
@@ -41,6 +42,7 @@ SerializationView::SerializationView(QWidget* parent)
     // Curves rise to the right: the legend goes where they start low.
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    addCsvExport(m_plot, {QStringLiteral("serialization.csv"), {}, {}});
     connect(m_gred, &QComboBox::currentTextChanged, this, &SerializationView::refresh);
     connect(m_scope, &QComboBox::currentIndexChanged, this, &SerializationView::refresh);
 }

@@ -2,6 +2,8 @@
 
 #include "core/analysis/clockcoverage.h"
 #include "views/palette.h"
+#include "views/plotcsvexport.h"
+#include "views/timemapcsv.h"
 #include "views/tablemodel.h"
 
 #include <QCheckBox>
@@ -43,6 +45,10 @@ TimemapView::TimemapView(QWidget* parent)
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->setMouseTracking(true);
+    addCsvExport(m_plot, {QStringLiteral("timemap.csv"), {}, [this] {
+                              return m_report ? std::vector<Table>{timemapTable(*m_report, m_bars)}
+                                              : std::vector<Table>{};
+                          }});
     connect(m_waits, &QCheckBox::toggled, this, &TimemapView::setArrivalWaitsShown);
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
         const QString text = describeAt(m_plot->xAxis->pixelToCoord(event->position().x()),

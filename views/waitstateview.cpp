@@ -2,6 +2,7 @@
 
 #include "views/clockskewview.h"
 #include "views/palette.h"
+#include "views/plotcsvexport.h"
 #include "views/plotlegend.h"
 #include "views/waitstatemodel.h"
 
@@ -37,6 +38,7 @@ WaitStateView::WaitStateView(QWidget* parent)
             });
     m_plot->xAxis->setLabel(tr("rank"));
     m_plot->yAxis->setLabel(tr("waiting time (µs)"));
+    addCsvExport(m_plot, {QStringLiteral("waitstates.csv"), {}, {}});
     placeLegendAbove(m_plot); // inside the axis rect it hid the last ranks' bars
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst); // the four patterns in a row
     connect(m_plot, &QCustomPlot::plottableClick, this,
