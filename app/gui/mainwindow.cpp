@@ -1,6 +1,7 @@
 #include "app/gui/mainwindow.h"
 
 #include "app/gui/attachdialog.h"
+#include "app/gui/busybar.h"
 #include "app/gui/demodialog.h"
 #include "app/gui/languagemenu.h"
 #include "app/gui/mpirecorddialog.h"
@@ -162,6 +163,7 @@ MainWindow::MainWindow(QWidget* parent)
                 }
             });
     connect(&m_controller, &SessionController::busy, m_progress, &QWidget::setVisible);
+    followProgress(m_progress, &m_controller);
     connect(&m_controller, &SessionController::busy, m_cancel, &QWidget::setVisible);
     connect(m_cancel, &QToolButton::clicked, this, [this] {
         m_controller.cancel();

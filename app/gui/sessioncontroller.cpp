@@ -5,6 +5,7 @@
 #include "core/analysis/analyzer.h"
 #include "core/store/runcatalog.h"
 #include "core/store/storedclocks.h"
+#include "core/store/progress.h"
 #include "core/store/runloader.h"
 #include "core/store/session.h"
 #include "core/store/sessioncopy.h"
@@ -12,6 +13,8 @@
 #include <QMetaObject>
 #include <QPointer>
 #include <QtConcurrent>
+
+#include <algorithm>
 
 namespace xylem::gui {
 
@@ -44,11 +47,12 @@ struct Analysed
 };
 
 // The run's analysis, and its calls' operation times from the store's per-call records.
-Result<Analysed> analyzeStored(const std::string& path, qint64 run)
+Result<Analysed> analyzeStored(const std::string& path, qint64 run,
+                               const store::Progress& progress)
 {
     XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
     // Which hosts have a clock model decides how proxy hops across hosts are split (§4).
-    XYLEM_TRY(report, store::analyzeStoredRun(session.value(), run));
+    XYLEM_TRY(report, store::analyzeStoredRun(session.value(), run, progress));
     XYLEM_TRY(calls, store::loadCalls(session.value(), run));
     auto times = std::make_shared<std::vector<std::int64_t>>();
     times->reserve(calls->size());
@@ -147,7 +151,24 @@ void SessionController::analyzeRun(qint64 run)
     auto current = m_generation;
     const std::string path = m_path.toStdString();
     (void)QtConcurrent::run([self, current, generation, path, run] {
-        auto analysed = guarded([&] { return analyzeStored(path, run); });
+        // Called on this thread after each chunk: queued to the GUI thread, and only when the
+        // whole percent changes (a big run has thousands of chunks).
+        int shown = -2;
+        const store::Progress progress = [&](std::int64_t done, std::int64_t total) {
+            const int percent = total > 0 && done < total
+                                    ? static_cast<int>(std::min<std::int64_t>(done * 100 / total, 99))
+                                    : -1; // all read: the engine works now, uncounted
+            if (percent == shown) {
+                return;
+            }
+            shown = percent;
+            QMetaObject::invokeMethod(qApp, [self, current, generation, percent] {
+                if (self && *current == generation) {
+                    emit self->progress(percent);
+                }
+            });
+        };
+        auto analysed = guarded([&] { return analyzeStored(path, run, progress); });
         QMetaObject::invokeMethod(
             qApp, [self, current, generation, run, analysed = std::move(analysed)] {
                 if (!self || *current != generation) {

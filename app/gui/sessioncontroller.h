@@ -83,6 +83,9 @@ signals:
     void saved(const QString& path);
     void savedAs(const QString& path);
     void busy(bool working);
+    // How far the work under way is, 0..100, where it can be counted (reading the run's
+    // chunks); -1 while it cannot (the engine analysing).
+    void progress(int percent);
 
 private:
     // Opens the session (mode) and runs job on it off the GUI thread; done on success.

@@ -2,6 +2,7 @@
 
 #include "core/model/tuplecheck.h"
 #include "core/store/callcodec.h"
+#include "core/store/progress.h"
 #include "core/store/runcatalog.h"
 #include "core/store/tuplecodec.h"
 
@@ -20,7 +21,8 @@ Error chunkError(Session& session, const char* kind, std::int64_t chunk, const E
 // Decodes every chunk the query returns (columns: id, data) with decode(bytes, out).
 template <typename Item, typename Decode>
 Result<std::vector<Item>> decodeChunks(Session& session, Statement& query, const char* kind,
-                                       size_t expected, Decode&& decode)
+                                       size_t expected, Decode&& decode,
+                                       const Progress& progress = {})
 {
     std::vector<Item> items;
     items.reserve(expected);
@@ -35,11 +37,14 @@ Result<std::vector<Item>> decodeChunks(Session& session, Statement& query, const
         if (auto ok = decode(query.columnBlob(1), items); !ok) {
             return chunkError(session, kind, query.columnInt(0), ok.error());
         }
+        if (progress) {
+            progress(static_cast<std::int64_t>(items.size()), static_cast<std::int64_t>(expected));
+        }
     }
 }
 
 Result<std::vector<Tuple>> tuplesFrom(Session& session, std::int64_t run, Statement& query,
-                                      size_t expected)
+                                      size_t expected, const Progress& progress = {})
 {
     auto config = runConfiguration(session, run);
     if (!config) {
@@ -49,7 +54,8 @@ Result<std::vector<Tuple>> tuplesFrom(Session& session, std::int64_t run, Statem
     return decodeChunks<Tuple>(session, query, "tuple chunk", expected,
                                [&](std::span<const std::uint8_t> bytes, std::vector<Tuple>& out) {
                                    return decodeTupleChunk(bytes, wrappers, out);
-                               });
+                               },
+                               progress);
 }
 
 Result<std::vector<CallTimes>> callsFrom(Session& session, std::int64_t run, Statement& query)
@@ -75,6 +81,11 @@ Result<std::vector<CallTimes>> callsFrom(Session& session, std::int64_t run, Sta
 
 Result<std::vector<Tuple>> loadTuples(Session& session, std::int64_t run)
 {
+    return loadTuples(session, run, Progress{});
+}
+
+Result<std::vector<Tuple>> loadTuples(Session& session, std::int64_t run, const Progress& progress)
+{
     auto info = runInfo(session, run);
     if (!info) {
         return info.error();
@@ -89,7 +100,8 @@ Result<std::vector<Tuple>> loadTuples(Session& session, std::int64_t run)
     // bytes can hold that many tuples (a damaged 2^31 would exhaust memory, 2^62 throw).
     const std::int64_t fits = info->storedBytes / static_cast<std::int64_t>(kMinTupleBytes);
     const auto expected = std::clamp<std::int64_t>(info->tuples, 0, fits);
-    auto tuples = tuplesFrom(session, run, query.value(), static_cast<size_t>(expected));
+    auto tuples =
+        tuplesFrom(session, run, query.value(), static_cast<size_t>(expected), progress);
     // The run's count is written in the same transaction as its chunks: a difference means
     // damage to the file (a lost chunk row, a broken index, an edit), not a partial write.
     if (tuples && static_cast<std::int64_t>(tuples->size()) != info->tuples) {
@@ -105,11 +117,16 @@ Result<std::vector<Tuple>> loadTuples(Session& session, std::int64_t run)
 
 Result<Run> loadRun(Session& session, std::int64_t run)
 {
+    return loadRun(session, run, Progress{});
+}
+
+Result<Run> loadRun(Session& session, std::int64_t run, const Progress& progress)
+{
     auto config = runConfiguration(session, run);
     if (!config) {
         return config.error();
     }
-    auto tuples = loadTuples(session, run);
+    auto tuples = loadTuples(session, run, progress);
     if (!tuples) {
         return tuples.error();
     }

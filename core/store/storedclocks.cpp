@@ -2,6 +2,7 @@
 
 #include "core/analysis/clockmodeljson.h"
 #include "core/store/attachments.h"
+#include "core/store/progress.h"
 #include "core/store/runloader.h"
 
 namespace xylem::store {
@@ -33,7 +34,13 @@ Result<ClockCoverage> storedClockCoverage(Session& session, std::int64_t run)
 
 Result<AnalysisReport> analyzeStoredRun(Session& session, std::int64_t run)
 {
-    XYLEM_TRY(loaded, loadRun(session, run));
+    return analyzeStoredRun(session, run, Progress{});
+}
+
+Result<AnalysisReport> analyzeStoredRun(Session& session, std::int64_t run,
+                                        const Progress& progress)
+{
+    XYLEM_TRY(loaded, loadRun(session, run, progress));
     XYLEM_TRY(clocks, storedClockCoverage(session, run));
     AnalysisOptions options;
     options.clocks = std::move(clocks).value();
