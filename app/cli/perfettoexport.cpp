@@ -47,15 +47,15 @@ Result<Ok> exportRunPerfetto(const std::string& sessionPath, std::optional<std::
         XYLEM_TRY(trace, store::mpiTrace(session.value(), id.value()));
         mpi = std::move(trace).value();
     }
-    const std::string title = "run " + std::to_string(id.value()) + " \"" +
-                              info->metadata.name + "\" of " + sessionPath;
+    const std::string title =
+        "run " + std::to_string(id.value()) + " \"" + info->metadata.name + "\" of " + sessionPath;
     auto counts = writeTo(file, loaded.value(), mpi ? &*mpi : nullptr, title);
     if (!counts) {
         std::remove(file.c_str()); // half a JSON file is of no use to anyone
         return counts.error();
     }
-    out << file << ": run " << id.value() << ", " << counts->slices << " slices, "
-        << counts->flows << " wait-state flows";
+    out << file << ": run " << id.value() << ", " << counts->slices << " slices, " << counts->flows
+        << " wait-state flows";
     if (counts->clamped > 0) {
         out << ", " << counts->clamped << " slices shortened to fit their track";
     }

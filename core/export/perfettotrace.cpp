@@ -122,10 +122,9 @@ void Exporter::names()
     }
 }
 
-std::pair<std::int64_t, std::int64_t> Exporter::fitted(std::string_view name,
-                                                       std::string_view cat, int pid, int tid,
-                                                       std::int64_t from, std::int64_t to,
-                                                       std::string args)
+std::pair<std::int64_t, std::int64_t> Exporter::fitted(std::string_view name, std::string_view cat,
+                                                       int pid, int tid, std::int64_t from,
+                                                       std::int64_t to, std::string args)
 {
     std::int64_t& trackEnd = m_trackEnd[static_cast<size_t>(tid)];
     const std::int64_t start = std::max(from - m_origin, trackEnd);
@@ -189,8 +188,8 @@ void Exporter::calls()
                 if (to == from) {
                     continue; // nothing to draw (or nothing left of it on this track)
                 }
-                std::string args = seq + ",\"at\":" +
-                                   TraceEventWriter::quoted(m_config.wrapper(s.wrapper).id);
+                std::string args =
+                    seq + ",\"at\":" + TraceEventWriter::quoted(m_config.wrapper(s.wrapper).id);
                 if (from != s.startNs - m_origin || to != s.endNs - m_origin) {
                     args += ",\"clamped\":true";
                     ++m_counts.clamped;
@@ -212,7 +211,8 @@ void Exporter::mpiEvents()
     std::vector<std::uint32_t> order(events.size());
     std::iota(order.begin(), order.end(), 0U);
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return std::tie(events[a].rank, events[a].enter) < std::tie(events[b].rank, events[b].enter);
+        return std::tie(events[a].rank, events[a].enter) <
+               std::tie(events[b].rank, events[b].enter);
     });
     m_eventStart.assign(events.size(), 0);
     m_eventEnd.assign(events.size(), 0);
@@ -250,7 +250,8 @@ Result<Ok> Exporter::waits()
             std::max(from, m_eventStart[b] + (m_eventEnd[b] - m_eventStart[b]) / 2);
         const std::string_view name = waitPatternName(w.pattern);
         ++id;
-        m_writer.flowStart(id, name, "wait", pidOf(m_mpi->ranks[static_cast<size_t>(w.waiter)].host),
+        m_writer.flowStart(id, name, "wait",
+                           pidOf(m_mpi->ranks[static_cast<size_t>(w.waiter)].host),
                            rankTid(w.waiter), from);
         m_writer.flowEnd(id, name, "wait",
                          pidOf(m_mpi->ranks[static_cast<size_t>(w.waitedFor)].host),

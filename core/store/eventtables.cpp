@@ -5,10 +5,9 @@
 #include "core/store/runcatalog.h"
 #include "core/store/tuplecodec.h"
 
-#include <sqlite3.h>
-
 #include <memory>
 #include <optional>
+#include <sqlite3.h>
 
 namespace xylem::store {
 
@@ -99,8 +98,7 @@ Result<Ok> decode(Cursor& c, const Table& t, std::span<const std::uint8_t> bytes
         return decodeTupleChunk(bytes, static_cast<std::uint32_t>(c.config->wrapperCount()),
                                 c.tuples);
     }
-    return decodeCallChunk(bytes, static_cast<std::uint32_t>(c.config->threads().size()),
-                           c.calls);
+    return decodeCallChunk(bytes, static_cast<std::uint32_t>(c.config->threads().size()), c.calls);
 }
 
 // Moves on to the next non-empty chunk, or to the end.
@@ -121,10 +119,10 @@ int nextChunk(Cursor& c, Table& t)
         }
         c.run = t.aux.source->kind == Kind::MpiEvents ? c.chunks.columnInt(1) : c.run;
         if (auto ok = decode(c, t, c.chunks.columnBlob(2)); !ok) {
-            return fail(&t.base, makeError(ok.error().code,
-                                           std::string(t.aux.source->chunks) + " row " +
-                                               std::to_string(c.chunks.columnInt(0)) + ": " +
-                                               ok.error().describe()));
+            return fail(&t.base,
+                        makeError(ok.error().code, std::string(t.aux.source->chunks) + " row " +
+                                                       std::to_string(c.chunks.columnInt(0)) +
+                                                       ": " + ok.error().describe()));
         }
         if (c.size(t.aux.source->kind) > 0) {
             return SQLITE_OK;
@@ -228,7 +226,9 @@ void text(sqlite3_context* ctx, std::string_view s)
 int xColumn(sqlite3_vtab_cursor* cursor, sqlite3_context* ctx, int column)
 {
     const Cursor& c = *reinterpret_cast<Cursor*>(cursor);
-    const auto integer = [&](std::int64_t v) { sqlite3_result_int64(ctx, v); };
+    const auto integer = [&](std::int64_t v) {
+        sqlite3_result_int64(ctx, v);
+    };
     if (column == 0) {
         integer(c.run);
         return SQLITE_OK;
@@ -257,9 +257,9 @@ int xColumn(sqlite3_vtab_cursor* cursor, sqlite3_context* ctx, int column)
     }
     case Kind::MpiEvents: {
         const MpiEvent& e = c.events[c.at];
-        const std::int64_t values[] = {e.rank,    0,         e.communicator, e.seq,
-                                       e.enter,   e.exit,    e.partner,      e.tag,
-                                       e.bytes,   e.completesReceive ? 1 : 0};
+        const std::int64_t values[] = {
+            e.rank, 0,         e.communicator, e.seq,   e.enter,
+            e.exit, e.partner, e.tag,          e.bytes, e.completesReceive ? 1 : 0};
         if (column == 2) {
             text(ctx, mpiCallName(e.call));
         } else {
@@ -313,11 +313,13 @@ const std::vector<EventTableInfo>& eventTables()
     static const std::vector<EventTableInfo> tables = {
         {"tuples", "run_id, seq, collector, collector_index, down_ns, up_ns, op, ret",
          "every stored tuple; collector: the wrapper id of the edge that recorded it"},
-        {"calls", "run_id, seq, start_ns, operation_time_ns, slowest_thread_time_ns, "
-                  "slowest_thread",
+        {"calls",
+         "run_id, seq, start_ns, operation_time_ns, slowest_thread_time_ns, "
+         "slowest_thread",
          "every complete call; slowest_thread: a wrapper id"},
-        {"mpi_events", "run_id, rank, call, communicator, seq, enter_ns, exit_ns, partner, tag, "
-                       "bytes, completes_receive",
+        {"mpi_events",
+         "run_id, rank, call, communicator, seq, enter_ns, exit_ns, partner, tag, "
+         "bytes, completes_receive",
          "every MPI call of runs with MPI data; call: \"MPI_Allreduce\", ..."},
     };
     return tables;
@@ -329,9 +331,8 @@ Result<Ok> registerEventTables(Session& session)
     for (size_t i = 0; i < infos.size(); ++i) {
         auto* aux = new Aux{&session, &kSources[i]};
         const std::string name(infos[i].name);
-        const int rc = sqlite3_create_module_v2(session.database().handle(), name.c_str(),
-                                                &kModule, aux,
-                                                [](void* p) { delete static_cast<Aux*>(p); });
+        const int rc = sqlite3_create_module_v2(session.database().handle(), name.c_str(), &kModule,
+                                                aux, [](void* p) { delete static_cast<Aux*>(p); });
         if (rc != SQLITE_OK) {
             return session.database().lastError("registering the table " + name);
         }

@@ -1,9 +1,8 @@
 #include "core/store/readonlyquery.h"
 
-#include <sqlite3.h>
-
 #include <cctype>
 #include <memory>
+#include <sqlite3.h>
 
 namespace xylem::store {
 
@@ -67,8 +66,8 @@ Result<Ok> runReadOnlyQuery(Database& db, std::string_view sql, QuerySink& sink)
     sqlite3_set_authorizer(handle, refuseAttach, nullptr);
     sqlite3_stmt* raw = nullptr;
     const char* tail = nullptr;
-    const int rc = sqlite3_prepare_v2(handle, sql.data(), static_cast<int>(sql.size()), &raw,
-                                      &tail);
+    const int rc =
+        sqlite3_prepare_v2(handle, sql.data(), static_cast<int>(sql.size()), &raw, &tail);
     std::unique_ptr<sqlite3_stmt, Finalize> stmt(raw);
     sqlite3_set_authorizer(handle, nullptr, nullptr);
     if (rc == SQLITE_AUTH) {
@@ -91,7 +90,8 @@ Result<Ok> runReadOnlyQuery(Database& db, std::string_view sql, QuerySink& sink)
     if (!sqlite3_stmt_readonly(stmt.get())) {
         return makeError(ErrorCode::MalformedInput,
                          "only read-only statements are run (SELECT, WITH, EXPLAIN); the session "
-                         "is never changed: " + std::string(sqlite3_sql(stmt.get())));
+                         "is never changed: " +
+                             std::string(sqlite3_sql(stmt.get())));
     }
     const int count = sqlite3_column_count(stmt.get());
     std::vector<std::string> names;

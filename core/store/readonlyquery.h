@@ -24,7 +24,8 @@ public:
 };
 
 // MalformedInput naming the problem: a syntax error (SQLite's message), more than one
-// statement, a statement that writes, ATTACH; InvalidArgument for an empty text. Errors while stepping come as they are.
+// statement, a statement that writes, ATTACH; InvalidArgument for an empty text. Errors while
+// stepping come as they are.
 Result<Ok> runReadOnlyQuery(Database& db, std::string_view sql, QuerySink& sink);
 
 } // namespace xylem::store
