@@ -364,6 +364,13 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::BusyBar</name>
+    <message>
+        <source>reading %p%</source>
+        <translation>gelesen: %p%</translation>
+    </message>
+</context>
+<context>
     <name>xylem::gui::ClusterRecordDialog</name>
     <message>
         <source>Host files (*);;Text files (*.txt)</source>
@@ -1221,6 +1228,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>B</source>
         <translation>B</translation>
     </message>
+    <message>
+        <source>stage</source>
+        <translation>Stufe</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::DistributionPlot</name>
@@ -1243,6 +1254,29 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>%1: %2 calls</source>
         <translation>%1: %2 Aufrufe</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::PlotCsvExport</name>
+    <message>
+        <source>Export data as CSV…</source>
+        <translation>Daten als CSV exportieren…</translation>
+    </message>
+    <message>
+        <source>Export Data as CSV</source>
+        <translation>Daten als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Xylem</source>
+        <translation>Xylem</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1837,6 +1871,22 @@ n3 c1</translation>
     <message>
         <source>%1 network</source>
         <translation>%1 Netzwerk</translation>
+    </message>
+    <message>
+        <source>operation time, min</source>
+        <translation>Operationszeit, Minimum</translation>
+    </message>
+    <message>
+        <source>operation time, max</source>
+        <translation>Operationszeit, Maximum</translation>
+    </message>
+    <message>
+        <source>slowest-thread time, min</source>
+        <translation>Zeit des langsamsten Threads, Minimum</translation>
+    </message>
+    <message>
+        <source>slowest-thread time, max</source>
+        <translation>Zeit des langsamsten Threads, Maximum</translation>
     </message>
 </context>
 <context>

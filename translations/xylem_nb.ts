@@ -364,6 +364,13 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::BusyBar</name>
+    <message>
+        <source>reading %p%</source>
+        <translation>leser %p%</translation>
+    </message>
+</context>
+<context>
     <name>xylem::gui::ClusterRecordDialog</name>
     <message>
         <source>Host files (*);;Text files (*.txt)</source>
@@ -1221,6 +1228,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <source>B</source>
         <translation>B</translation>
     </message>
+    <message>
+        <source>stage</source>
+        <translation>trinn</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::DistributionPlot</name>
@@ -1243,6 +1254,29 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>%1: %2 calls</source>
         <translation>%1: %2 kall</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::PlotCsvExport</name>
+    <message>
+        <source>Export data as CSV…</source>
+        <translation>Eksporter data som CSV…</translation>
+    </message>
+    <message>
+        <source>Export Data as CSV</source>
+        <translation>Eksporter data som CSV</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Xylem</source>
+        <translation>Xylem</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Kan ikke skrive %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1837,6 +1871,22 @@ n3 c1</translation>
     <message>
         <source>%1 network</source>
         <translation>%1 nettverk</translation>
+    </message>
+    <message>
+        <source>operation time, min</source>
+        <translation>operasjonstid, minimum</translation>
+    </message>
+    <message>
+        <source>operation time, max</source>
+        <translation>operasjonstid, maksimum</translation>
+    </message>
+    <message>
+        <source>slowest-thread time, min</source>
+        <translation>tid for tregeste tråd, minimum</translation>
+    </message>
+    <message>
+        <source>slowest-thread time, max</source>
+        <translation>tid for tregeste tråd, maksimum</translation>
     </message>
 </context>
 <context>

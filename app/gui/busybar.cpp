@@ -2,6 +2,7 @@
 
 #include "app/gui/sessioncontroller.h"
 
+#include <QCoreApplication>
 #include <QProgressBar>
 
 #include <algorithm>
@@ -17,7 +18,7 @@ void showProgress(QProgressBar& bar, int percent)
     }
     bar.setRange(0, 100);
     bar.setValue(std::min(percent, 100));
-    bar.setFormat(QProgressBar::tr("reading %p%"));
+    bar.setFormat(QCoreApplication::translate("xylem::gui::BusyBar", "reading %p%"));
     bar.setTextVisible(true);
 }
 

@@ -3,6 +3,7 @@
 #include "core/analysis/analyzer.h"
 #include "core/analysis/reportjson.h"
 #include "core/store/attachments.h"
+#include "core/store/progress.h"
 #include "core/store/runcatalog.h"
 #include "core/store/storedclocks.h"
 
@@ -13,6 +14,11 @@ constexpr const char* kReportKind = "report.json";
 }
 
 Result<std::string> reportJson(Session& session, std::int64_t run)
+{
+    return reportJson(session, run, Progress{});
+}
+
+Result<std::string> reportJson(Session& session, std::int64_t run, const Progress& progress)
 {
     auto info = runInfo(session, run);
     if (!info) {
@@ -28,7 +34,7 @@ Result<std::string> reportJson(Session& session, std::int64_t run)
             return *cached.value();
         }
     }
-    auto report = analyzeStoredRun(session, run);
+    auto report = analyzeStoredRun(session, run, progress);
     if (!report) {
         return report.error();
     }
