@@ -75,12 +75,18 @@ Result<Ok> printJson(const Arguments& a, std::ostream& o, std::ostream& e)
 
 int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
 {
-    static const CommandSpec spec{"analyze",
-                                  "usage: xylem-cli analyze (--tree F.tree.json --trace "
-                                  "F.trace.csv | --session S.xylem [--run N])\n"
-                                  "                         [--json] [--top N]\n",
-                                  {"tree", "trace", "session", "run", "top"},
-                                  {"json"}};
+    static const CommandSpec spec{
+        "analyze",
+        "usage: xylem-cli analyze (--tree F.tree.json --trace F.trace.csv | [--session] S.xylem\n"
+        "                         [--run N]) [--json] [--top N]\n"
+        "       every metric of a run, from its files or from a session\n",
+        {valueOption("tree", "the run's configuration (xylem-tree/1)", {}, existingFile(),
+                     "F.tree.json"),
+         valueOption("trace", "the run's tuples (trace CSV)", {}, existingFile(), "F.trace.csv"),
+         sessionOption(), runOption(),
+         valueOption("top", "rows of each ranked table", "10", integerIn(0, 1000000)),
+         flagOption("json", "print the report as JSON instead of text")},
+        true};
     return runCommand(spec, args, out, err,
                       [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
                           XYLEM_TRY(top, a.integer("top", 10, 0, 1000000));

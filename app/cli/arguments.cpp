@@ -11,44 +11,6 @@ Error usage(std::string message)
 }
 } // namespace
 
-Result<Arguments> Arguments::parse(const std::vector<std::string>& args,
-                                   const std::set<std::string>& valued,
-                                   const std::set<std::string>& flags,
-                                   const std::set<std::string>& lists)
-{
-    Arguments parsed;
-    for (size_t i = 0; i < args.size(); ++i) {
-        // Short options (-o) are spelt like long ones (--o).
-        const std::string arg =
-            args[i].size() == 2 && args[i][0] == '-' && args[i][1] != '-' ? "-" + args[i] : args[i];
-        if (!arg.starts_with("--")) {
-            return usage("unexpected argument '" + arg + "'");
-        }
-        const size_t eq = arg.find('=');
-        const std::string name =
-            arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
-        auto& values = parsed.m_values[name];
-        if (flags.contains(name) && eq == std::string::npos) {
-            values.push_back("");
-        } else if (lists.contains(name) && eq == std::string::npos) {
-            while (i + 1 < args.size() && !args[i + 1].starts_with("--")) {
-                values.push_back(args[++i]);
-            }
-        } else if (valued.contains(name) || lists.contains(name)) {
-            if (eq != std::string::npos) {
-                values.push_back(arg.substr(eq + 1));
-            } else if (i + 1 < args.size()) {
-                values.push_back(args[++i]);
-            } else {
-                return usage("option --" + name + " needs a value");
-            }
-        } else {
-            return usage("unknown option --" + name);
-        }
-    }
-    return parsed;
-}
-
 const std::vector<std::string>& Arguments::all(const std::string& name) const
 {
     static const std::vector<std::string> none;

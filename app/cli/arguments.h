@@ -1,14 +1,15 @@
 #pragma once
 
-// Command-line options of the form --name value, --name=value and --flag, some repeatable.
+// A subcommand's options as given, by name: what the command's body reads. Filled by the parser
+// (app/cli/cliparser.h), which has already checked each value as the command's spec says.
 
 #include "core/model/result.h"
 
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace xylem::cli {
@@ -16,12 +17,11 @@ namespace xylem::cli {
 class Arguments
 {
 public:
-    // valued: options that take a value; flags: options that do not; lists: options that take
-    // every value up to the next option (--runs 1 2). Anything else is an error.
-    static Result<Arguments> parse(const std::vector<std::string>& args,
-                                   const std::set<std::string>& valued,
-                                   const std::set<std::string>& flags,
-                                   const std::set<std::string>& lists = {});
+    // One more value of an option ("" for a flag).
+    void add(const std::string& name, std::string value)
+    {
+        m_values[name].push_back(std::move(value));
+    }
 
     bool has(const std::string& name) const { return m_values.contains(name); }
     const std::vector<std::string>& all(const std::string& name) const;

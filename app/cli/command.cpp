@@ -1,5 +1,7 @@
 #include "app/cli/command.h"
 
+#include "app/cli/cliparser.h"
+
 namespace xylem::cli {
 
 int exitCodeFor(ErrorCode code)
@@ -18,12 +20,16 @@ int exitCodeFor(ErrorCode code)
 int runCommand(const CommandSpec& spec, const Args& args, std::ostream& out, std::ostream& err,
                const CommandBody& body)
 {
-    auto parsed = Arguments::parse(args, spec.valued, spec.flags, spec.lists);
+    auto parsed = parseCommandLine(spec, args, out);
     if (!parsed) {
-        err << "xylem-cli " << spec.name << ": " << parsed.error().describe() << '\n' << spec.usage;
+        err << "xylem-cli " << spec.name << ": " << parsed.error().describe() << '\n'
+            << spec.usage << "every option: xylem-cli " << spec.name << " --help\n";
         return kExitBadInput;
     }
-    auto done = body(parsed.value(), out, err);
+    if (!parsed.value()) {
+        return kExitOk; // --help or --version, answered
+    }
+    auto done = body(*parsed.value(), out, err);
     if (!done) {
         err << "xylem-cli " << spec.name << ": " << done.error().describe() << '\n';
         if (done.error().code == ErrorCode::InvalidArgument) {

@@ -1,27 +1,18 @@
 #pragma once
 
-// What every subcommand shares: parse the options it knows, run its body, and turn an Error
-// into a message naming the command and an exit code (2 for bad input or usage, 1 otherwise).
+// What every subcommand shares: parse the options its spec describes (answering --help and
+// --version), run its body, and turn an Error into a message naming the command and an exit
+// code (2 for bad input or usage, 1 otherwise).
 
 #include "app/cli/arguments.h"
 #include "app/cli/commands.h"
+#include "app/cli/optionspec.h"
 #include "core/model/result.h"
 
 #include <functional>
 #include <ostream>
-#include <set>
-#include <string>
 
 namespace xylem::cli {
-
-struct CommandSpec
-{
-    const char* name;
-    const char* usage;
-    std::set<std::string> valued;
-    std::set<std::string> flags;
-    std::set<std::string> lists = {};
-};
 
 using CommandBody =
     std::function<Result<Ok>(const Arguments&, std::ostream& out, std::ostream& err)>;

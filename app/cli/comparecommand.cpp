@@ -51,14 +51,22 @@ Result<std::vector<AnalysisReport>> twoReports(const Arguments& a, std::ostream&
 
 int runCompare(const Args& args, std::ostream& out, std::ostream& err)
 {
-    static const CommandSpec spec{"compare",
-                                  "usage: xylem-cli compare --tree A.tree.json --trace A.trace.csv "
-                                  "--tree B.tree.json --trace B.trace.csv\n"
-                                  "       xylem-cli compare --session S.xylem --runs A B\n"
-                                  "       [--thread ID] [--json]\n",
-                                  {"tree", "trace", "session", "thread"},
-                                  {"json"},
-                                  {"runs"}};
+    static const CommandSpec spec{
+        "compare",
+        "usage: xylem-cli compare --tree A.tree.json --trace A.trace.csv "
+        "--tree B.tree.json --trace B.trace.csv\n"
+        "       xylem-cli compare [--session] S.xylem --runs A B\n"
+        "       [--thread ID] [--json]\n"
+        "       configuration A against configuration B\n",
+        {valueOption("tree", "a run's configuration; twice, run A's first", {}, existingFile(),
+                     "F.tree.json"),
+         valueOption("trace", "a run's tuples; twice, run A's first", {}, existingFile(),
+                     "F.trace.csv"),
+         sessionOption(), listOption("runs", "the session's runs A and B", runId()),
+         valueOption("thread", "compare the operation time seen by this thread", "every thread", {},
+                     "ID"),
+         flagOption("json", "print the comparison as JSON instead of text")},
+        true};
     return runCommand(spec, args, out, err,
                       [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
                           std::optional<std::string> thread;

@@ -69,15 +69,24 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
 {
     static const CommandSpec spec{
         "export",
-        "usage: xylem-cli export --session S.xylem [--run N] --tree OUT.tree.json --trace "
+        "usage: xylem-cli export [--session] S.xylem [--run N] --tree OUT.tree.json --trace "
         "OUT.trace.csv\n"
         "       xylem-cli export --session S.xylem [--run N] --table NAME [--output OUT.csv]\n"
         "       xylem-cli export --session S.xylem [--run N] --otf2 NEWDIR\n"
         "         (the run's MPI data, or else its tuples as collector regions, for Vampir)\n"
         "       tables: runs, calls, summary, system_samples, clock_models, scopes (stored);\n"
         "               threads, contributors, wrappers, hotspots, timemap, classes (analysis)\n",
-        {"session", "run", "tree", "trace", "table", "output", "otf2"},
-        {}};
+        {sessionOption(), runOption(),
+         valueOption("tree", "write the run's configuration (xylem-tree/1) to this file", {}, {},
+                     "OUT.tree.json"),
+         valueOption("trace", "write the run's tuples (trace CSV) to this file", {}, {},
+                     "OUT.trace.csv"),
+         valueOption("table", "print one table of the run as CSV (tables: above)", {}, {}, "NAME"),
+         valueOption("output", "write --table's CSV to this file", "standard output", {},
+                     "OUT.csv"),
+         valueOption("otf2", "write the run as an OTF2 archive into this new folder", {}, {},
+                     "NEWDIR")},
+        true};
     return runCommand(
         spec, args, out, err,
         [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {

@@ -1,38 +1,34 @@
-#include "app/cli/arguments.h"
-#include "app/cli/commands.h"
+#include "app/cli/command.h"
 #include "app/cli/recordsetup.h"
 #include "core/model/configurationjson.h"
 #include "core/model/treegenerator.h"
 
 namespace xylem::cli {
 
-namespace {
-constexpr const char* kUsage =
-    "usage: xylem-cli generate --hosts N|A:c0,B:c0,... [--threads T] [--shape "
-    "flat|kary|binomial|hierarchy]\n"
-    "                          [--arity K] [--root core|gred] [--name TEXT]\n";
-} // namespace
-
 int runGenerate(const Args& args, std::ostream& out, std::ostream& err)
 {
-    auto parsed =
-        Arguments::parse(args, {"hosts", "threads", "shape", "arity", "root", "name"}, {});
-    if (!parsed) {
-        err << "xylem-cli generate: " << parsed.error().describe() << '\n' << kUsage;
-        return kExitBadInput;
-    }
-    auto spec = treeSpecFromArguments(parsed.value());
-    if (!spec) {
-        err << "xylem-cli generate: " << spec.error().describe() << '\n' << kUsage;
-        return kExitBadInput;
-    }
-    auto config = generateTree(spec.value());
-    if (!config) {
-        err << "xylem-cli generate: " << config.error().describe() << '\n';
-        return kExitBadInput;
-    }
-    out << configurationToJson(config.value());
-    return kExitOk;
+    static const CommandSpec spec = [] {
+        CommandSpec s{"generate",
+                      "usage: xylem-cli generate --hosts N|A:c0,B:c0,... [--threads T] [--shape "
+                      "flat|kary|binomial|hierarchy]\n"
+                      "                          [--arity K] [--root core|gred] [--name TEXT]\n"
+                      "       prints a generated xylem-tree/1 configuration\n",
+                      {valueOption("hosts", "a number of hosts, or HOST:CLUSTER,... by name", {},
+                                   {}, "N|A:c0,B:c1")}};
+        for (OptionSpec& o : treeShapeOptions()) {
+            s.options.push_back(std::move(o));
+        }
+        s.options.push_back(
+            valueOption("name", "the configuration's name", "from its shape", {}, "TEXT"));
+        return s;
+    }();
+    return runCommand(spec, args, out, err,
+                      [](const Arguments& a, std::ostream& o, std::ostream&) -> Result<Ok> {
+                          XYLEM_TRY(tree, treeSpecFromArguments(a));
+                          XYLEM_TRY(config, generateTree(tree.value()));
+                          o << configurationToJson(config.value());
+                          return Ok{};
+                      });
 }
 
 } // namespace xylem::cli

@@ -17,11 +17,20 @@ int runImport(const Args& args, std::ostream& out, std::ostream& err)
         "import",
         "usage: xylem-cli import --tree F.tree.json --trace F.trace.csv [--tree G --trace G ...]\n"
         "                        [--name NAME ...] [--notes TEXT] -o|--session S.xylem\n"
+        "       xylem-cli import S.xylem --tree F.tree.json --trace F.trace.csv ...\n"
         "       adds one run per --tree/--trace pair to the session (created if missing)\n"
         "       xylem-cli import ARCHIVE.otf2 -o|--session S.xylem [--name NAME] [--notes TEXT]\n"
         "       adds an OTF2 trace's MPI run (Score-P, or xylem-cli export --otf2)\n",
-        {"tree", "trace", "name", "notes", "session", "o"},
-        {}};
+        {valueOption("tree", "a run's configuration (xylem-tree/1); one per run", {},
+                     existingFile(), "F.tree.json"),
+         valueOption("trace", "a run's tuples (trace CSV); one per --tree, in order", {},
+                     existingFile(), "F.trace.csv"),
+         valueOption("name", "a run's name; one per run, or none", {}, {}, "NAME"),
+         valueOption("notes", "notes stored with every imported run", "none", {}, "TEXT"),
+         valueOption("o", "the session file to add the runs to, created if missing", {}, {},
+                     "S.xylem"),
+         sessionOption(false)},
+        true};
     return runCommand(
         spec, args, out, err, [](const Arguments& a, std::ostream& o, std::ostream&) -> Result<Ok> {
             const auto& trees = a.all("tree");

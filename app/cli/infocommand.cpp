@@ -104,7 +104,11 @@ Result<Ok> printClocks(store::Session& session, const std::vector<store::RunInfo
 int runInfo(const Args& args, std::ostream& out, std::ostream& err)
 {
     static const CommandSpec spec{
-        "info", "usage: xylem-cli info --session S.xylem [--json]\n", {"session"}, {"json"}};
+        "info",
+        "usage: xylem-cli info [--session] S.xylem [--json]\n"
+        "       the session's runs: their names, sizes, clocks and nodes lost or slow\n",
+        {sessionOption(), flagOption("json", "print the session's description as JSON")},
+        true};
     return runCommand(
         spec, args, out, err,
         [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {

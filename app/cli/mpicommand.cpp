@@ -300,8 +300,20 @@ int runMpi(const Args& args, std::ostream& out, std::ostream& err)
     static const CommandSpec spec{
         "mpi",
         kUsage,
-        {"o", "session", "name", "notes", "shape", "ring-capacity", "listen", "hostfile", "launcher"},
-        {}};
+        {valueOption("o", "the session file to add the run to, created if missing", {}, {},
+                     "S.xylem"),
+         sessionOption(false), valueOption("name", "the run's name", "mpi PROGRAM", {}, "NAME"),
+         valueOption("notes", "notes stored with the run", "none", {}, "TEXT"),
+         valueOption("shape", "the run's tree: ranks under their hosts, or all under the root",
+                     "hierarchy", oneOf({"flat", "hierarchy"})),
+         valueOption("ring-capacity", "tuples each rank's shared-memory ring holds", "1048576",
+                     integerIn(2, 1 << 26), "N"),
+         valueOption("listen", "where the gather tree's front-end listens: an address, or auto",
+                     "auto", {}, "ADDRESS"),
+         valueOption("hostfile", "the job's machines, instead of those its command names", {},
+                     existingFile()),
+         valueOption("launcher", "starts a collector on the job's other machines",
+                     "ssh {host} {command}", {}, "TEMPLATE")}};
     return runCommand(spec, options, out, err,
                       [&command](const Arguments& a, std::ostream& o, std::ostream& e) {
                           return mpiRecord(a, command, o, e);

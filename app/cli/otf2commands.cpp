@@ -61,13 +61,17 @@ int runImportOtf2(const std::string& anchor, const Args& args, std::ostream& out
 {
     static const CommandSpec spec{
         "import",
-        "usage: xylem-cli import ARCHIVE.otf2 -o|--session S.xylem [--name NAME] [--notes TEXT]\n"
+        "usage: xylem-cli import ARCHIVE.otf2 [-o|--session] S.xylem [--name NAME] [--notes TEXT]\n"
         "       adds the archive's MPI run (its MPI_COMM_WORLD collectives as tuples, every\n"
         "       MPI event and the clock model) to the session (created if missing); an archive\n"
         "       of collector regions (export --otf2 of a run without MPI data) gives its runs\n"
         "       back as they were\n",
-        {"name", "notes", "session", "o"},
-        {}};
+        {valueOption("name", "the run's name", {}, {}, "NAME"),
+         valueOption("notes", "notes stored with the run", "none", {}, "TEXT"),
+         valueOption("o", "the session file to add the run to, created if missing", {}, {},
+                     "S.xylem"),
+         sessionOption(false)},
+        true};
     return runCommand(
         spec, args, out, err,
         [&anchor](const Arguments& a, std::ostream& o, std::ostream&) -> Result<Ok> {

@@ -413,13 +413,55 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
 
 int runRecord(const Args& args, std::ostream& out, std::ostream& err)
 {
-    static const CommandSpec spec{
-        "record",
-        kUsage,
-        {"config",     "hosts",    "threads",    "shape",  "arity",  "root",     "scope",
-         "iterations", "duration", "benchmark",  "noise",  "name",   "notes",    "o",
-         "session",    "attach",   "compute-us", "design", "listen", "hostfile", "launcher"},
-        {"baseline", "figures-json"}};
+    static const CommandSpec spec = [] {
+        CommandSpec s{
+            "record",
+            kUsage,
+            {valueOption("config", "the allreduce's tree (xylem-tree/1)", {}, {}, "F.tree.json"),
+             valueOption("hosts", "generate the tree over a number of hosts, or HOST:CLUSTER,...",
+                         {}, {}, "N|A:c0,B:c1"),
+             valueOption("hostfile", "generate the tree over the machines of a host file", {},
+                         existingFile()),
+             valueOption("launcher", "starts the host file's other machines",
+                         "ssh {host} {command}", {}, "TEMPLATE")}};
+        for (OptionSpec& o : treeShapeOptions()) {
+            s.options.push_back(std::move(o));
+        }
+        for (OptionSpec& o : std::vector<OptionSpec>{
+                 valueOption("scope", "the event scope (xylem-scope/1)", "every tuple",
+                             existingFile(), "S.scope.json"),
+                 valueOption("design",
+                             "a scope design (xylem-scope-design/1), reread at every poll", {},
+                             existingFile(), "D.json"),
+                 flagOption("figures-json", "print every node's live figures as JSON per poll"),
+                 valueOption("iterations", "allreduce calls per thread",
+                             "20000, or unbounded with --duration", integerIn(1, 1 << 30), "N"),
+                 valueOption("duration", "stop the program after this long (500ms, 10s, 2m)",
+                             "when the iterations are done", {}, "D"),
+                 valueOption("benchmark", "the program's work", "gsum",
+                             oneOf({"gsum", "compute-gsum"})),
+                 valueOption("compute-us", "compute-gsum's work per call, in microseconds",
+                             "the benchmark's", integerIn(0, 1 << 30), "US"),
+                 valueOption("noise",
+                             "delay a thread by US microseconds (every EVERY calls); "
+                             "repeatable",
+                             {}, {}, "THREAD:US[:EVERY]"),
+                 flagOption("baseline", "run once without collectors first, report the slowdown"),
+                 valueOption("attach",
+                             "monitor a program started elsewhere; its collectors "
+                             "join through this address file",
+                             {}, {}, "TREE.address"),
+                 valueOption("listen", "where the front-end listens: an address, or auto", "auto",
+                             {}, "ADDRESS"),
+                 valueOption("name", "the run's name", "live and the tree's name", {}, "NAME"),
+                 valueOption("notes", "notes stored with the run", "none", {}, "TEXT"),
+                 valueOption("o", "the session file to add the run to, created if missing", {}, {},
+                             "S.xylem"),
+                 sessionOption(false)}) {
+            s.options.push_back(std::move(o));
+        }
+        return s;
+    }();
     return runCommand(spec, args, out, err, record);
 }
 

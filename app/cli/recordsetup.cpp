@@ -50,6 +50,17 @@ Result<TreeSpec> withShapeOptions(const Arguments& a, TreeSpec spec)
 
 } // namespace
 
+std::vector<OptionSpec> treeShapeOptions()
+{
+    return {
+        valueOption("threads", "threads per host", "1, or a host file's slots",
+                    integerIn(1, 1 << 20), "T"),
+        valueOption("shape", "the shape of the allreduce tree", "hierarchy",
+                    oneOf({"flat", "kary", "binomial", "hierarchy"})),
+        valueOption("arity", "children per node of a kary tree", "2", integerIn(2, 1 << 20), "K"),
+        valueOption("root", "what the tree's root is", "core", oneOf({"core", "gred"}))};
+}
+
 Result<TreeSpec> treeSpecFromArguments(const Arguments& a)
 {
     TreeSpec spec;

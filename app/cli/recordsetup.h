@@ -6,6 +6,7 @@
 // the limits of the run (iterations or a duration).
 
 #include "app/cli/arguments.h"
+#include "app/cli/optionspec.h"
 #include "core/gather/topology.h"
 #include "core/live/eventscope.h"
 #include "core/live/scopedesign.h"
@@ -38,6 +39,9 @@ struct RecordPlan
     std::vector<std::string> remoteHosts; // hosts of the configuration that are other machines
 };
 
+// The options of a generated tree, as generate and record describe them: --threads, --shape,
+// --arity, --root (not --hosts, which each says in its own words).
+std::vector<OptionSpec> treeShapeOptions();
 // --hosts/--threads/--shape/--arity/--root/--name as `xylem-cli generate` takes them.
 Result<TreeSpec> treeSpecFromArguments(const Arguments& a);
 // The same over a host file's hosts (core/tree/hostfile.h): its clusters, and as many threads

@@ -37,11 +37,11 @@ void printRepair(std::ostream& o, const std::string& path, const std::string& na
 int runRecover(const Args& args, std::ostream& out, std::ostream& err)
 {
     static const CommandSpec spec{"recover",
-                                  "usage: xylem-cli recover --session S.xylem\n"
+                                  "usage: xylem-cli recover [--session] S.xylem\n"
                                   "       keeps the committed tuples of runs whose recording was "
                                   "cut off, and summarises them\n",
-                                  {"session"},
-                                  {}};
+                                  {sessionOption()},
+                                  true};
     return runCommand(
         spec, args, out, err,
         [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
@@ -64,11 +64,12 @@ int runRepair(const Args& args, std::ostream& out, std::ostream& err)
 {
     static const CommandSpec spec{
         "repair",
-        "usage: xylem-cli repair --session S.xylem [--run N]\n"
+        "usage: xylem-cli repair [--session] S.xylem [--run N]\n"
         "       rebuilds the per-call records, summaries and call counts of finished runs from\n"
         "       their stored tuples (sessions written before they were exact); every run, or N\n",
-        {"session", "run"},
-        {}};
+        {sessionOption(),
+         valueOption("run", "the run to repair", "every finished run", runId(), "N")},
+        true};
     return runCommand(spec, args, out, err,
                       [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
                           XYLEM_TRY(path, a.one("session"));
