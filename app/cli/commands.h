@@ -25,6 +25,7 @@ int runGenerate(const Args& args, std::ostream& out, std::ostream& err);
 int runImport(const Args& args, std::ostream& out, std::ostream& err);
 int runInfo(const Args& args, std::ostream& out, std::ostream& err);
 int runExport(const Args& args, std::ostream& out, std::ostream& err);
+int runSql(const Args& args, std::ostream& out, std::ostream& err);
 int runRecover(const Args& args, std::ostream& out, std::ostream& err);
 int runRepair(const Args& args, std::ostream& out, std::ostream& err);
 int runRecord(const Args& args, std::ostream& out, std::ostream& err);

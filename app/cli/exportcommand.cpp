@@ -1,5 +1,6 @@
 #include "app/cli/command.h"
 #include "app/cli/otf2commands.h"
+#include "app/cli/perfettoexport.h"
 #include "app/cli/sessioninput.h"
 #include "core/analysis/analyzer.h"
 #include "core/analysis/reporttables.h"
@@ -74,6 +75,8 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
         "       xylem-cli export --session S.xylem [--run N] --table NAME [--output OUT.csv]\n"
         "       xylem-cli export --session S.xylem [--run N] --otf2 NEWDIR\n"
         "         (the run's MPI data, or else its tuples as collector regions, for Vampir)\n"
+        "       xylem-cli export --session S.xylem [--run N] --perfetto OUT.json\n"
+        "         (Chrome trace events for ui.perfetto.dev: calls, stages, MPI wait states)\n"
         "       tables: runs, calls, summary, system_samples, clock_models, scopes (stored);\n"
         "               threads, contributors, wrappers, hotspots, timemap, classes (analysis)\n",
         {sessionOption(), runOption(),
@@ -85,7 +88,9 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
          valueOption("output", "write --table's CSV to this file", "standard output", {},
                      "OUT.csv"),
          valueOption("otf2", "write the run as an OTF2 archive into this new folder", {}, {},
-                     "NEWDIR")},
+                     "NEWDIR"),
+         valueOption("perfetto", "write the run as Chrome trace events (ui.perfetto.dev)", {}, {},
+                     "OUT.json")},
         true};
     return runCommand(
         spec, args, out, err,
@@ -95,6 +100,10 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
             if (a.has("otf2")) {
                 XYLEM_TRY(directory, a.one("otf2"));
                 return exportRunOtf2(path.value(), run.value(), directory.value(), o, e);
+            }
+            if (a.has("perfetto")) {
+                XYLEM_TRY(file, a.one("perfetto"));
+                return exportRunPerfetto(path.value(), run.value(), file.value(), o, e);
             }
             XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, e));
             if (a.has("table")) {

@@ -30,6 +30,7 @@ constexpr Command kCommands[] = {
     {"import", runImport, "add runs from trace files or an OTF2 archive to a session"},
     {"info", runInfo, "list a session's runs"},
     {"export", runExport, "write a session's run as files, CSV tables, OTF2 or trace events"},
+    {"sql", runSql, "SQL over a session: its tables, decoded tuples, calls, MPI events"},
     {"recover", runRecover, "keep what a cut-off recording committed"},
     {"repair", runRepair, "rebuild the per-call records of finished runs from their tuples"},
 };
