@@ -191,7 +191,8 @@ int xFilter(sqlite3_vtab_cursor* cursor, int idxNum, const char*, int argc, sqli
     }
     c.chunks = std::move(chunks).value();
     if (idxNum == 1 && argc == 1) {
-        if (sqlite3_value_type(argv[0]) != SQLITE_INTEGER) {
+        // Numeric affinity, as a real INTEGER column compares: '2' is run 2.
+        if (sqlite3_value_numeric_type(argv[0]) != SQLITE_INTEGER) {
             c.eof = true; // run ids are integers: nothing else equals one
             return SQLITE_OK;
         }

@@ -69,6 +69,13 @@ private slots:
         }
         // Without a run, every run's rows (18 + 14 tuples); by collector as a user would ask.
         QCOMPARE(scalar(runCli({"sql", m_session, "SELECT COUNT(*) FROM tuples"})), QString("32"));
+        // run_id compares as an INTEGER column does: '2' is run 2, 'x' no run.
+        QCOMPARE(
+            scalar(runCli({"sql", m_session, "SELECT COUNT(*) FROM tuples WHERE run_id = '2'"})),
+            QString("14"));
+        QCOMPARE(
+            scalar(runCli({"sql", m_session, "SELECT COUNT(*) FROM tuples WHERE run_id = 'x'"})),
+            QString("0"));
         const CliResult r = runCli({"sql", "--session", m_session,
                                     "SELECT collector, COUNT(*) FROM tuples WHERE run_id = 2 "
                                     "GROUP BY collector ORDER BY collector"});
