@@ -73,10 +73,11 @@ Result<std::string> findInterposer()
     }
     std::error_code ec;
     const fs::path self = fs::read_symlink("/proc/self/exe", ec);
-    // Installed: the package's library folder, seen from bin (XYLEM_LIBDIR_FROM_BINDIR, e.g.
-    // ../lib/x86_64-linux-gnu); else where this build put it.
-    for (const fs::path& p : {self.parent_path() / XYLEM_LIBDIR_FROM_BINDIR / "libxylem-mpi.so",
-                              fs::path(XYLEM_BUILT_MPI_LIBRARY)}) {
+    // Installed: xylem/ in the package's library folder, seen from bin (XYLEM_LIBDIR_FROM_BINDIR,
+    // e.g. ../lib/x86_64-linux-gnu); else where this build put it.
+    for (const fs::path& p :
+         {self.parent_path() / XYLEM_LIBDIR_FROM_BINDIR / "xylem" / "libxylem-mpi.so",
+          fs::path(XYLEM_BUILT_MPI_LIBRARY)}) {
         if (fs::exists(p, ec)) {
             return p.string();
         }

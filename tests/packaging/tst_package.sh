@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # tst_package: builds the Debian package with CPack from the build folder, installs it with
 # dpkg -i on this machine and uses what was installed: xylem-cli --version, xylem-cli analyze on
-# the installed example, the man pages (man -w), the desktop file and AppStream metadata (their
-# validators), the MIME type and the desktop database the package's triggers made, bash
-# completion against the installed binary, and xylem --version with no display. The package is
-# removed (dpkg -r) at the end, whether the steps passed or not.
+# the installed example, xylem-cli mpi over mpirun and xylem-mpiloop (the installed interposer),
+# the man pages (man -w), the desktop file and AppStream metadata (their validators), the MIME
+# type and the desktop database the package's triggers made, bash completion against the
+# installed binary, and xylem --version with no display. The package is removed (dpkg -r) at
+# the end, whether the steps passed or not.
 #   tst_package.sh BUILD_DIR VERSION
 # Exit 0 passed, 1 failed, 77 skipped (not root: dpkg -i needs root).
 set -uo pipefail
@@ -67,7 +68,7 @@ multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-mul
 contents=$(dpkg-deb -c "$deb" | awk '{ print $NF }' | sed 's|^\./|/|')
 for path in /usr/bin/xylem /usr/bin/xylem-cli /usr/bin/xylem-collector /usr/bin/xylem-relay \
     /usr/bin/xylem-gsum /usr/bin/xylem-mpiloop \
-    "/usr/lib/$multiarch/libxylem-mpi.so" "/usr/lib/$multiarch/xylem/libxylem-example-filters.so" \
+    "/usr/lib/$multiarch/xylem/libxylem-mpi.so" "/usr/lib/$multiarch/xylem/libxylem-example-filters.so" \
     /usr/share/xylem/examples/two-hosts.tree.json /usr/share/xylem/sessions/sample.xylem \
     /usr/share/applications/org.xylem.Xylem.desktop /usr/share/metainfo/org.xylem.Xylem.metainfo.xml \
     /usr/share/mime/packages/xylem.xml /usr/share/icons/hicolor/scalable/apps/xylem.svg \
@@ -106,6 +107,17 @@ if /usr/bin/xylem-cli analyze --tree "$examples/two-hosts.tree.json" \
 else
     cat "$scratch/analyze.err"
     fail "xylem-cli analyze on $examples/two-hosts.*"
+fi
+
+# The installed stack records an MPI program: xylem-cli mpi finds the installed interposer (in
+# lib/MULTIARCH/xylem, from its own folder), collector and relay, and stores the ranks' calls.
+if timeout 120 /usr/bin/xylem-cli mpi -o "$scratch/mpi.xylem" -- mpirun --allow-run-as-root \
+    --oversubscribe -np 2 /usr/bin/xylem-mpiloop --iterations 200 >"$scratch/mpi.log" 2>&1 &&
+    grep -q 'MPI_Allreduce: 400' "$scratch/mpi.log"; then
+    pass "xylem-cli mpi with the installed interposer: $(grep -o '[0-9]* ranks, .* MPI calls' "$scratch/mpi.log")"
+else
+    tail -n 20 "$scratch/mpi.log"
+    fail "xylem-cli mpi -- mpirun -np 2 xylem-mpiloop with the installed programs"
 fi
 
 for program in xylem xylem-cli xylem-collector xylem-relay xylem-gsum xylem-mpiloop; do
