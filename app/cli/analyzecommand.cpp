@@ -1,4 +1,5 @@
 #include "app/cli/command.h"
+#include "app/cli/progressline.h"
 #include "app/cli/sessioninput.h"
 #include "app/cli/textreport.h"
 #include "core/analysis/analyzer.h"
@@ -6,6 +7,7 @@
 #include "core/analysis/waitstates.h"
 #include "core/analysis/waitstatesjson.h"
 #include "core/store/mpistore.h"
+#include "core/store/progress.h"
 #include "core/store/reportcache.h"
 #include "core/store/runcatalog.h"
 
@@ -27,7 +29,8 @@ Result<std::string> cachedReportFromSession(const Arguments& a, std::ostream& no
               openSession(path.value(),
                           canWrite ? store::OpenMode::ReadWrite : store::OpenMode::ReadOnly, note));
     XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
-    return store::reportJson(session.value(), run.value());
+    return store::reportJson(session.value(), run.value(),
+                             progressOnStderr("analyze", "tuples read"));
 }
 
 // The wait states of a session's run that has MPI data; nullopt for a run without (and for

@@ -1,11 +1,13 @@
 #include "app/cli/command.h"
 #include "app/cli/otf2commands.h"
 #include "app/cli/perfettoexport.h"
+#include "app/cli/progressline.h"
 #include "app/cli/sessioninput.h"
 #include "core/analysis/analyzer.h"
 #include "core/analysis/reporttables.h"
 #include "core/model/configurationjson.h"
 #include "core/model/tracecsv.h"
+#include "core/store/progress.h"
 #include "core/store/runcatalog.h"
 #include "core/store/storedclocks.h"
 #include "core/store/runloader.h"
@@ -54,7 +56,8 @@ Result<Table> namedTable(store::Session& session, const std::string& name,
     for (auto n : reportTableNames()) {
         if (n == name) {
             XYLEM_TRY(id, store::resolveRun(session, run));
-            XYLEM_TRY(report, store::analyzeStoredRun(session, id.value()));
+            XYLEM_TRY(report, store::analyzeStoredRun(session, id.value(),
+                                                      progressOnStderr("export", "tuples read")));
             Table table;
             makeReportTable(report.value(), name, table);
             return table;
@@ -122,7 +125,8 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
             XYLEM_TRY(treePath, a.one("tree"));
             XYLEM_TRY(tracePath, a.one("trace"));
             XYLEM_TRY(id, store::resolveRun(session.value(), run.value()));
-            XYLEM_TRY(loaded, store::loadRun(session.value(), id.value()));
+            XYLEM_TRY(loaded, store::loadRun(session.value(), id.value(),
+                                             progressOnStderr("export", "tuples read")));
             XYLEM_TRY(treeWritten,
                       writeFile(treePath.value(), configurationToJson(loaded->configuration)));
             return writeFile(tracePath.value(), traceToCsv(loaded->tuples, loaded->configuration));

@@ -1,7 +1,9 @@
 #include "app/cli/command.h"
 #include "app/cli/durationformat.h"
 #include "app/cli/otf2commands.h"
+#include "app/cli/progressline.h"
 #include "app/cli/runloader.h"
+#include "core/store/progress.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runwriter.h"
 #include "core/store/session.h"
@@ -59,8 +61,9 @@ int runImport(const Args& args, std::ostream& out, std::ostream& err)
             for (size_t i = 0; i < runs.size(); ++i) {
                 const store::RunMetadata meta{names.empty() ? "" : names[i], "",
                                               "import: " + traces[i], "", notes.value()};
-                XYLEM_TRY(id, store::importRun(session.value(), runs[i].configuration,
-                                               runs[i].tuples, meta));
+                XYLEM_TRY(id,
+                          store::importRun(session.value(), runs[i].configuration, runs[i].tuples,
+                                           meta, progressOnStderr("import", "tuples")));
                 XYLEM_TRY(info, store::runInfo(session.value(), id.value()));
                 o << path.value() << ": run " << id.value() << " \"" << info->metadata.name
                   << "\": " << info->tuples << " tuples, " << info->calls << " calls, "

@@ -1,6 +1,8 @@
 #include "app/cli/sessioninput.h"
 
+#include "app/cli/progressline.h"
 #include "app/cli/runloader.h"
+#include "core/store/progress.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
 #include "core/store/storedclocks.h"
@@ -59,7 +61,8 @@ Result<AnalysisReport> reportFromArguments(const Arguments& args, std::ostream& 
         XYLEM_TRY(id, args.optionalId("run"));
         XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, note));
         XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
-        return store::analyzeStoredRun(session.value(), run.value());
+        return store::analyzeStoredRun(session.value(), run.value(),
+                                       progressOnStderr("analyze", "tuples read"));
     }
     XYLEM_TRY(run, runFromArguments(args, note));
     return analyze(run.value());
