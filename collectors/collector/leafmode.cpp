@@ -16,8 +16,7 @@ namespace xylem::collector {
 
 namespace {
 
-void log(std::uint32_t node, const std::string& line,
-         nodelog::Level level = nodelog::Level::Info)
+void log(std::uint32_t node, const std::string& line, nodelog::Level level = nodelog::Level::Info)
 {
     nodelog::Log("xylem-collector (leaf " + std::to_string(node) + ")").write(level, line);
 }
@@ -75,8 +74,8 @@ int serveTree(const LeafModeOptions& options)
     for (int attempt = 0;; ++attempt) {
         boost::asio::io_context io;
         tree::LeafNode::Hooks hooks;
-        hooks.log = [&](const std::string& line) {
-            log(options.node, line);
+        hooks.log = [&](const std::string& line) { // what went wrong: a bad request, a source
+            log(options.node, line, nodelog::Level::Warning);
         };
         hooks.sources = [&](const tree::SourceSpec& spec) {
             return sources.make(spec);
@@ -98,8 +97,7 @@ int serveTree(const LeafModeOptions& options)
         tree::LeafNode leaf(io, options.parent, options.token, options.node, hooks);
         if (auto joined = leaf.join(std::chrono::seconds(30)); !joined) {
             log(options.node, "cannot join the tree: " + joined.error().message,
-                options.attached && attempt < 30 ? nodelog::Level::Warning
-                                                 : nodelog::Level::Error);
+                options.attached && attempt < 30 ? nodelog::Level::Warning : nodelog::Level::Error);
             if (!options.attached || attempt >= 30) {
                 return 1;
             }

@@ -163,7 +163,9 @@ int main(int argc, char** argv)
     gather::FilterRegistry filters;
     relay::RelayUpstream up(link);
     tree::InnerNode inner(io, welcome->topology, self, token, welcome->leavesAttach, up, filters,
-                          [log](const std::string& line) { log.info(line); });
+                          // The tree notes only what went wrong: a child lost, slow (or back),
+                          // a stranger refused, a request ignored.
+                          [log](const std::string& line) { log.warning(line); });
     auto where = tree::chooseListen(listen, tree::childHosts(welcome->topology, self, settings));
     auto port = where ? inner.listen(where->bind, 0) : Result<std::uint16_t>(where.error());
     if (!port) {
