@@ -4,6 +4,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/sessioninput.h"
+#include "core/store/eventdump.h"
 #include "core/store/eventtables.h"
 #include "core/store/readonlyquery.h"
 
@@ -135,7 +136,7 @@ Args withQueryOption(const Args& args)
     std::vector<size_t> words;
     bool sessionOption = false;
     for (size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--session" || args[i] == "--query") {
+        if (args[i] == "--session" || args[i] == "--query" || args[i] == "--dump") {
             sessionOption = sessionOption || args[i] == "--session";
             ++i; // its value
         } else if (args[i].starts_with("--session=")) {
@@ -166,6 +167,7 @@ int runSql(const Args& args, std::ostream& out, std::ostream& err)
         "sql",
         "usage: xylem-cli sql [--session] S.xylem \"SELECT ...\" [--json]\n"
         "       xylem-cli sql [--session] S.xylem --tables\n"
+        "       xylem-cli sql [--session] S.xylem --dump NEW.db\n"
         "       runs one read-only SQL statement on the session and prints its rows as CSV\n"
         "       with a header line (or --json: an array of objects); the session is opened\n"
         "       read-only and never changed. Beside the session's own tables:\n"
@@ -174,18 +176,32 @@ int runSql(const Args& args, std::ostream& out, std::ostream& err)
         "               slowest_thread)\n"
         "         mpi_events(run_id, rank, call, communicator, seq, enter_ns, exit_ns, partner,\n"
         "                    tag, bytes, completes_receive)\n"
-        "       decoded from the stored chunks; WHERE run_id = N reads one run's only.\n",
+        "       decoded from the stored chunks; WHERE run_id = N reads one run's only.\n"
+        "       --dump writes them and the runs table into a new plain SQLite file, for tools\n"
+        "       without Xylem (sqlite3, DuckDB, pandas).\n",
         {sessionOption(),
          valueOption("query", "the SQL statement (or give it as the word after the session)", {},
                      {}, "SQL"),
          flagOption("json", "print the rows as a JSON array of objects"),
-         flagOption("tables", "list the decoded tables and their columns")},
+         flagOption("tables", "list the decoded tables and their columns"),
+         valueOption("dump", "write runs, tuples, calls and mpi_events into this new SQLite file",
+                     {}, {}, "NEW.db")},
         true};
     return runCommand(
         spec, withQueryOption(args), out, err,
         [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
             if (a.has("tables")) {
                 printTables(o);
+                return Ok{};
+            }
+            if (a.has("dump")) {
+                XYLEM_TRY(path, a.one("session"));
+                XYLEM_TRY(target, a.one("dump"));
+                XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, e));
+                XYLEM_TRY(counts, store::dumpEventTables(session.value(), target.value()));
+                o << target.value() << ": " << counts->runs << " runs, " << counts->tuples
+                  << " tuples, " << counts->calls << " calls, " << counts->mpiEvents
+                  << " MPI events\n";
                 return Ok{};
             }
             if (!a.has("query")) {

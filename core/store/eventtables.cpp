@@ -328,14 +328,19 @@ const std::vector<EventTableInfo>& eventTables()
 
 Result<Ok> registerEventTables(Session& session)
 {
+    return registerEventTables(session, session.database(), "");
+}
+
+Result<Ok> registerEventTables(Session& session, Database& on, std::string_view prefix)
+{
     const auto& infos = eventTables();
     for (size_t i = 0; i < infos.size(); ++i) {
         auto* aux = new Aux{&session, &kSources[i]};
-        const std::string name(infos[i].name);
-        const int rc = sqlite3_create_module_v2(session.database().handle(), name.c_str(), &kModule,
-                                                aux, [](void* p) { delete static_cast<Aux*>(p); });
+        const std::string name = std::string(prefix) + std::string(infos[i].name);
+        const int rc = sqlite3_create_module_v2(on.handle(), name.c_str(), &kModule, aux,
+                                                [](void* p) { delete static_cast<Aux*>(p); });
         if (rc != SQLITE_OK) {
-            return session.database().lastError("registering the table " + name);
+            return on.lastError("registering the table " + name);
         }
     }
     return Ok{};

@@ -34,5 +34,7 @@ const std::vector<EventTableInfo>& eventTables();
 
 // The session must outlive its connection's use of the tables (they read through it).
 Result<Ok> registerEventTables(Session& session);
+// The same tables on another connection (named prefix + name), still reading the session.
+Result<Ok> registerEventTables(Session& session, Database& on, std::string_view prefix);
 
 } // namespace xylem::store

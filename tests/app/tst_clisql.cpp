@@ -1,7 +1,8 @@
 // `xylem-cli sql S.xylem "SELECT ..."`: the decoded tuples, calls and MPI events as tables whose
 // counts are those of info and analyze, MPI events row for row as export --table gives them,
 // joins with the session's own tables, JSON rows; a write, two statements, ATTACH and a syntax
-// error refused by name with the file unchanged; a damaged chunk named.
+// error refused by name with the file unchanged; a damaged chunk named; --dump as a plain
+// SQLite file.
 
 #include "core/store/sqlitedatabase.h"
 #include "tests/app/clisessiontest.h"
@@ -183,6 +184,34 @@ private slots:
         QVERIFY2(r.err.contains("tuple_chunks row"), qPrintable(r.err));
         // The tables that do not read it still answer.
         QCOMPARE(scalar(runCli({"sql", copy, "SELECT COUNT(*) FROM calls"})), QString("6"));
+    }
+
+    void dumpIsAPlainSqliteFile()
+    {
+        const QByteArray before = digest(m_mpi);
+        const QString dump = m_dir.filePath("dump.db");
+        const CliResult r = runCli({"sql", m_mpi, "--dump", dump});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("2 runs, 200 tuples, 20 calls, 40 MPI events"), qPrintable(r.out));
+        QCOMPARE(digest(m_mpi), before);
+        {
+            // Opened as any SQLite file, without Xylem's tables registered.
+            auto db = store::Database::open(dump.toStdString(), store::Database::Mode::ReadOnly);
+            QVERIFY(db);
+            QCOMPARE(db->queryInt("SELECT COUNT(*) FROM mpi_events WHERE run_id = 1").value(),
+                     std::int64_t(40));
+            QCOMPARE(db->queryInt("SELECT COUNT(*) FROM tuples WHERE run_id = 2").value(),
+                     std::int64_t(100)); // 4 ranks and 6 derived gred edges, 10 calls
+            QCOMPARE(db->queryInt("SELECT COUNT(*) FROM calls").value(), std::int64_t(20));
+            QCOMPARE(db->queryInt("SELECT tuples FROM runs WHERE id = 1").value(),
+                     std::int64_t(100));
+        }
+        // Nothing is overwritten.
+        const QByteArray dumped = digest(dump);
+        const CliResult again = runCli({"sql", m_mpi, "--dump", dump});
+        QCOMPARE(again.exitCode, 2);
+        QVERIFY2(again.err.contains("exists already"), qPrintable(again.err));
+        QCOMPARE(digest(dump), dumped);
     }
 
     void tablesAreListed()
