@@ -40,12 +40,12 @@ std::variant<CollectorCommandLine, int> parseCollectorCommandLine(int argc, char
 
     CLI::App app(kDescription, "xylem-collector");
     app.footer(kFooter);
-    app.add_option("--socket", c.socket,
-                   "Where programs announce rings and clients ask ($XYLEM_COLLECTOR_SOCKET)")
-        ->capture_default_str();
+    // Defaults by their rule rather than this user's values: the help is also the man page.
+    app.add_option("--socket", c.socket, "Where programs announce rings and clients ask")
+        ->default_str("/tmp/xylem-collector-UID.sock, or $XYLEM_COLLECTOR_SOCKET");
     app.add_option("--ring-prefix", c.options.ringPrefix,
-                   "Shared-memory names of the rings to serve ($XYLEM_RING_PREFIX)")
-        ->capture_default_str();
+                   "Shared-memory names of the rings to serve")
+        ->default_str("xylem-ring-UID-, or $XYLEM_RING_PREFIX");
     app.add_option("--host", c.options.host,
                    "This node's id in configurations (default: the host name)");
     app.add_option("--sample-period-ms", samplePeriodMs,
