@@ -1,9 +1,11 @@
 #include "app/cli/cliparser.h"
 
 #include <CLI/CLI.hpp>
+
 #include <charconv>
 #include <filesystem>
 #include <memory>
+#include <regex>
 
 #include "xylem/version.h"
 
@@ -189,6 +191,17 @@ Result<Arguments> collect(const BuiltApp& built)
     return arguments;
 }
 
+// CLI11 says "--top: 1 required N missing" of an option given without its value; users read
+// "--top needs a value (N)".
+std::string plainMismatch(const std::string& message)
+{
+    static const std::regex missing(R"(^(\S+): \d+ required (\S+) missing$)");
+    std::smatch m;
+    return std::regex_match(message, m, missing)
+               ? m[1].str() + " needs a value (" + m[2].str() + ")"
+               : message;
+}
+
 } // namespace
 
 Result<std::optional<Arguments>> parseCommandLine(const CommandSpec& spec, const Args& args,
@@ -205,6 +218,8 @@ Result<std::optional<Arguments>> parseCommandLine(const CommandSpec& spec, const
     } catch (const CLI::CallForVersion& e) {
         out << e.what() << '\n';
         return std::optional<Arguments>();
+    } catch (const CLI::ArgumentMismatch& e) {
+        return usage(plainMismatch(e.what()));
     } catch (const CLI::ParseError& e) {
         return usage(e.what());
     }

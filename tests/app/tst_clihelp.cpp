@@ -157,7 +157,7 @@ private slots:
             << QStringList{"export", "SESSION", "--bogus=3"} << "unknown option --bogus";
         QTest::newRow("stray argument")
             << QStringList{"info", "SESSION", "other.xylem"} << "unexpected argument 'other.xylem'";
-        QTest::newRow("missing value") << QStringList{"analyze", "SESSION", "--top"} << "--top: ";
+        QTest::newRow("missing value") << QStringList{"analyze", "SESSION", "--top"} << "--top needs a value (N)";
         QTest::newRow("missing input file")
             << QStringList{"analyze", "--tree", "/nonexistent/t.json", "--trace",
                            "/nonexistent/t.csv"}
@@ -172,6 +172,8 @@ private slots:
             << "--session: no such file '/nonexistent/s.xylem'";
         QTest::newRow("session twice")
             << QStringList{"info", "SESSION", "--session", "SESSION"} << "give the session once";
+        QTest::newRow("value missing at the end")
+            << QStringList{"generate", "--hosts", "2", "--threads"} << "--threads needs a value (T)";
         QTest::newRow("enumeration") << QStringList{"generate", "--hosts", "2", "--shape", "spiral"}
                                      << "--shape: unknown shape 'spiral' (one of flat, kary, "
                                         "binomial, hierarchy)";
