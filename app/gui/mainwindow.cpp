@@ -10,8 +10,8 @@
 #include "app/gui/scopebuilderlink.h"
 #include "app/gui/sessionpaths.h"
 #include "app/gui/subtreeserializationfeed.h"
-#include "core/live/scopegenerator.h"
 #include "core/live/scopedesignjson.h"
+#include "core/live/scopegenerator.h"
 #include "views/comparisonview.h"
 #include "views/scopebuilderpage.h"
 #include "views/serializationview.h"
@@ -46,8 +46,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include <tuple>
 #include <cstdio>
+#include <tuple>
 
 namespace xylem::gui {
 
@@ -245,8 +245,6 @@ QDockWidget* MainWindow::addViewDock(View view, QWidget* widget, const QString& 
     return dock;
 }
 
-void MainWindow::showView(View view)
-{
 bool MainWindow::openDesign(const QString& path)
 {
     if (auto design = live::readDesignFile(path.toStdString()); !design) {
@@ -257,6 +255,8 @@ bool MainWindow::openDesign(const QString& path)
     return m_scopeBuilder->openDesign(path);
 }
 
+void MainWindow::showView(View view)
+{
     QDockWidget* dock = m_viewDocks.at(view);
     dock->show();
     dock->raise();
