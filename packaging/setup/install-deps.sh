@@ -31,6 +31,7 @@ build=(
   xvfb xauth iproute2 openssh-server
   slurmctld slurmd slurm-client munge
   libcli11-dev libspdlog-dev help2man appstream
+  python3 # the checkers of the docs and of the Perfetto export (tests/docs, tests/support)
 )
 
 case "${1:-}" in
