@@ -81,7 +81,7 @@ std::variant<RelayCommandLine, int> parseCommandLine(int argc, char** argv)
                    "0.0.0.0 / :: (every interface, advertised as auto)")
         ->capture_default_str();
     app.add_option("--collector", c.settings.collectorExecutable,
-                   "The xylem-collector its leaves run (default: the one built beside it)");
+                   "The xylem-collector its leaves run (default: the one installed beside it, else the build's)");
     app.add_option("--launcher", c.settings.launcher,
                    "How children start on their hosts, as 'ssh {host} {command}' (default: "
                    "directly)");
@@ -146,8 +146,12 @@ int main(int argc, char** argv)
     const std::filesystem::path here = std::filesystem::canonical("/proc/self/exe").parent_path();
     settings.relayExecutable = (here / "xylem-relay").string();
     if (settings.collectorExecutable.empty()) {
+        // Installed, the collector is beside the relay (bin/); in the build, in ../collector.
+        const auto beside = here / "xylem-collector";
         settings.collectorExecutable =
-            (here.parent_path() / "collector" / "xylem-collector").string();
+            std::filesystem::exists(beside)
+                ? beside.string()
+                : (here.parent_path() / "collector" / "xylem-collector").string();
     }
 
     boost::asio::io_context io;
