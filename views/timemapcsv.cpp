@@ -2,23 +2,6 @@
 
 namespace xylem::views {
 
-namespace {
-
-const char* directionName(Direction d)
-{
-    switch (d) {
-    case Direction::Down:
-        return "down";
-    case Direction::Root:
-        return "root";
-    case Direction::Up:
-        return "up";
-    }
-    return "";
-}
-
-} // namespace
-
 Table timemapTable(const AnalysisReport& report, const std::vector<TimemapBar>& bars)
 {
     Table t{"timemap",
@@ -28,7 +11,7 @@ Table timemapTable(const AnalysisReport& report, const std::vector<TimemapBar>& 
     for (const TimemapBar& bar : bars) {
         t.rows.push_back(
             {report.idOf(bar.thread), std::string(toString(bar.stage.stage)),
-             report.idOf(bar.stage.wrapper), std::string(directionName(bar.stage.direction)),
+             report.idOf(bar.stage.wrapper), std::string(toString(bar.stage.direction)),
              std::int64_t{bar.stage.depth}, bar.x0 / 1e3, bar.x1 / 1e3, bar.stage.meanNs / 1e3,
              std::string(bar.stage.estimate == StageEstimate::HalfTwoWay ? "yes" : "no")});
     }

@@ -2,38 +2,12 @@
 // and the `wait_states` object in JSON; runs without MPI data have neither; damaged MPI data is
 // an error naming the run.
 
-#include "core/model/mpiruns.h"
 #include "core/store/mpistore.h"
-#include "core/store/runwriter.h"
 #include "tests/app/clisessiontest.h"
-#include "tests/support/mpitracebuilder.h"
+#include "tests/app/mpiexamplesession.h"
 
 using namespace xylem;
 using namespace xylem::testing;
-
-namespace {
-
-// Run 1: 4 ranks, 10 allreduces, rank 2 (cluster c1) enters 500 ns late; run 2: no MPI data.
-QString mpiSession(const QTemporaryDir& dir, const QString& file)
-{
-    const QString path = dir.filePath(file + ".xylem");
-    auto session = store::Session::create(path.toStdString());
-    if (!session) {
-        return {};
-    }
-    const MpiTrace trace = lateRankTrace(4, 2, 500, 10);
-    const Run run = collectiveRun(trace, 0, RunShape::Hierarchy).value();
-    for (const char* name : {"late rank", "plain"}) {
-        auto id = store::importRun(session.value(), run.configuration, run.tuples,
-                                   store::RunMetadata{name, "", "test", "", ""});
-        if (!id) {
-            return {};
-        }
-    }
-    return store::addMpiTrace(session.value(), 1, trace) ? path : QString();
-}
-
-} // namespace
 
 class TestCliWaitStates : public QObject
 {
@@ -45,7 +19,7 @@ private:
 private slots:
     void textShowsTheWaitStateSection()
     {
-        const QString path = mpiSession(m_dir, "text");
+        const QString path = mpiExampleSession(m_dir, "text");
         QVERIFY(!path.isEmpty());
         const CliResult r = runCli({"analyze", "--session", path, "--run", "1"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -71,7 +45,7 @@ private slots:
 
     void jsonCarriesWaitStates()
     {
-        const QString path = mpiSession(m_dir, "json");
+        const QString path = mpiExampleSession(m_dir, "json");
         const CliResult r = runCli({"analyze", "--session", path, "--run", "1", "--json"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const auto json = parseJson(r.out);
@@ -89,7 +63,7 @@ private slots:
 
     void runWithoutMpiDataHasNoSection()
     {
-        const QString path = mpiSession(m_dir, "plain");
+        const QString path = mpiExampleSession(m_dir, "plain");
         const CliResult text = runCli({"analyze", "--session", path, "--run", "2"});
         QCOMPARE(text.exitCode, 0);
         QVERIFY(!text.out.contains("Wait states"));
@@ -99,7 +73,7 @@ private slots:
 
     void damagedMpiDataIsAnErrorNamingTheRun()
     {
-        const QString path = mpiSession(m_dir, "damaged");
+        const QString path = mpiExampleSession(m_dir, "damaged");
         QVERIFY(!path.isEmpty());
         {
             auto session = store::Session::open(path.toStdString(), store::OpenMode::ReadWrite);
