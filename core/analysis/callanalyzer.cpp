@@ -23,22 +23,13 @@ size_t countSeries(const Topology& t)
     return n + t.threads().size() + t.proxies().size() + t.cores().size() + 2;
 }
 
-size_t maxChildren(const Topology& t)
-{
-    size_t widest = 1;
-    for (const GredTopology& g : t.greds()) {
-        widest = std::max(widest, g.children.size());
-    }
-    return widest;
-}
-
 } // namespace
 
 CallAnalyzer::CallAnalyzer(std::shared_ptr<const Topology> topology, size_t window,
                            size_t expectedCalls, size_t exactValues)
     : m_topology(std::move(topology))
     , m_series(countSeries(*m_topology), window, expectedCalls, exactValues)
-    , m_gredCall(maxChildren(*m_topology))
+    , m_gredCall(*m_topology)
 {
     const Topology& t = *m_topology;
     const auto wrappers = static_cast<size_t>(t.wrapperCount());

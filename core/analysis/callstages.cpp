@@ -1,25 +1,10 @@
 #include "core/analysis/callstages.h"
 
-#include <algorithm>
-
 namespace xylem {
-
-namespace {
-
-size_t widestGred(const Topology& t)
-{
-    size_t widest = 1;
-    for (const GredTopology& g : t.greds()) {
-        widest = std::max(widest, g.children.size());
-    }
-    return widest;
-}
-
-} // namespace
 
 CallStages::CallStages(const Topology& topology)
     : m_topology(topology)
-    , m_evaluator(widestGred(topology))
+    , m_evaluator(topology)
     , m_lastArrival(topology.greds().size())
     , m_firstDeparture(topology.greds().size())
 {

@@ -4,6 +4,24 @@
 
 namespace xylem {
 
+namespace {
+
+size_t widestGred(const Topology& t)
+{
+    size_t widest = 1;
+    for (const GredTopology& g : t.greds()) {
+        widest = std::max(widest, g.children.size());
+    }
+    return widest;
+}
+
+} // namespace
+
+GredCallEvaluator::GredCallEvaluator(const Topology& topology)
+    : GredCallEvaluator(widestGred(topology))
+{
+}
+
 GredCallEvaluator::GredCallEvaluator(size_t widest)
     : m_t1(widest)
     , m_t4(widest)

@@ -27,7 +27,8 @@ struct GredCall
 class GredCallEvaluator
 {
 public:
-    explicit GredCallEvaluator(size_t widest);
+    // Sized for the widest gred of the topology it will evaluate.
+    explicit GredCallEvaluator(const Topology& topology);
 
     // ownEdge: whether row holds the gred's own edge; without it (at the root, or on a node that
     // does not record that edge) t2 := t1[l] and t3 := t4[f], the root rule of metrics.md §1.
@@ -49,6 +50,7 @@ public:
     std::int64_t departureWait(size_t i) const { return m_t4[i] - m_call.t4f; }
 
 private:
+    explicit GredCallEvaluator(size_t widest);
     GredCall m_call;
     std::vector<std::int64_t> m_t1;
     std::vector<std::int64_t> m_t4;

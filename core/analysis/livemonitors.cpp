@@ -6,15 +6,6 @@ namespace xylem {
 
 namespace {
 
-size_t widestChild(const Topology& t)
-{
-    size_t widest = 1;
-    for (const GredTopology& g : t.greds()) {
-        widest = std::max(widest, g.children.size());
-    }
-    return widest;
-}
-
 nlohmann::ordered_json number(double v)
 {
     return std::isnan(v) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
@@ -38,7 +29,7 @@ const std::string& idOf(const LocalView& view, int wrapper)
 LastArrivalMonitor::LastArrivalMonitor(LocalView view)
     : m_view(std::move(view))
     , m_stream(m_view)
-    , m_evaluator(widestChild(m_view.topology()))
+    , m_evaluator(m_view.topology())
 {
     for (const size_t slot : m_view.greds()) {
         const size_t p = m_view.topology().greds()[slot].children.size();
@@ -89,7 +80,7 @@ nlohmann::ordered_json LastArrivalMonitor::result() const
 StatisticsMonitor::StatisticsMonitor(LocalView view, size_t window)
     : m_view(std::move(view))
     , m_stream(m_view)
-    , m_evaluator(widestChild(m_view.topology()))
+    , m_evaluator(m_view.topology())
     , m_edgeTimes(static_cast<size_t>(m_view.topology().wrapperCount()), RunningStats(window))
 {
     for (const size_t slot : m_view.greds()) {
