@@ -175,7 +175,7 @@ int runSql(const Args& args, std::ostream& out, std::ostream& err)
         "         calls(run_id, seq, start_ns, operation_time_ns, slowest_thread_time_ns,\n"
         "               slowest_thread)\n"
         "         mpi_events(run_id, rank, call, communicator, seq, enter_ns, exit_ns, partner,\n"
-        "                    tag, bytes, completes_receive)\n"
+        "                    tag, bytes, completes)\n"
         "       decoded from the stored chunks; WHERE run_id = N reads one run's only.\n"
         "       --dump writes them and the runs table into a new plain SQLite file, for tools\n"
         "       without Xylem (sqlite3, DuckDB, pandas).\n",

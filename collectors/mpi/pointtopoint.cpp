@@ -1,7 +1,7 @@
 // The point-to-point calls Xylem records (mpitrace.h's conventions): Send and Isend carry the
 // destination; Recv the source it got from (MPI_ANY_SOURCE resolved) and the bytes received;
 // Irecv the source asked for (-1 for any); a Wait that completes an Irecv carries the source
-// and the bytes received and is marked completesReceive.
+// and the bytes received and is marked completes = Receive.
 
 #include "collectors/mpi/interposer.h"
 
@@ -96,7 +96,7 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status)
     e.rank = r->worldRank();
     e.communicator = receive->id;
     e.seq = r->nextP2pSeq();
-    e.completesReceive = true;
+    e.completes = xylem::MpiCompletion::Receive;
     return recordReceive(*r, e, *receive, MPI_BYTE, status,
                          [&](MPI_Status* s) { return PMPI_Wait(request, s); });
 }

@@ -10,9 +10,9 @@ UnmatchedMessages findLateSenders(const MpiTrace& trace, WaitTally& tally)
 {
     UnmatchedMessages unmatched;
     for (const MpiEvent& e : trace.events) {
-        if (e.call == MpiCall::Send || e.call == MpiCall::Isend) {
+        if (sendsMessage(e)) {
             ++unmatched.sends;
-        } else if (e.call == MpiCall::Recv || (e.call == MpiCall::Wait && e.completesReceive)) {
+        } else if (receivesMessage(e)) {
             ++unmatched.receives;
         }
     }

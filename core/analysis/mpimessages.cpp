@@ -18,7 +18,7 @@ struct Endpoints
 
 bool isReceive(const MpiEvent& event)
 {
-    return event.call == MpiCall::Recv || (event.call == MpiCall::Wait && event.completesReceive);
+    return receivesMessage(event);
 }
 
 } // namespace
@@ -28,7 +28,7 @@ std::vector<MpiMessage> matchMessages(const MpiTrace& trace)
     std::map<MessageKey, Endpoints> keys; // (communicator, source, destination, tag)
     for (std::size_t i = 0; i < trace.events.size(); ++i) {
         const MpiEvent& e = trace.events[i];
-        if (e.call == MpiCall::Send || e.call == MpiCall::Isend)
+        if (sendsMessage(e))
             keys[{e.communicator, e.rank, e.partner, e.tag}].sends.push_back(i);
         else if (isReceive(e))
             keys[{e.communicator, e.partner, e.rank, e.tag}].receives.push_back(i);

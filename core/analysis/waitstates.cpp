@@ -197,11 +197,7 @@ Result<WaitStateReport> analyzeWaitStates(const MpiTrace& trace)
     WaitStateReport counts;
     analyseCollectives(trace, comms.value(), tally, counts);
     const UnmatchedMessages unmatched = findLateSenders(trace, tally);
-    std::int64_t mpiTime = 0;
-    for (const MpiEvent& e : trace.events) {
-        mpiTime += e.exit - e.enter;
-    }
-    WaitStateReport report = tally.finish(mpiTime);
+    WaitStateReport report = tally.finish(mpiCallTimeNs(trace.events));
     report.collectiveInstances = counts.collectiveInstances;
     report.incompleteInstances = counts.incompleteInstances;
     report.unmatchedSends = unmatched.sends;

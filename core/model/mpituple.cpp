@@ -61,7 +61,7 @@ MpiEvent eventOf(const Tuple& t)
     e.communicator = static_cast<std::int32_t>(t.seq >> kMpiSeqBits);
     e.rank = static_cast<std::int32_t>(t.collector);
     e.call = static_cast<MpiCall>(t.op & kMpiCallMask);
-    e.completesReceive = (t.op & kMpiCompletesReceive) != 0;
+    e.completes = static_cast<MpiCompletion>((t.op & kMpiCompletionMask) >> kMpiCompletionShift);
     e.partner = t.ret;
     return e;
 }
@@ -104,7 +104,7 @@ Result<MpiDecodeResult> decodeMpiTuples(std::span<const Tuple> tuples)
     for (size_t i = 0; i < tuples.size(); ++i) {
         const Tuple& t = tuples[i];
         const int code = t.op & kMpiCallMask;
-        const int flags = t.op & ~(kMpiCallMask | kMpiCompletesReceive);
+        const int flags = t.op & ~(kMpiCallMask | kMpiCompletionMask);
         const bool knownFlags = flags == 0 || flags == kMpiBytesDetails || flags == kMpiTagDetails;
         if (code >= kMpiCallCount || !knownFlags) {
             return makeError(

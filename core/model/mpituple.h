@@ -6,7 +6,8 @@
 //
 //   call tuple    seq = communicator << 40 | call seq (collectives: per communicator; p2p: the
 //                 rank's own count), down = enter, up = exit, collector = world rank,
-//                 op = call code | 0x10 when a Wait completed a receive,
+//                 op = call code | completion << 10 (MpiCompletion: what a Wait, Test or
+//                 Sendrecv finished),
 //                 ret = partner (root or peer, -1 none), or kPartnerInDetails when it does not
 //                 fit 16 bits
 //   bytes details seq = bytes;                       op = 0x100 | call code
@@ -33,8 +34,9 @@ namespace xylem {
 inline constexpr int kMpiSeqBits = 40;
 inline constexpr std::int64_t kMpiSeqMask = (std::int64_t(1) << kMpiSeqBits) - 1;
 inline constexpr std::int32_t kMpiMaxCommunicator = (1 << 23) - 1;
-inline constexpr std::uint16_t kMpiCallMask = 0x0F;
-inline constexpr std::uint16_t kMpiCompletesReceive = 0x10;
+inline constexpr std::uint16_t kMpiCallMask = 0x7F;
+inline constexpr int kMpiCompletionShift = 10;
+inline constexpr std::uint16_t kMpiCompletionMask = 0x3 << kMpiCompletionShift;
 inline constexpr std::uint16_t kMpiBytesDetails = 0x100;
 inline constexpr std::uint16_t kMpiTagDetails = 0x200;
 inline constexpr std::int16_t kPartnerInDetails = -32768;
@@ -68,7 +70,8 @@ public:
             out[n++] =
                 Tuple{packed, e.enter, e.exit, rank, std::uint16_t(kMpiTagDetails | code), 0};
         }
-        const auto op = std::uint16_t(code | (e.completesReceive ? kMpiCompletesReceive : 0));
+        const auto op =
+            std::uint16_t(code | (static_cast<unsigned>(e.completes) << kMpiCompletionShift));
         const auto ret = wide ? kPartnerInDetails : static_cast<std::int16_t>(e.partner);
         out[n++] = Tuple{mpiKey(e.communicator, e.seq), e.enter, e.exit, rank, op, ret};
         return n;

@@ -51,7 +51,7 @@ OTF2_CallbackCode message(OTF2_LocationRef location, void* user, const char* rec
     e->partner = *partner;
     e->tag = static_cast<std::int32_t>(tag);
     e->bytes = static_cast<std::int64_t>(length);
-    e->completesReceive = completesReceive;
+    e->completes = completesReceive ? MpiCompletion::Receive : MpiCompletion::None;
     return OTF2_CALLBACK_SUCCESS;
 }
 

@@ -130,7 +130,7 @@ Result<Ok> RankWriter::writeInside(const MpiEvent& e, OTF2_TimeStamp enter, OTF2
 
 Result<Ok> RankWriter::writeWait(const MpiEvent& e, OTF2_TimeStamp exit)
 {
-    if (!e.completesReceive) {
+    if (e.completes != MpiCompletion::Receive) {
         if (m_sends.empty())
             return Ok{};
         const std::uint64_t request = m_sends.front();

@@ -37,7 +37,7 @@ const Source kSources[] = {
     {Kind::MpiEvents, "mpi_event_chunks",
      "CREATE TABLE x(run_id INTEGER, rank INTEGER, call TEXT, communicator INTEGER, seq INTEGER, "
      "enter_ns INTEGER, exit_ns INTEGER, partner INTEGER, tag INTEGER, bytes INTEGER, "
-     "completes_receive INTEGER)"},
+     "completes INTEGER)"},
 };
 
 struct Aux
@@ -260,7 +260,7 @@ int xColumn(sqlite3_vtab_cursor* cursor, sqlite3_context* ctx, int column)
         const MpiEvent& e = c.events[c.at];
         const std::int64_t values[] = {
             e.rank, 0,         e.communicator, e.seq,   e.enter,
-            e.exit, e.partner, e.tag,          e.bytes, e.completesReceive ? 1 : 0};
+            e.exit, e.partner, e.tag,          e.bytes, static_cast<std::int64_t>(e.completes)};
         if (column == 2) {
             text(ctx, mpiCallName(e.call));
         } else {
@@ -320,8 +320,10 @@ const std::vector<EventTableInfo>& eventTables()
          "every complete call; slowest_thread: a wrapper id"},
         {"mpi_events",
          "run_id, rank, call, communicator, seq, enter_ns, exit_ns, partner, tag, "
-         "bytes, completes_receive",
-         "every MPI call of runs with MPI data; call: \"MPI_Allreduce\", ..."},
+         "bytes, completes",
+         "every MPI call of runs with MPI data; call: \"MPI_Allreduce\", ...; completes: what a "
+         "Wait, Test or Sendrecv finished (0 none, 1 a receive, 2 a send, 3 a non-blocking "
+         "collective)"},
     };
     return tables;
 }

@@ -10,7 +10,7 @@
 //   calls(run_id, seq, start_ns, operation_time_ns, slowest_thread_time_ns, slowest_thread)
 //       every complete call's figures (metrics.md §2); slowest_thread is a wrapper id
 //   mpi_events(run_id, rank, call, communicator, seq, enter_ns, exit_ns, partner, tag, bytes,
-//              completes_receive)
+//              completes)
 //       every MPI call of runs with MPI data; call is the MPI name ("MPI_Allreduce")
 //
 // A damaged chunk ends the query with an error naming the chunk.

@@ -12,6 +12,24 @@ namespace {
 
 constexpr FrameKind kMpiFrame{'X', 'M', 1, "MPI event chunk"};
 
+// call * 2 + 1 for a completed receive (as sessions before MpiCompletion stored it); the other
+// completions add 128 * 2 (send) or 128 * 4 (collective), beyond any call code.
+std::uint64_t callCode(const MpiEvent& e)
+{
+    const auto call = static_cast<std::uint64_t>(e.call);
+    switch (e.completes) {
+    case MpiCompletion::Receive:
+        return call * 2 + 1;
+    case MpiCompletion::Send:
+        return (call + 128) * 2;
+    case MpiCompletion::Collective:
+        return (call + 256) * 2;
+    case MpiCompletion::None:
+        break;
+    }
+    return call * 2;
+}
+
 std::uint8_t* writeEvent(std::uint8_t* p, const MpiEvent& e, const MpiEvent& previous)
 {
     p = writeVarint(p, zigzag(wrappingSub(e.rank, previous.rank)));
@@ -22,7 +40,7 @@ std::uint8_t* writeEvent(std::uint8_t* p, const MpiEvent& e, const MpiEvent& pre
     p = writeVarint(p, zigzag(e.communicator));
     p = writeVarint(p, zigzag(std::int64_t(e.partner) + 1));
     p = writeVarint(p, zigzag(e.tag));
-    return writeVarint(p, static_cast<std::uint64_t>(e.call) * 2 + (e.completesReceive ? 1 : 0));
+    return writeVarint(p, callCode(e));
 }
 
 bool fitsInt32(std::int64_t v)
@@ -50,7 +68,15 @@ bool readRest(VarintReader& in, MpiEvent& e, std::uint64_t& callCode)
     e.communicator = static_cast<std::int32_t>(comm);
     e.partner = static_cast<std::int32_t>(peer);
     e.tag = static_cast<std::int32_t>(t);
-    e.completesReceive = (callCode & 1) != 0;
+    const std::uint64_t extra = (callCode / 2) / 128;
+    if (callCode & 1) {
+        e.completes = extra == 0 ? MpiCompletion::Receive : MpiCompletion::None;
+    } else {
+        e.completes = extra == 1   ? MpiCompletion::Send
+                      : extra == 2 ? MpiCompletion::Collective
+                                   : MpiCompletion::None;
+    }
+
     return true;
 }
 
@@ -92,13 +118,14 @@ Result<Ok> decodeMpiEventChunk(std::span<const std::uint8_t> chunk, std::vector<
             return makeError(ErrorCode::Corrupt,
                              "damaged MPI event chunk: bad event " + std::to_string(i));
         }
-        if (callCode / 2 >= static_cast<std::uint64_t>(kMpiCallCount)) {
+        if ((callCode / 2) % 128 >= static_cast<std::uint64_t>(kMpiCallCount) ||
+            (callCode / 2) / 128 > ((callCode & 1) ? 0u : 2u)) {
             return makeError(ErrorCode::Corrupt, "damaged MPI event chunk: event " +
                                                      std::to_string(i) + " has unknown call code " +
                                                      std::to_string(callCode / 2));
         }
         e.rank = static_cast<std::int32_t>(r);
-        e.call = static_cast<MpiCall>(callCode / 2);
+        e.call = static_cast<MpiCall>((callCode / 2) % 128);
         out.push_back(e);
         previous = e;
     }

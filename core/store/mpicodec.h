@@ -3,7 +3,8 @@
 // How a chunk of MPI events is stored (inside a chunk frame, kind "XM"): per event, in
 // variable-length integers, the rank and the enter time and seq as zig-zag differences from the
 // previous event (chunks are written in (rank, enter) order, so these are small), the duration,
-// bytes, communicator, partner + 1, tag, and call code * 2 + completesReceive.
+// bytes, communicator, partner + 1, tag, and call code * 2 + 1 for a completed receive (MpiCompletion
+// Send and Collective add 256 and 512).
 
 #include "core/model/mpitrace.h"
 #include "core/model/result.h"

@@ -111,7 +111,7 @@ private slots:
                 if (e.rank == rank && isCollective(e.call) && e.communicator == 0) {
                     worldSeqs.insert(e.seq);
                 }
-                if (e.rank == rank && e.call == MpiCall::Wait && e.completesReceive) {
+                if (e.rank == rank && e.call == MpiCall::Wait && e.completes == MpiCompletion::Receive) {
                     ++receives;
                     QCOMPARE(e.partner, (rank + kRanks - 1) % kRanks);
                     QCOMPARE(e.bytes, std::int64_t(64));

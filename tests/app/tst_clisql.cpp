@@ -115,7 +115,7 @@ private slots:
             runCli({"export", "--session", m_mpi, "--run", "1", "--table", "mpi_events"});
         const CliResult sql = runCli({"sql", m_mpi,
                                       "SELECT rank, call, communicator, seq, enter_ns, exit_ns, "
-                                      "partner, tag, bytes, completes_receive FROM mpi_events "
+                                      "partner, tag, bytes, completes FROM mpi_events "
                                       "WHERE run_id = 1"});
         QVERIFY2(sql.exitCode == 0, qPrintable(sql.err));
         QCOMPARE(sql.out, table.out);

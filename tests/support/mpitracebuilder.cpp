@@ -50,7 +50,7 @@ MpiTraceBuilder& MpiTraceBuilder::p2p(int rank, MpiCall call, int partner, std::
     e.seq = m_p2pCount.at(static_cast<size_t>(rank))++;
     e.bytes = 64;
     e.tag = tag;
-    e.completesReceive = completesReceive;
+    e.completes = completesReceive ? MpiCompletion::Receive : MpiCompletion::None;
     m_trace.events.push_back(e);
     return *this;
 }

@@ -82,7 +82,7 @@ private slots:
             events.push_back(call(1, MpiCall::Send, i, t + 500, 100 + i % 3, 40000, i % 4));
             events.push_back(call(2, MpiCall::Recv, i, t + 700, 16, 1, 7, 0));
             MpiEvent wait = call(2, MpiCall::Wait, i + 1000, t + 1200, 16, 0);
-            wait.completesReceive = true;
+            wait.completes = MpiCompletion::Receive;
             events.push_back(wait);
         }
         auto tuples = encodeAll(events, 3);
@@ -135,12 +135,12 @@ private slots:
 
     void unknownOpCodeIsRefusedNamingTheTuple()
     {
-        std::vector<Tuple> tuples{Tuple{0, 1, 2, 3, 14, 0}};
+        std::vector<Tuple> tuples{Tuple{0, 1, 2, 3, 100, 0}}; // 100: beyond every call code
         const auto decoded = decodeMpiTuples(tuples);
         QVERIFY(!decoded.ok());
         QCOMPARE(decoded.error().code, ErrorCode::InvalidTrace);
         QVERIFY(decoded.error().describe().find("tuple 0 of rank 3") != std::string::npos);
-        QVERIFY(decoded.error().describe().find("op code 14") != std::string::npos);
+        QVERIFY(decoded.error().describe().find("op code 100") != std::string::npos);
     }
 };
 

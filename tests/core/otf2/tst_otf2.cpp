@@ -58,7 +58,7 @@ private:
         e.bytes = bytes;
         e.communicator = comm;
         e.seq = seq;
-        e.completesReceive = completesReceive;
+        e.completes = completesReceive ? MpiCompletion::Receive : MpiCompletion::None;
         e.enter = m_clock[rank] + 150 + 37 * rank;
         e.exit = e.enter + 2000 + 11 * rank;
         m_clock[rank] = e.exit;

@@ -33,8 +33,13 @@ MpiTrace mixedTrace()
     b.p2p(0, MpiCall::Isend, 1, 7, 3000, 3010);
     b.p2p(1, MpiCall::Irecv, -1, 7, 2900, 2905);
     b.p2p(1, MpiCall::Wait, 0, 7, 2950, 3100, true);
+    b.p2p(0, MpiCall::Waitall, 1, 7, 3020, 3040);                 // the Isend's completion
+    b.p2p(0, MpiCall::Testsome, -1, 0, 3050, 3060);               // a collective's completion
+    b.p2p(2, MpiCall::IntercommMerge, -1, 0, 3070, 3080);         // the highest call code
     MpiTrace t = b.trace();
     t.events[0].bytes = 1LL << 40;
+    t.events[t.events.size() - 3].completes = MpiCompletion::Send;
+    t.events[t.events.size() - 2].completes = MpiCompletion::Collective;
     t.clockSamples.push_back({"n1", "", 10, -250, 30});
     t.clockSamples.push_back({"n2", "n1", 9000, 17, 4});
     return t;
@@ -158,10 +163,10 @@ private slots:
     {
         Session session = freshSession();
         MpiTrace unknownCall = mixedTrace();
-        unknownCall.events[4].call = static_cast<MpiCall>(40);
+        unknownCall.events[4].call = static_cast<MpiCall>(100);
         auto added = addMpiTrace(session, 1, unknownCall);
         QCOMPARE(added.error().code, ErrorCode::InvalidTrace);
-        QVERIFY(added.error().describe().find("event 4 has unknown call code 40") !=
+        QVERIFY(added.error().describe().find("event 4 has unknown call code 100") !=
                 std::string::npos);
         MpiTrace unknownRank = mixedTrace();
         unknownRank.events[1].rank = 9;
@@ -186,16 +191,16 @@ private slots:
     {
         Session session = freshSession();
         QVERIFY(addMpiTrace(session, 1, mixedTrace()).ok());
-        // A well-framed chunk (valid CRC) whose event names call code 31.
+        // A well-framed chunk (valid CRC) whose event names call code 100.
         MpiEvent bad;
-        bad.call = static_cast<MpiCall>(31);
+        bad.call = static_cast<MpiCall>(100);
         std::vector<std::uint8_t> bytes;
         encodeMpiEventChunk(std::span(&bad, 1), bytes);
         replaceFirstChunk(session, bytes);
         auto back = mpiTrace(session, 1);
         QCOMPARE(back.error().code, ErrorCode::Corrupt);
         QVERIFY2(back.error().describe().find("run 1") != std::string::npos &&
-                     back.error().describe().find("unknown call code 31") != std::string::npos,
+                     back.error().describe().find("unknown call code 100") != std::string::npos,
                  back.error().describe().c_str());
     }
 
@@ -206,7 +211,7 @@ private slots:
         QVERIFY(session.database().exec("DELETE FROM mpi_event_chunks").ok());
         auto back = mpiTrace(session, 1);
         QCOMPARE(back.error().code, ErrorCode::Corrupt);
-        QVERIFY(back.error().describe().find("holds 0 MPI events, expected 8") !=
+        QVERIFY(back.error().describe().find("holds 0 MPI events, expected 11") !=
                 std::string::npos);
     }
 
@@ -266,7 +271,7 @@ private slots:
         QCOMPARE(std::get<std::string>(ranks->rows[2][2]), std::string("c1"));
         auto events = storeTable(session, "mpi_events", 1);
         QVERIFY(events.ok());
-        QCOMPARE(events->rows.size(), size_t(8));
+        QCOMPARE(events->rows.size(), size_t(11));
         QCOMPARE(events->columns.size(), size_t(10));
         // Rank 0's first call by enter time is its Bcast at 100 ns.
         QCOMPARE(std::get<std::string>(events->rows[0][1]), std::string("MPI_Bcast"));
