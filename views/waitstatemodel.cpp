@@ -38,6 +38,10 @@ QString WaitStateModel::patternTitle(WaitPattern pattern)
         return tr("Early Reduce");
     case WaitPattern::LateSender:
         return tr("Late Sender");
+    case WaitPattern::LateReceiver:
+        return tr("Late Receiver");
+    case WaitPattern::WaitAtBarrier:
+        return tr("Wait at Barrier");
     }
     return {};
 }

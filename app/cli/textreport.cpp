@@ -147,6 +147,20 @@ void printWaitCallSites(std::ostream& out, const WaitStateReport& w)
     sites.print(out, "    ");
 }
 
+void printWaitCommunicators(std::ostream& out, const WaitStateReport& w)
+{
+    TextTable comms({"pattern", "communicator", "waiting", "calls that waited", "grid part"});
+    for (const PatternSeverity& p : w.patterns) {
+        for (const CommunicatorSeverity& c : p.perCommunicator) {
+            comms.add({std::string(waitPatternName(p.pattern)), std::to_string(c.communicator),
+                       formatDuration(static_cast<double>(c.severity.waitNs)),
+                       std::to_string(c.severity.waits), gridText(c.severity)});
+        }
+    }
+    out << "\n  Per communicator:\n";
+    comms.print(out, "    ");
+}
+
 } // namespace
 
 void printWaitStates(std::ostream& out, const WaitStateReport& w)
@@ -165,6 +179,7 @@ void printWaitStates(std::ostream& out, const WaitStateReport& w)
     }
     table.print(out);
     printWaitRanks(out, w);
+    printWaitCommunicators(out, w);
     printWaitCallSites(out, w);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
-// The Late Sender pattern (waitstates.h) over the messages of mpimessages.h.
+// The point-to-point patterns (waitstates.h): Late Sender, and Late Receiver with
+// latereceiver.h, over the messages of mpimessages.h, each call counted once.
 
 #include "core/analysis/waittally.h"
 
@@ -13,6 +14,6 @@ struct UnmatchedMessages
 };
 
 // Events are assumed checked (ranks known, exit >= enter).
-UnmatchedMessages findLateSenders(const MpiTrace& trace, WaitTally& tally);
+UnmatchedMessages findPointToPointWaits(const MpiTrace& trace, WaitTally& tally);
 
 } // namespace xylem

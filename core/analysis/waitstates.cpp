@@ -13,9 +13,11 @@ namespace xylem {
 namespace {
 
 constexpr std::array<std::string_view, kWaitPatternCount> kNames = {
-    "Wait at N x N", "Late Broadcast", "Early Reduce", "Late Sender"};
-constexpr std::array<std::string_view, kWaitPatternCount> kKeys = {"wait_at_nxn", "late_broadcast",
-                                                                   "early_reduce", "late_sender"};
+    "Wait at N x N", "Late Broadcast", "Early Reduce",
+    "Late Sender",   "Late Receiver",  "Wait at Barrier"};
+constexpr std::array<std::string_view, kWaitPatternCount> kKeys = {
+    "wait_at_nxn", "late_broadcast", "early_reduce",
+    "late_sender", "late_receiver",  "wait_at_barrier"};
 
 // The communicator's members and where each stands in it (ties rank by that position).
 struct Members
@@ -128,10 +130,12 @@ void analyseInstance(const Instance& inst, WaitTally& tally)
         tally.add(Wait{p, waiter.rank, waitedFor.rank, waiter.call, inst.communicator, ns, &waiter,
                        &waitedFor});
     };
-    if (!isRooted(call)) {
+    if (mpiCallClass(call) == MpiCallClass::Synchronizing) {
+        const WaitPattern p =
+            call == MpiCall::Barrier ? WaitPattern::WaitAtBarrier : WaitPattern::WaitAtNxN;
         const MpiEvent& last = *inst.events[lastToEnter(inst, inst.events.size())];
         for (const MpiEvent* e : inst.events) {
-            wait(WaitPattern::WaitAtNxN, *e, last, last.enter - e->enter);
+            wait(p, *e, last, last.enter - e->enter);
         }
         return;
     }
@@ -140,7 +144,7 @@ void analyseInstance(const Instance& inst, WaitTally& tally)
         return; // a root outside the communicator: checked by the caller, nothing to attribute
     }
     const MpiEvent& root = *inst.events[r];
-    if (call == MpiCall::Bcast || call == MpiCall::Scatter) {
+    if (call == MpiCall::Bcast || call == MpiCall::Scatter || call == MpiCall::Scatterv) {
         for (const MpiEvent* e : inst.events) {
             if (e != &root) {
                 wait(WaitPattern::LateBroadcast, *e, root, root.enter - e->enter);
@@ -152,13 +156,14 @@ void analyseInstance(const Instance& inst, WaitTally& tally)
     }
 }
 
-// Groups collective events by (communicator, seq); complete instances are analysed.
+// Groups blocking collective events by (communicator, seq); complete instances are analysed.
+// Non-blocking starts share the communicator's seq but wait for nobody (waitstates.h).
 void analyseCollectives(const MpiTrace& trace, const std::map<std::int32_t, Members>& comms,
                         WaitTally& tally, WaitStateReport& counts)
 {
     std::map<std::pair<std::int32_t, std::int64_t>, Instance> instances;
     for (const MpiEvent& e : trace.events) {
-        if (!isCollective(e.call)) {
+        if (!isBlockingCollective(e.call)) {
             continue;
         }
         const Members& m = comms.at(e.communicator);
@@ -196,7 +201,7 @@ Result<WaitStateReport> analyzeWaitStates(const MpiTrace& trace)
     WaitTally tally(trace);
     WaitStateReport counts;
     analyseCollectives(trace, comms.value(), tally, counts);
-    const UnmatchedMessages unmatched = findLateSenders(trace, tally);
+    const UnmatchedMessages unmatched = findPointToPointWaits(trace, tally);
     WaitStateReport report = tally.finish(mpiCallTimeNs(trace.events));
     report.collectiveInstances = counts.collectiveInstances;
     report.incompleteInstances = counts.incompleteInstances;
@@ -212,7 +217,7 @@ Result<Ok> visitWaits(const MpiTrace& trace, const std::function<void(const Wait
     tally.setVisitor(visit);
     WaitStateReport counts;
     analyseCollectives(trace, comms.value(), tally, counts);
-    findLateSenders(trace, tally);
+    findPointToPointWaits(trace, tally);
     return Ok{};
 }
 

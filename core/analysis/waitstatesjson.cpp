@@ -36,6 +36,14 @@ nlohmann::ordered_json patternToJson(const PatternSeverity& p)
         sites.push_back(std::move(site));
     }
     j["call_sites"] = std::move(sites);
+    nlohmann::ordered_json comms = nlohmann::ordered_json::array();
+    for (const CommunicatorSeverity& c : p.perCommunicator) {
+        nlohmann::ordered_json comm;
+        comm["communicator"] = c.communicator;
+        putSeverity(comm, c.severity);
+        comms.push_back(std::move(comm));
+    }
+    j["communicators"] = std::move(comms);
     return j;
 }
 

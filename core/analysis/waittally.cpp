@@ -52,6 +52,7 @@ void WaitTally::add(const Wait& wait)
     count(s.perRank[static_cast<size_t>(wait.waiter)], wait.ns, grid);
     s.causedNs[static_cast<size_t>(wait.waitedFor)] += wait.ns;
     count(m_sites[p][{wait.call, wait.communicator}], wait.ns, grid);
+    count(m_comms[p][wait.communicator], wait.ns, grid);
 }
 
 WaitStateReport WaitTally::finish(std::int64_t mpiTimeNs)
@@ -61,6 +62,9 @@ WaitStateReport WaitTally::finish(std::int64_t mpiTimeNs)
         PatternSeverity& s = m_report.patterns[p];
         for (const auto& [site, severity] : m_sites[p]) {
             s.perCallSite.push_back(CallSiteSeverity{site.first, site.second, severity});
+        }
+        for (const auto& [comm, severity] : m_comms[p]) {
+            s.perCommunicator.push_back(CommunicatorSeverity{comm, severity});
         }
         s.mainCause = mainCauseOf(s.causedNs);
         s.shareOfMpiTime =

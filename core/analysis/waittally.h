@@ -45,6 +45,7 @@ private:
     std::function<void(const Wait&)> m_visit;
     WaitStateReport m_report;
     std::array<std::map<std::pair<MpiCall, std::int32_t>, WaitSeverity>, kWaitPatternCount> m_sites;
+    std::array<std::map<std::int32_t, WaitSeverity>, kWaitPatternCount> m_comms;
 };
 
 } // namespace xylem

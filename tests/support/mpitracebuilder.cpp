@@ -55,6 +55,15 @@ MpiTraceBuilder& MpiTraceBuilder::p2p(int rank, MpiCall call, int partner, std::
     return *this;
 }
 
+MpiTraceBuilder& MpiTraceBuilder::completion(int rank, MpiCall call, MpiCompletion completes,
+                                             int partner, std::int32_t tag, std::int64_t enter,
+                                             std::int64_t exit, std::int32_t communicator)
+{
+    p2p(rank, call, partner, tag, enter, exit, false, communicator);
+    m_trace.events.back().completes = completes;
+    return *this;
+}
+
 MpiEvent MpiTraceBuilder::event(int rank, MpiCall call, std::int64_t enter, std::int64_t exit,
                                 int partner, std::int32_t communicator)
 {

@@ -27,6 +27,12 @@ public:
                          std::int64_t exit, bool completesReceive = false,
                          std::int32_t communicator = 0);
 
+    // A point-to-point event with its completion (a Wait*/Test* event, or a Sendrecv half); one
+    // call finishing several requests is several of these with the same enter and exit.
+    MpiTraceBuilder& completion(int rank, MpiCall call, MpiCompletion completes, int partner,
+                                std::int32_t tag, std::int64_t enter, std::int64_t exit,
+                                std::int32_t communicator = 0);
+
     const MpiTrace& trace() const { return m_trace; }
 
     // One event, for tests that put events in a trace themselves (seq 0, no bytes or tag).

@@ -73,7 +73,7 @@ private slots:
         for (int r = 0; r < 4; ++r) {
             b.collective(r, MpiCall::Barrier, 0, enter[r], 450);
         }
-        const PatternSeverity s = analyse(b).of(WaitPattern::WaitAtNxN);
+        const PatternSeverity s = analyse(b).of(WaitPattern::WaitAtBarrier);
         QCOMPARE(s.causedNs[3], std::int64_t(600)); // ranks 0 and 2 wait 300 each for rank 3
         QCOMPARE(s.causedNs[1], std::int64_t(0));
         QCOMPARE(s.mainCause, 3);
@@ -167,6 +167,163 @@ private slots:
         QCOMPARE(w.unmatchedReceives, std::int64_t(0));
     }
 
+    // Scalasca keeps barriers apart from the collectives that move data; the calls of the
+    // issue's second list go to their kind's pattern, and a non-blocking start waits for nobody.
+    void barrierIsItsOwnPatternAndNewCallsFindTheirs()
+    {
+        auto b = twoClusters();
+        const std::int64_t late[] = {0, 0, 300, 0};
+        for (int r = 0; r < 4; ++r) {
+            b.collective(r, MpiCall::Barrier, 0, late[r], 400);
+            b.collective(r, MpiCall::Scan, 1, 1000 + late[r] / 3, 1400);
+            b.collective(r, MpiCall::Scatterv, 2, 2000 + (r == 1 ? 50 : 0), 2100, 1);
+            b.collective(r, MpiCall::Gatherv, 3, 3000 + (r == 3 ? 70 : 0), r == 0 ? 3200 : 3080, 0);
+            b.collective(r, MpiCall::Iallreduce, 4, 4000 + late[r] * 10, 4001 + late[r] * 10);
+            b.collective(r, MpiCall::CommSplit, 5, 5000 + late[r] / 30, 5020);
+        }
+        const WaitStateReport w = analyse(b);
+        QCOMPARE(w.of(WaitPattern::WaitAtBarrier).total.waitNs, std::int64_t(900));
+        QCOMPARE(w.of(WaitPattern::WaitAtBarrier).perCallSite.size(), size_t(1));
+        QCOMPARE(w.of(WaitPattern::WaitAtBarrier).perCallSite[0].call, MpiCall::Barrier);
+        QCOMPARE(w.of(WaitPattern::WaitAtBarrier).mainCause, 2);
+        const PatternSeverity& nxn = w.of(WaitPattern::WaitAtNxN);
+        QCOMPARE(nxn.total.waitNs, std::int64_t(3 * 100 + 3 * 10)); // Scan and Comm_split only
+        QCOMPARE(nxn.perCallSite.size(), size_t(2));
+        QCOMPARE(nxn.perCallSite[0].call, MpiCall::Scan);
+        QCOMPARE(nxn.perCallSite[1].call, MpiCall::CommSplit);
+        QCOMPARE(w.of(WaitPattern::LateBroadcast).total.waitNs, std::int64_t(150));
+        QCOMPARE(w.of(WaitPattern::LateBroadcast).mainCause, 1);
+        QCOMPARE(w.of(WaitPattern::EarlyReduce).total.waitNs, std::int64_t(70));
+        QCOMPARE(w.of(WaitPattern::EarlyReduce).mainCause, 3);
+        QCOMPARE(w.collectiveInstances, std::int64_t(5)); // the Iallreduce start is not one
+        QCOMPARE(w.incompleteInstances, std::int64_t(0));
+    }
+
+    void severitiesPerCommunicator()
+    {
+        auto b = twoClusters();
+        b.communicator(7, "halves", {2, 3});
+        for (int r = 0; r < 4; ++r) {
+            b.collective(r, MpiCall::Allreduce, 0, r == 3 ? 50 : 0, 60);
+        }
+        b.collective(2, MpiCall::Alltoallv, 0, 100, 300, -1, 7);
+        b.collective(3, MpiCall::Alltoallv, 0, 280, 300, -1, 7);
+        b.collective(2, MpiCall::ReduceScatterBlock, 1, 400, 500, -1, 7);
+        b.collective(3, MpiCall::ReduceScatterBlock, 1, 420, 500, -1, 7);
+        const PatternSeverity s = analyse(b).of(WaitPattern::WaitAtNxN);
+        QCOMPARE(s.perCommunicator.size(), size_t(2));
+        QCOMPARE(s.perCommunicator[0].communicator, 0);
+        QCOMPARE(s.perCommunicator[0].severity.waitNs, std::int64_t(150));
+        QCOMPARE(s.perCommunicator[0].severity.waits, std::int64_t(3));
+        QCOMPARE(s.perCommunicator[0].severity.gridNs, std::int64_t(100)); // ranks 0, 1 for 3
+        QCOMPARE(s.perCommunicator[1].communicator, 7);
+        QCOMPARE(s.perCommunicator[1].severity.waitNs, std::int64_t(180 + 20));
+        QCOMPARE(s.perCommunicator[1].severity.waits, std::int64_t(2));
+        QCOMPARE(s.perCallSite.size(), size_t(3)); // Allreduce on 0, Alltoallv and RSB on 7
+    }
+
+    // Rank 1 waits in one MPI_Waitall for two receives: from rank 0 (sent at 500) and rank 2
+    // (sent at 800). The call waited 600 ns, for rank 2; summed per request it would be 900.
+    void lateSenderThroughWaitallCountsTheCallOnce()
+    {
+        auto b = twoClusters();
+        b.p2p(1, MpiCall::Irecv, 0, 1, 100, 101);
+        b.p2p(1, MpiCall::Irecv, -1, 1, 110, 111);
+        b.completion(1, MpiCall::Waitall, MpiCompletion::Receive, 0, 1, 200, 1000);
+        b.completion(1, MpiCall::Waitall, MpiCompletion::Receive, 2, 1, 200, 1000);
+        b.p2p(0, MpiCall::Send, 1, 1, 500, 510);
+        b.p2p(2, MpiCall::Isend, 1, 1, 800, 801);
+        const WaitStateReport w = analyse(b);
+        const PatternSeverity& s = w.of(WaitPattern::LateSender);
+        QCOMPARE(s.total.waitNs, std::int64_t(600));
+        QCOMPARE(s.total.waits, std::int64_t(1));
+        QCOMPARE(s.causedNs[2], std::int64_t(600));
+        QCOMPARE(s.causedNs[0], std::int64_t(0));
+        QCOMPARE(s.mainCause, 2);
+        QCOMPARE(s.total.gridNs, std::int64_t(600)); // rank 1 (c0) waited for rank 2 (c1)
+        QCOMPARE(s.perCallSite.size(), size_t(1));
+        QCOMPARE(s.perCallSite[0].call, MpiCall::Waitall);
+        QCOMPARE(w.unmatchedReceives, std::int64_t(0));
+        QCOMPARE(w.unmatchedSends, std::int64_t(0));
+        // the Waitall counts once in the time in MPI as well: 800 + 1 + 1 + 10 + 1
+        QCOMPARE(w.mpiTimeNs, std::int64_t(813));
+    }
+
+    // Each send that blocked until its receiver came: a synchronous send before a late Recv, a
+    // standard send that blocked, an Issend finished by a Wait for an Irecv posted late; an
+    // eager send and a Bsend that waited for nobody.
+    void lateReceiverWaitsForThePost()
+    {
+        auto b = twoClusters();
+        b.p2p(0, MpiCall::Ssend, 1, 0, 100, 900);
+        b.p2p(1, MpiCall::Recv, 0, 0, 700, 950); // 600 for rank 1
+        b.p2p(2, MpiCall::Send, 3, 1, 100, 120);
+        b.p2p(3, MpiCall::Recv, 2, 1, 500, 510); // eager: returned before the post
+        b.p2p(2, MpiCall::Send, 3, 2, 1000, 1600);
+        b.p2p(3, MpiCall::Recv, 2, 2, 1400, 1610); // blocked: 400 for rank 3
+        b.p2p(0, MpiCall::Issend, 2, 3, 2000, 2001);
+        b.completion(0, MpiCall::Wait, MpiCompletion::Send, 2, 3, 2100, 2900);
+        b.p2p(2, MpiCall::Irecv, -1, -1, 2500, 2501); // any source, any tag
+        b.completion(2, MpiCall::Wait, MpiCompletion::Receive, 0, 3, 2600, 2950); // 400, grid
+        b.p2p(1, MpiCall::Bsend, 0, 4, 3000, 3700);
+        b.p2p(0, MpiCall::Recv, 1, 4, 3500, 3600);
+        const WaitStateReport w = analyse(b);
+        const PatternSeverity& s = w.of(WaitPattern::LateReceiver);
+        QCOMPARE(s.total.waitNs, std::int64_t(1400));
+        QCOMPARE(s.total.waits, std::int64_t(3));
+        QCOMPARE(s.total.gridNs, std::int64_t(400));
+        QCOMPARE(s.perRank[0].waitNs, std::int64_t(1000));
+        QCOMPARE(s.perRank[2].waitNs, std::int64_t(400));
+        QCOMPARE(s.causedNs[1], std::int64_t(600));
+        QCOMPARE(s.causedNs[2], std::int64_t(400));
+        QCOMPARE(s.causedNs[3], std::int64_t(400));
+        QCOMPARE(s.mainCause, 1);
+        QCOMPARE(s.perCallSite.size(), size_t(3));
+        QCOMPARE(s.perCallSite[0].call, MpiCall::Send);
+        QCOMPARE(s.perCallSite[1].call, MpiCall::Wait);
+        QCOMPARE(s.perCallSite[2].call, MpiCall::Ssend);
+        QCOMPARE(s.perCallSite[2].severity.waitNs, std::int64_t(600));
+        QCOMPARE(w.of(WaitPattern::LateSender).total.waitNs, std::int64_t(0));
+        QCOMPARE(w.unmatchedSends, std::int64_t(0));
+        QCOMPARE(w.unmatchedReceives, std::int64_t(0));
+    }
+
+    // A Sendrecv exchange: rank 0 enters 300 ns before rank 1. Its receiving half waits for
+    // rank 1's send (Late Sender) and its sending half for rank 1's receive over the same 300
+    // ns: the call waited once, as Late Sender.
+    void sendrecvWaitsOnceForBothHalves()
+    {
+        auto b = twoClusters();
+        b.completion(0, MpiCall::Sendrecv, MpiCompletion::Send, 1, 0, 100, 600);
+        b.completion(0, MpiCall::Sendrecv, MpiCompletion::Receive, 1, 0, 100, 600);
+        b.completion(1, MpiCall::Sendrecv, MpiCompletion::Send, 0, 0, 400, 600);
+        b.completion(1, MpiCall::Sendrecv, MpiCompletion::Receive, 0, 0, 400, 600);
+        const WaitStateReport w = analyse(b);
+        QCOMPARE(w.of(WaitPattern::LateSender).total.waitNs, std::int64_t(300));
+        QCOMPARE(w.of(WaitPattern::LateSender).total.waits, std::int64_t(1));
+        QCOMPARE(w.of(WaitPattern::LateSender).perRank[0].waitNs, std::int64_t(300));
+        QCOMPARE(w.of(WaitPattern::LateReceiver).total.waitNs, std::int64_t(0));
+        QCOMPARE(w.mpiTimeNs, std::int64_t(500 + 200));
+    }
+
+    // A Waitall that finishes an Irecv and an Isend: Late Sender until the sender came, Late
+    // Receiver only for the part after, until the receiver posted.
+    void lateReceiverGetsOnlyWhatLateSenderLeft()
+    {
+        auto b = twoClusters();
+        b.p2p(0, MpiCall::Irecv, 1, 0, 0, 1);
+        b.p2p(0, MpiCall::Isend, 2, 0, 2, 3);
+        b.completion(0, MpiCall::Waitall, MpiCompletion::Receive, 1, 0, 100, 1000);
+        b.completion(0, MpiCall::Waitall, MpiCompletion::Send, 2, 0, 100, 1000);
+        b.p2p(1, MpiCall::Send, 0, 0, 400, 410);
+        b.p2p(2, MpiCall::Recv, 0, 0, 700, 1005);
+        const WaitStateReport w = analyse(b);
+        QCOMPARE(w.of(WaitPattern::LateSender).perRank[0].waitNs, std::int64_t(300));
+        QCOMPARE(w.of(WaitPattern::LateReceiver).perRank[0].waitNs, std::int64_t(300));
+        QCOMPARE(w.of(WaitPattern::LateReceiver).causedNs[2], std::int64_t(300));
+        QCOMPARE(w.of(WaitPattern::LateReceiver).total.gridNs, std::int64_t(300));
+    }
+
     void unmatchedMessagesAreCountedNotGuessed()
     {
         auto b = twoClusters();
@@ -201,14 +358,14 @@ private slots:
         for (int r = 0; r < 4; ++r) {
             b.collective(r, MpiCall::Allreduce, 0, r == 3 ? 50 : 0, 60);
         }
-        b.collective(2, MpiCall::Barrier, 0, 100, 300, -1, 7);
-        b.collective(3, MpiCall::Barrier, 0, 280, 300, -1, 7);
+        b.collective(2, MpiCall::Allgather, 0, 100, 300, -1, 7);
+        b.collective(3, MpiCall::Allgather, 0, 280, 300, -1, 7);
         const PatternSeverity s = analyse(b).of(WaitPattern::WaitAtNxN);
         QCOMPARE(s.perCallSite.size(), size_t(2));
         QCOMPARE(s.perCallSite[0].call, MpiCall::Allreduce);
         QCOMPARE(s.perCallSite[0].communicator, 0);
         QCOMPARE(s.perCallSite[0].severity.waitNs, std::int64_t(150));
-        QCOMPARE(s.perCallSite[1].call, MpiCall::Barrier);
+        QCOMPARE(s.perCallSite[1].call, MpiCall::Allgather);
         QCOMPARE(s.perCallSite[1].communicator, 7);
         QCOMPARE(s.perCallSite[1].severity.waitNs, std::int64_t(180));
         QCOMPARE(s.perCallSite[1].severity.gridNs, std::int64_t(0));
