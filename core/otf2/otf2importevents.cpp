@@ -34,44 +34,61 @@ OTF2_CallbackCode onLeave(OTF2_LocationRef location, OTF2_TimeStamp time, void* 
     return verdict(import);
 }
 
-// Fills the message fields of the innermost MPI call from an MpiSend/Isend/Recv/Irecv record.
-OTF2_CallbackCode message(OTF2_LocationRef location, void* user, const char* record, uint32_t peer,
-                          OTF2_CommRef comm, uint32_t tag, uint64_t length, bool completesReceive)
+bool makesSeveralEvents(MpiCall call)
+{
+    return mpiCallClass(call) == MpiCallClass::Completion || call == MpiCall::Sendrecv ||
+           call == MpiCall::SendrecvReplace;
+}
+
+// Fills the message fields of the MPI call's event that an MpiSend/Isend/Recv/Irecv record
+// belongs to (a new one per record inside a Wait*/Test* or Sendrecv); nullptr when there is
+// none or the record names an unknown communicator or rank.
+MpiEvent* message(OTF2_LocationRef location, void* user, const char* record, uint32_t peer,
+                  OTF2_CommRef comm, uint32_t tag, uint64_t length, MpiCompletion completes)
 {
     auto& import = importOf(user);
     auto& loc = import.location(location);
-    MpiEvent* e = import.current(loc, record);
     const auto id = import.communicator(comm);
-    if (e == nullptr || !id)
-        return verdict(import);
+    if (!id)
+        return nullptr;
     const auto partner = import.worldRank(loc, *id, peer);
     if (!partner)
-        return verdict(import);
+        return nullptr;
+    MpiEvent* e = import.part(loc, record);
+    if (e == nullptr)
+        return nullptr;
     e->communicator = *id;
     e->partner = *partner;
     e->tag = static_cast<std::int32_t>(tag);
     e->bytes = static_cast<std::int64_t>(length);
-    e->completes = completesReceive ? MpiCompletion::Receive : MpiCompletion::None;
-    return OTF2_CALLBACK_SUCCESS;
+    e->completes = makesSeveralEvents(e->call) ? completes : MpiCompletion::None;
+    return e;
 }
 
 OTF2_CallbackCode onSend(OTF2_LocationRef location, OTF2_TimeStamp, void* user, OTF2_AttributeList*,
                          uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t length)
 {
-    return message(location, user, "MpiSend", receiver, comm, tag, length, false);
+    message(location, user, "MpiSend", receiver, comm, tag, length, MpiCompletion::Send);
+    return verdict(importOf(user));
 }
 
 OTF2_CallbackCode onIsend(OTF2_LocationRef location, OTF2_TimeStamp, void* user,
                           OTF2_AttributeList*, uint32_t receiver, OTF2_CommRef comm, uint32_t tag,
-                          uint64_t length, uint64_t)
+                          uint64_t length, uint64_t request)
 {
-    return message(location, user, "MpiIsend", receiver, comm, tag, length, false);
+    const MpiEvent* e =
+        message(location, user, "MpiIsend", receiver, comm, tag, length, MpiCompletion::None);
+    if (e != nullptr)
+        importOf(user).location(location).isends[request] = {e->communicator, e->partner, e->tag,
+                                                             e->bytes};
+    return verdict(importOf(user));
 }
 
 OTF2_CallbackCode onRecv(OTF2_LocationRef location, OTF2_TimeStamp, void* user, OTF2_AttributeList*,
                          uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t length)
 {
-    return message(location, user, "MpiRecv", sender, comm, tag, length, false);
+    message(location, user, "MpiRecv", sender, comm, tag, length, MpiCompletion::Receive);
+    return verdict(importOf(user));
 }
 
 OTF2_CallbackCode onIrecvRequest(OTF2_LocationRef location, OTF2_TimeStamp, void* user,
@@ -109,16 +126,76 @@ OTF2_CallbackCode onIrecv(OTF2_LocationRef location, OTF2_TimeStamp, void* user,
                           OTF2_AttributeList*, uint32_t sender, OTF2_CommRef comm, uint32_t tag,
                           uint64_t length, uint64_t request)
 {
-    const auto code = message(location, user, "MpiIrecv", sender, comm, tag, length, true);
+    const MpiEvent* e =
+        message(location, user, "MpiIrecv", sender, comm, tag, length, MpiCompletion::Receive);
     auto& import = importOf(user);
     auto& loc = import.location(location);
     const auto posted = loc.irecvs.find(request);
-    if (code != OTF2_CALLBACK_SUCCESS || posted == loc.irecvs.end())
-        return code;
+    if (e == nullptr || posted == loc.irecvs.end())
+        return verdict(import);
     // The Irecv takes what its completion resolved (see otf2import.h).
-    import.resolveIrecv(posted->second, loc.stack.back().event.value());
+    import.resolveIrecv(posted->second, *e);
     loc.irecvs.erase(posted);
-    return code;
+    return verdict(import);
+}
+
+OTF2_CallbackCode onIsendComplete(OTF2_LocationRef location, OTF2_TimeStamp, void* user,
+                                  OTF2_AttributeList*, uint64_t request)
+{
+    auto& import = importOf(user);
+    auto& loc = import.location(location);
+    const auto sent = loc.isends.find(request);
+    if (sent == loc.isends.end())
+        return verdict(import); // an Isend before the trace began: the Wait stays bare
+    const EventImport::Message m = sent->second;
+    loc.isends.erase(sent);
+    if (MpiEvent* e = import.part(loc, "MpiIsendComplete")) {
+        e->communicator = m.communicator;
+        e->partner = m.partner;
+        e->tag = m.tag;
+        e->bytes = m.bytes;
+        e->completes = MpiCompletion::Send;
+    }
+    return verdict(import);
+}
+
+OTF2_CallbackCode onCollectiveRequest(OTF2_LocationRef location, OTF2_TimeStamp, void* user,
+                                      OTF2_AttributeList*, uint64_t request)
+{
+    auto& import = importOf(user);
+    auto& loc = import.location(location);
+    if (import.current(loc, "NonBlockingCollectiveRequest") != nullptr)
+        loc.stack.back().nbcRequest = request;
+    return verdict(import);
+}
+
+OTF2_CallbackCode onCollectiveComplete(OTF2_LocationRef location, OTF2_TimeStamp, void* user,
+                                       OTF2_AttributeList*, OTF2_CollectiveOp, OTF2_CommRef comm,
+                                       uint32_t root, uint64_t sent, uint64_t received,
+                                       uint64_t request)
+{
+    auto& import = importOf(user);
+    auto& loc = import.location(location);
+    const auto id = import.communicator(comm);
+    if (!id)
+        return verdict(import);
+    std::int32_t partner = -1;
+    if (root != OTF2_UNDEFINED_UINT32) {
+        const auto r = import.worldRank(loc, *id, root);
+        if (!r)
+            return verdict(import);
+        partner = *r;
+    }
+    MpiEvent* e = import.part(loc, "NonBlockingCollectiveComplete");
+    if (e == nullptr || loc.stack.back().parts.empty())
+        return verdict(import); // not inside a Wait or Test: nothing to attach it to
+    e->communicator = *id;
+    e->partner = partner;
+    e->bytes = static_cast<std::int64_t>(received);
+    e->completes = MpiCompletion::Collective;
+    loc.stack.back().parts.back().collective = request;
+    loc.stack.back().parts.back().sent = static_cast<std::int64_t>(sent);
+    return verdict(import);
 }
 
 struct CallbacksDeleter
@@ -141,6 +218,11 @@ std::unique_ptr<OTF2_GlobalEvtReaderCallbacks, CallbacksDeleter> callbacks()
     OTF2_GlobalEvtReaderCallbacks_SetMpiIrecvRequestCallback(c.get(), onIrecvRequest);
     OTF2_GlobalEvtReaderCallbacks_SetMpiIrecvCallback(c.get(), onIrecv);
     OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveEndCallback(c.get(), onCollectiveEnd);
+    OTF2_GlobalEvtReaderCallbacks_SetMpiIsendCompleteCallback(c.get(), onIsendComplete);
+    OTF2_GlobalEvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback(c.get(),
+                                                                          onCollectiveRequest);
+    OTF2_GlobalEvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback(c.get(),
+                                                                           onCollectiveComplete);
     return c;
 }
 
@@ -171,7 +253,17 @@ MpiEvent* EventImport::current(Location& loc, const char* record)
         return nullptr;
     }
     auto& event = loc.stack.back().event;
-    return event ? &*event : nullptr; // inside MPI_Waitall and friends: not imported
+    return event ? &*event : nullptr; // inside a region that is not an MPI call
+}
+
+MpiEvent* EventImport::part(Location& loc, const char* record)
+{
+    MpiEvent* e = current(loc, record);
+    if (e == nullptr || !makesSeveralEvents(e->call))
+        return e;
+    Frame& frame = loc.stack.back();
+    frame.parts.push_back(Part{*frame.event, std::nullopt, 0});
+    return &frame.parts.back().event;
 }
 
 std::optional<std::int32_t> EventImport::communicator(OTF2_CommRef comm)
@@ -225,12 +317,49 @@ void EventImport::leave(Location& loc, OTF2_TimeStamp time)
     loc.stack.pop_back();
     if (!frame.event)
         return;
-    MpiEvent& e = *frame.event;
-    e.exit = std::max(e.enter, ns(time));
-    e.seq = isCollective(e.call) ? loc.collectiveSeq[e.communicator]++ : loc.p2pSeq++;
-    if (frame.request)
-        loc.irecvs[*frame.request] = m_trace.events.size();
-    m_trace.events.push_back(e);
+    if (frame.parts.empty())
+        frame.parts.push_back(Part{*frame.event, std::nullopt, 0});
+    for (Part& part : frame.parts) {
+        MpiEvent& e = part.event;
+        e.exit = std::max(e.enter, ns(time));
+        const std::size_t index = m_trace.events.size();
+        if (isCollective(e.call))
+            loc.collectives.push_back(index); // seq: resolveCollectives
+        else if (part.collective)
+            loc.nbcCompletions.push_back({index, *part.collective, part.sent});
+        else
+            e.seq = loc.p2pSeq++;
+        if (frame.request)
+            loc.irecvs[*frame.request] = index;
+        if (frame.nbcRequest)
+            loc.nbcStarts[*frame.nbcRequest] = index;
+        m_trace.events.push_back(e);
+    }
+}
+
+void EventImport::resolveCollectives()
+{
+    for (auto& [ref, loc] : m_locations) {
+        for (const auto& c : loc.nbcCompletions) {
+            const auto start = loc.nbcStarts.find(c.request);
+            if (start == loc.nbcStarts.end())
+                continue; // started before the trace began
+            MpiEvent& s = m_trace.events[start->second];
+            s.communicator = m_trace.events[c.index].communicator;
+            s.partner = m_trace.events[c.index].partner;
+            s.bytes = c.sent;
+        }
+        std::map<std::int32_t, std::int64_t> seq;
+        for (std::size_t index : loc.collectives) {
+            MpiEvent& e = m_trace.events[index];
+            e.seq = seq[e.communicator]++;
+        }
+        for (const auto& c : loc.nbcCompletions) {
+            const auto start = loc.nbcStarts.find(c.request);
+            if (start != loc.nbcStarts.end())
+                m_trace.events[c.index].seq = m_trace.events[start->second].seq;
+        }
+    }
 }
 
 void EventImport::resolveIrecv(std::size_t index, const MpiEvent& completion)
@@ -278,6 +407,7 @@ Result<Ok> EventImport::read(OTF2_Reader* reader, const std::string& archive)
         return *m_error;
     }
     XYLEM_OTF2(status, "reading the events", archive);
+    resolveCollectives();
     for (const auto& [location, state] : m_locations) {
         if (!state.stack.empty())
             return makeError(ErrorCode::MalformedInput,

@@ -2,13 +2,21 @@
 
 // One rank's MPI events as OTF2 records, the way Score-P writes them: every call an Enter/Leave
 // of its MPI_* region (region id = the MpiCall value) with, inside it,
-// - collectives: MpiCollectiveBegin at enter, MpiCollectiveEnd at exit (root and communicator);
-// - Send: MpiSend at enter; Isend: MpiIsend at enter with a new request id;
-// - Recv: MpiRecv at exit; Irecv: MpiIrecvRequest at enter with a new request id;
-// - Wait completing a receive: MpiIrecv at exit with the request of the oldest outstanding Irecv
-//   from that source (or posted for any source) on that communicator and tag; other Waits:
-//   MpiIsendComplete of the oldest outstanding Isend. A Wait with nothing outstanding is a bare
-//   region.
+// - blocking collectives (and the calls that make communicators over their parent):
+//   MpiCollectiveBegin at enter, MpiCollectiveEnd at exit (operation, root, communicator);
+// - non-blocking collective starts: NonBlockingCollectiveRequest at enter with a new request id;
+// - Send, Ssend, Bsend, Rsend: MpiSend at enter; Isend, Issend: MpiIsend at enter with a new
+//   request id; Recv: MpiRecv at exit; Irecv: MpiIrecvRequest at enter with a new request id;
+// - Sendrecv(_replace): MpiSend at enter (its sending half) and MpiRecv at exit;
+// - Wait*/Test*, one record per event at exit: completes = Receive: MpiIrecv with the request of
+//   the oldest outstanding Irecv that admits its source and tag on that communicator; Send:
+//   MpiIsendComplete of the oldest outstanding Isend/Issend to that partner and tag; Collective:
+//   NonBlockingCollectiveComplete of the start of that (communicator, seq) (its operation, root,
+//   the start's bytes as sent and the completion's as received). None: a bare region.
+// - Probe, Iprobe and the Communicator class: a bare region (OTF2 has no record for them; their
+//   partner and communicator are not exported).
+// Events of one call (a Wait*/Test* that finished several requests, Sendrecv's halves) are
+// consecutive with the same call, enter and exit: one region holds their records.
 // Partners and roots are written as ranks within the communicator (OTF2's convention).
 
 #include "core/model/mpitrace.h"

@@ -40,15 +40,38 @@ public:
         ++m_seq[comm];
     }
     void p2p(int rank, MpiCall call, int partner, std::int32_t tag, std::int64_t bytes,
-             bool completesReceive = false)
+             MpiCompletion completes = MpiCompletion::None)
     {
-        add(rank, call, partner, tag, bytes, 0, m_p2p[rank]++, completesReceive);
+        add(rank, call, partner, tag, bytes, 0, m_p2p[rank]++, completes);
+    }
+    // One more event of the rank's last call (a Waitall's next request, Sendrecv's other half).
+    void samePointToPointCall(int rank, int partner, std::int32_t tag, std::int64_t bytes,
+                              MpiCompletion completes)
+    {
+        const MpiEvent last = m_last.at(rank);
+        add(rank, last.call, partner, tag, bytes, 0, m_p2p[rank]++, completes);
+        m_trace.events.back().enter = last.enter;
+        m_trace.events.back().exit = last.exit;
+        m_clock[rank] = last.exit;
+    }
+    // A non-blocking collective's start on every member; returns its seq.
+    std::int64_t startCollective(MpiCall call, int root, std::int32_t comm)
+    {
+        const auto* c = m_trace.communicator(comm);
+        for (int rank : c->worldRanks)
+            add(rank, call, root, 0, 500 + rank, comm, m_seq[comm]);
+        return m_seq[comm]++;
+    }
+    // The Wait or Test that finishes it (seq: the start's, not a p2p count).
+    void finishCollective(int rank, MpiCall call, int root, std::int32_t comm, std::int64_t seq)
+    {
+        add(rank, call, root, 0, 700 + rank, comm, seq, MpiCompletion::Collective);
     }
     MpiTrace trace() const { return m_trace; }
 
 private:
     void add(int rank, MpiCall call, int partner, std::int32_t tag, std::int64_t bytes,
-             std::int32_t comm, std::int64_t seq, bool completesReceive = false)
+             std::int32_t comm, std::int64_t seq, MpiCompletion completes = MpiCompletion::None)
     {
         MpiEvent e;
         e.rank = rank;
@@ -58,17 +81,19 @@ private:
         e.bytes = bytes;
         e.communicator = comm;
         e.seq = seq;
-        e.completes = completesReceive ? MpiCompletion::Receive : MpiCompletion::None;
+        e.completes = completes;
         e.enter = m_clock[rank] + 150 + 37 * rank;
         e.exit = e.enter + 2000 + 11 * rank;
         m_clock[rank] = e.exit;
         m_trace.events.push_back(e);
+        m_last[rank] = e;
     }
 
     MpiTrace m_trace;
     std::vector<std::int64_t> m_clock;
     std::vector<std::int64_t> m_p2p;
     std::map<std::int32_t, std::int64_t> m_seq;
+    std::map<int, MpiEvent> m_last;
 };
 
 // 4 ranks on 2 hosts in 2 clusters, every call kind, p2p with Isend/Irecv/Wait.
@@ -89,16 +114,56 @@ MpiTrace everyCall()
     m.p2p(2, MpiCall::Recv, 0, 5, 4096);
     m.p2p(1, MpiCall::Isend, 3, 7, 64);
     m.p2p(3, MpiCall::Irecv, 1, 7, 64);
-    m.p2p(1, MpiCall::Wait, -1, 0, 0);
-    m.p2p(3, MpiCall::Wait, 1, 7, 64, true);
+    m.p2p(1, MpiCall::Wait, 3, 7, 64, MpiCompletion::Send);
+    m.p2p(3, MpiCall::Wait, 1, 7, 64, MpiCompletion::Receive);
     m.collective(MpiCall::Barrier, -1, 1);
+    // issue 21's calls
+    m.collective(MpiCall::Allgatherv);
+    m.collective(MpiCall::Alltoallv);
+    m.collective(MpiCall::Alltoallw, -1, 1);
+    m.collective(MpiCall::Gatherv, 1);
+    m.collective(MpiCall::Scatterv, 2);
+    m.collective(MpiCall::ReduceScatterBlock);
+    m.collective(MpiCall::Scan);
+    m.collective(MpiCall::Exscan);
+    m.collective(MpiCall::CommDup);
+    m.p2p(0, MpiCall::Ssend, 2, 6, 128);
+    m.p2p(2, MpiCall::Recv, 0, 6, 128);
+    m.p2p(0, MpiCall::Bsend, 2, 6, 16);
+    m.p2p(2, MpiCall::Probe, -1, 0, 0);
+    m.p2p(2, MpiCall::Recv, 0, 6, 16);
+    m.p2p(1, MpiCall::Rsend, 0, 2, 8);
+    m.p2p(0, MpiCall::Recv, 1, 2, 8);
+    m.p2p(1, MpiCall::Issend, 3, 8, 32);
+    m.p2p(0, MpiCall::Isend, 3, 9, 48);
+    m.p2p(3, MpiCall::Irecv, 1, 8, 32);
+    m.p2p(3, MpiCall::Irecv, 0, 9, 48);
+    m.p2p(3, MpiCall::Waitall, 0, 9, 48, MpiCompletion::Receive); // out of posting order
+    m.samePointToPointCall(3, 1, 8, 32, MpiCompletion::Receive);
+    m.p2p(1, MpiCall::Testsome, 3, 8, 32, MpiCompletion::Send);
+    m.p2p(0, MpiCall::Waitany, 3, 9, 48, MpiCompletion::Send);
+    m.p2p(2, MpiCall::Test, -1, 0, 0); // finished nothing
+    m.p2p(0, MpiCall::Sendrecv, 2, 4, 24, MpiCompletion::Send);
+    m.samePointToPointCall(0, 2, 5, 40, MpiCompletion::Receive);
+    m.p2p(2, MpiCall::SendrecvReplace, 0, 5, 40, MpiCompletion::Send);
+    m.samePointToPointCall(2, 0, 4, 24, MpiCompletion::Receive);
+    const std::int64_t all = m.startCollective(MpiCall::Iallreduce, -1, 0);
+    const std::int64_t bcast = m.startCollective(MpiCall::Ibcast, 3, 1);
+    for (int rank : {0, 2})
+        m.finishCollective(rank, MpiCall::Wait, -1, 0, all);
+    m.finishCollective(1, MpiCall::Waitall, -1, 0, all);
+    m.finishCollective(1, MpiCall::Test, 3, 1, bcast);
+    m.finishCollective(3, MpiCall::Testall, 3, 1, bcast);
+    m.finishCollective(3, MpiCall::Wait, -1, 0, all);
+    m.collective(MpiCall::Allreduce); // counted after the Iallreduce on the world
     return m.trace();
 }
 
 void sortEvents(MpiTrace& trace)
 {
     std::sort(trace.events.begin(), trace.events.end(), [](const auto& a, const auto& b) {
-        return std::tie(a.rank, a.enter) < std::tie(b.rank, b.enter);
+        return std::tie(a.rank, a.enter, a.completes, a.seq) <
+               std::tie(b.rank, b.enter, b.completes, b.seq);
     });
 }
 
@@ -164,6 +229,9 @@ private slots:
         QVERIFY(out.contains(QLatin1String("MPI_SEND")));
         QVERIFY(out.contains(QLatin1String("MPI_IRECV")));
         QVERIFY(out.contains(QLatin1String("\"MPI_Allreduce\"")));
+        QVERIFY(out.contains(QLatin1String("MPI_ISEND_COMPLETE")));
+        QVERIFY(out.contains(QLatin1String("NON_BLOCKING_COLLECTIVE_COMPLETE")));
+        QVERIFY(out.contains(QLatin1String("\"MPI_Waitall\"")));
     }
 
     void tuplesBecomeNestedCollectorRegions()
