@@ -28,6 +28,7 @@ build=(
   libqcustomplot-dev
   libsqlite3-dev libboost-dev nlohmann-json3-dev libssl-dev
   libotf2-trace-dev otf2-tools libopenmpi-dev hpcc liblttng-ust-dev lttng-tools
+  gfortran # mpif90 builds the Fortran MPI programs of tst_mpifortran (tests/data/mpi/fortran)
   xvfb xauth iproute2 openssh-server
   slurmctld slurmd slurm-client munge
   libcli11-dev libspdlog-dev help2man appstream
