@@ -40,6 +40,9 @@ std::int32_t idFromMembers(const std::vector<int>& members)
 
 void CommTable::start(int worldSize)
 {
+    for (int code = 0; code < kMpiCallCount; ++code) {
+        m_collective[static_cast<size_t>(code)] = isCollective(static_cast<MpiCall>(code));
+    }
     m_entries.reserve(kMaxCommunicators);
     CommEntry& world = add(MPI_COMM_WORLD, 0);
     world.identity = true;

@@ -7,6 +7,8 @@
 // each one's next collective. Lookups are on the record path: a fixed table, no allocation;
 // the world and the last one used are found first.
 
+#include "core/model/mpitrace.h"
+
 #include <array>
 #include <cstdint>
 #include <mpi.h>
@@ -54,12 +56,20 @@ public:
     }
     // Every communicator this rank has known, freed ones included.
     const std::vector<CommEntry>& entries() const { return m_entries; }
+    // Whether kind takes its seq from its communicator (isCollective): a table filled at start,
+    // so that the record path asks no function of another library.
+    bool collective(MpiCall kind) const noexcept
+    {
+        return m_collective[static_cast<std::uint8_t>(kind) & 0x7F];
+    }
 
 private:
     CommEntry* findSlow(MPI_Comm comm);
     CommEntry& add(MPI_Comm comm, std::int32_t id);
 
     std::vector<CommEntry> m_entries; // reserved at start: pointers stay valid
+    std::array<bool, 128> m_collective{}; // by call code (7 bits, mpituple.h)
+    static_assert(kMpiCallCount <= 128);
     CommEntry* m_last = nullptr;
     std::int32_t m_made = 0;
 };

@@ -17,10 +17,7 @@ std::unique_ptr<RankRecorder>& rankSlot() noexcept
 
 } // namespace
 
-RankRecorder* activeRank() noexcept
-{
-    return rankSlot().get();
-}
+RankRecorder* g_activeRank = nullptr; // interposer.h: rankSlot()'s, read on every call
 
 } // namespace xylem::mpi
 
@@ -44,6 +41,7 @@ int MPI_Init(int* argc, char*** argv)
     const int result = PMPI_Init(argc, argv);
     if (result == MPI_SUCCESS) {
         xylem::mpi::rankSlot() = xylem::mpi::RankRecorder::start();
+        xylem::mpi::g_activeRank = xylem::mpi::rankSlot().get();
     }
     return result;
 }
@@ -53,6 +51,7 @@ int MPI_Init_thread(int* argc, char*** argv, int required, int* provided)
     const int result = PMPI_Init_thread(argc, argv, required, provided);
     if (result == MPI_SUCCESS) {
         xylem::mpi::rankSlot() = xylem::mpi::RankRecorder::start();
+        xylem::mpi::g_activeRank = xylem::mpi::rankSlot().get();
     }
     return result;
 }
@@ -61,6 +60,7 @@ int MPI_Finalize(void)
 {
     if (auto& rank = xylem::mpi::rankSlot()) {
         rank->finish();
+        xylem::mpi::g_activeRank = nullptr;
         rank.reset(); // closes the ring: the collector drains it
     }
     return PMPI_Finalize();

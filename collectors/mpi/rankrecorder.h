@@ -29,14 +29,18 @@ public:
     void finish();
 
     std::int64_t now() const noexcept { return m_recorder.now(); }
-    void record(const MpiEvent& e) noexcept
+    [[gnu::always_inline]] void record(const MpiEvent& e) noexcept
     {
-        std::array<Tuple, 3> out;
-        const int n = m_encoder.encode(e, out);
-        for (int i = 0; i < n; ++i) {
-            const Tuple& t = out[static_cast<size_t>(i)];
+        if (Tuple t; m_encoder.encodeCall(e, t)) [[likely]] {
             m_recorder.record(t.collector, t.op, t.seq, t.ret, t.down, t.up);
+            return;
         }
+        // New bytes, tag or a wide partner: details first, out of the wrappers' own code.
+        [this, &e]() __attribute__((noinline, cold)) {
+            std::array<Tuple, 3> out;
+            const int n = m_encoder.encode(e, out);
+            m_recorder.recordAll(std::span(out.data(), static_cast<size_t>(n)));
+        }();
     }
 
     int worldRank() const { return m_rank; }

@@ -89,6 +89,13 @@ Result<ThreadRecorder> Probe::attachThread(const std::string& label)
                           m_options.collectorSocket);
 }
 
+void ThreadRecorder::recordAll(std::span<const Tuple> tuples) noexcept
+{
+    for (const Tuple& t : tuples) {
+        record(t.collector, t.op, t.seq, t.ret, t.down, t.up);
+    }
+}
+
 void ThreadRecorder::followRequestedCapacity() noexcept
 {
     const std::uint32_t wanted = m_ring.requestedCapacity();

@@ -17,8 +17,10 @@
 #include "collectors/ring/ringwriter.h"
 #include "core/model/recording.h"
 #include "core/model/result.h"
+#include "core/model/tuple.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 namespace xylem::probe {
@@ -67,6 +69,9 @@ public:
             followRequestedCapacity();
         }
     }
+
+    // Several tuples in order (out of line: for paths off the common one).
+    void recordAll(std::span<const Tuple> tuples) noexcept;
 
     ClockKind clock() const { return m_spec.clock; }
     const std::string& ringName() const { return m_ring.name(); }

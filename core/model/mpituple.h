@@ -50,6 +50,17 @@ constexpr std::int64_t mpiKey(std::int32_t communicator, std::int64_t seq)
 class MpiTupleEncoder
 {
 public:
+    // The call's tuple alone when it needs no details: bytes and tag as last announced, partner
+    // within 16 bits (a loop of like calls; the record path's one push). Else false: encode().
+    bool encodeCall(const MpiEvent& e, Tuple& out) const noexcept
+    {
+        if (e.bytes != m_bytes || e.tag != m_tag || wide(e.partner)) {
+            return false;
+        }
+        out = callTuple(e, static_cast<std::int16_t>(e.partner));
+        return true;
+    }
+
     // Writes the tuples of one call into out (details first) and returns how many (1 to 3).
     int encode(const MpiEvent& e, std::array<Tuple, 3>& out) noexcept
     {
@@ -61,23 +72,33 @@ public:
             out[n++] =
                 Tuple{e.bytes, e.enter, e.exit, rank, std::uint16_t(kMpiBytesDetails | code), 0};
         }
-        const bool wide = e.partner < -1 || e.partner > 32767;
-        if (e.tag != m_tag || (wide && e.partner != m_widePartner)) {
+        const bool isWide = wide(e.partner);
+        if (e.tag != m_tag || (isWide && e.partner != m_widePartner)) {
             m_tag = e.tag;
-            m_widePartner = wide ? e.partner : m_widePartner;
+            m_widePartner = isWide ? e.partner : m_widePartner;
             const std::int64_t packed =
                 (std::int64_t(e.tag) << 32) | std::int64_t(static_cast<std::uint32_t>(e.partner));
             out[n++] =
                 Tuple{packed, e.enter, e.exit, rank, std::uint16_t(kMpiTagDetails | code), 0};
         }
-        const auto op =
-            std::uint16_t(code | (static_cast<unsigned>(e.completes) << kMpiCompletionShift));
-        const auto ret = wide ? kPartnerInDetails : static_cast<std::int16_t>(e.partner);
-        out[n++] = Tuple{mpiKey(e.communicator, e.seq), e.enter, e.exit, rank, op, ret};
+        out[n++] = callTuple(e, isWide ? kPartnerInDetails : static_cast<std::int16_t>(e.partner));
         return n;
     }
 
 private:
+    // Outside -1..32767: the partner travels in the tag details.
+    static bool wide(std::int32_t partner) noexcept
+    {
+        return static_cast<std::uint32_t>(partner) + 1u > 32768u;
+    }
+    static Tuple callTuple(const MpiEvent& e, std::int16_t ret) noexcept
+    {
+        const auto op = std::uint16_t(static_cast<unsigned>(e.call) |
+                                      (static_cast<unsigned>(e.completes) << kMpiCompletionShift));
+        return Tuple{mpiKey(e.communicator, e.seq), e.enter, e.exit,
+                     static_cast<std::uint32_t>(e.rank), op, ret};
+    }
+
     std::int64_t m_bytes = 0;
     std::int32_t m_tag = 0;
     std::int32_t m_widePartner = -1;
