@@ -1,5 +1,7 @@
 #include "core/model/mpiruns.h"
 
+#include "core/model/mpikinds.h"
+
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -97,14 +99,22 @@ struct Instance
     size_t firstEvent = 0;
 };
 
-// The thread slot of every collective event on the communicator, checked.
-Result<std::map<std::int64_t, Instance>>
-gatherInstances(const MpiTrace& trace, const MpiCommunicator& comm, const Configuration& config)
+// The thread slot of every instance of `kind` on the communicator; every collective of the
+// communicator is checked (one call per instance, members only). A non-blocking kind's slot is
+// filled only when the Wait/Test event completing it is there (its exit is the departure).
+Result<std::map<std::int64_t, Instance>> gatherInstances(const MpiTrace& trace,
+                                                         const MpiCommunicator& comm, MpiCall kind,
+                                                         const Configuration& config)
 {
     std::map<std::int64_t, Instance> instances;
+    std::map<std::pair<std::int64_t, int>, std::int64_t> departures; // (seq, rank) -> completion
     const std::set<int> members(comm.worldRanks.begin(), comm.worldRanks.end());
     for (size_t i = 0; i < trace.events.size(); ++i) {
         const MpiEvent& e = trace.events[i];
+        if (e.communicator == comm.id && e.completes == MpiCompletion::Collective) {
+            auto [it, fresh] = departures.try_emplace({e.seq, e.rank}, e.exit);
+            it->second = std::max(it->second, e.exit);
+        }
         if (e.communicator != comm.id || !isCollective(e.call)) {
             continue;
         }
@@ -130,6 +140,17 @@ gatherInstances(const MpiTrace& trace, const MpiCommunicator& comm, const Config
             return badEvent(i, e, "the rank calls this instance twice");
         }
         slot = Slot{true, e.enter, e.exit};
+    }
+    std::erase_if(instances, [kind](const auto& entry) { return entry.second.call != kind; });
+    if (!isBlockingCollective(kind)) {
+        for (auto& [seq, inst] : instances) {
+            for (const int r : comm.worldRanks) {
+                Slot& slot = inst.slots[static_cast<size_t>(config.indexOf(rankWrapperId(r)))];
+                const auto done = departures.find({seq, r});
+                slot.present = slot.present && done != departures.end();
+                slot.up = slot.present ? std::max(done->second, slot.down) : 0;
+            }
+        }
     }
     return instances;
 }
@@ -161,12 +182,19 @@ std::string rankWrapperId(int rank)
     return "r" + std::to_string(rank);
 }
 
-Result<Run> collectiveRun(const MpiTrace& trace, std::int32_t communicator, RunShape shape)
+Result<Run> collectiveRun(const MpiTrace& trace, std::int32_t communicator, MpiCall kind,
+                          RunShape shape)
 {
     const MpiCommunicator* comm = trace.communicator(communicator);
     if (!comm || comm->worldRanks.empty()) {
         return makeError(ErrorCode::NotFound, "no communicator " + std::to_string(communicator) +
                                                   " with members in this trace");
+    }
+    if (!formsStageTree(kind)) {
+        return makeError(ErrorCode::InvalidArgument,
+                         std::string(mpiCallName(kind)) +
+                             " does not synchronize every member (a rooted collective or no "
+                             "collective): it has no stage tree, see its root-aware summary");
     }
     for (const int r : comm->worldRanks) {
         if (r < 0 || static_cast<size_t>(r) >= trace.ranks.size()) {
@@ -176,7 +204,7 @@ Result<Run> collectiveRun(const MpiTrace& trace, std::int32_t communicator, RunS
         }
     }
     XYLEM_TRY(config, configurationFor(trace, *comm, shape));
-    XYLEM_TRY(instances, gatherInstances(trace, *comm, config.value()));
+    XYLEM_TRY(instances, gatherInstances(trace, *comm, kind, config.value()));
     Run run{config.value(), {}};
     for (auto& [seq, inst] : instances.value()) {
         deriveInnerEdges(run.configuration, inst);
@@ -189,6 +217,26 @@ Result<Run> collectiveRun(const MpiTrace& trace, std::int32_t communicator, RunS
         }
     }
     return run;
+}
+
+Result<Run> collectiveRun(const MpiTrace& trace, std::int32_t communicator, RunShape shape)
+{
+    std::vector<MpiKindGroup> ofComm;
+    for (const MpiKindGroup& g : collectiveKinds(trace)) {
+        if (g.communicator == communicator) {
+            ofComm.push_back(g);
+        }
+    }
+    const auto chosen = defaultKind(ofComm, true);
+    if (!chosen) {
+        // No complete synchronizing instance: the first such kind (incomplete instances are
+        // still a run to count), else an empty run of MPI_Barrier.
+        const auto any = std::find_if(ofComm.begin(), ofComm.end(),
+                                      [](const MpiKindGroup& g) { return formsStageTree(g.call); });
+        return collectiveRun(trace, communicator, any == ofComm.end() ? MpiCall::Barrier : any->call,
+                             shape);
+    }
+    return collectiveRun(trace, communicator, chosen->call, shape);
 }
 
 } // namespace xylem

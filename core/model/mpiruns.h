@@ -1,6 +1,6 @@
 #pragma once
 
-// An MPI communicator's collectives as a Run (metrics.md §1), so that every metric, view and
+// One kind of an MPI communicator's collectives as a Run (metrics.md §1), so that every metric, view and
 // report of Xylem applies to MPI programs: each member rank is a thread leaf "r<rank>", the
 // communicator a root gred "comm<id>".
 //
@@ -20,7 +20,13 @@
 //   departure (min up). It is made only when every child has a tuple for that call.
 // - A collective instance that some member never entered is left incomplete (the analysis
 //   counts it, never guesses it).
-// Point-to-point events and other communicators' events are ignored.
+// - Only the instances of one kind (core/model/mpikinds.h) go into a run: a tree of mixed
+//   kinds mixes rooted collectives, whose ranks may leave before the last arrives, into §4's
+//   stages and made "operation" negative. Only kinds that form a stage tree are accepted
+//   (formsStageTree); a non-blocking one arrives at its start's enter and departs at the exit of
+//   the Wait/Test event that completes it (no completion: that rank's tuple is missing).
+// Point-to-point events, other kinds and other communicators' events are ignored (other kinds
+// are still checked: an instance whose members call different collectives is refused).
 
 #include "core/model/mpitrace.h"
 #include "core/model/result.h"
@@ -37,9 +43,14 @@ enum class RunShape
     Hierarchy,
 };
 
-// NotFound for an unknown communicator; InvalidTrace naming the event for exit < enter, a rank
-// outside the communicator, a rank calling one instance twice, or an instance whose members
-// call different collectives.
+// NotFound for an unknown communicator; InvalidArgument for a kind that forms no stage tree;
+// InvalidTrace naming the event for exit < enter, a rank outside the communicator, a rank
+// calling one instance twice, or an instance whose members call different collectives.
+Result<Run> collectiveRun(const MpiTrace& trace, std::int32_t communicator, MpiCall kind,
+                          RunShape shape);
+// The communicator's default kind: its stage-tree kind with the most time over complete
+// instances (defaultKind(..., true) of its groups); with none complete, its first stage-tree
+// kind; with none at all, a run without tuples.
 Result<Run> collectiveRun(const MpiTrace& trace, std::int32_t communicator, RunShape shape);
 
 // "r3": the thread wrapper of world rank 3.

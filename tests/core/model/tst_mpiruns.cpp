@@ -98,10 +98,10 @@ private slots:
     {
         auto b = fourRanks();
         for (int r = 0; r < 4; ++r) {
-            b.collective(r, MpiCall::Bcast, 0, 10 + r, 90, 0);
+            b.collective(r, MpiCall::Barrier, 0, 10 + r, 90);
         }
         for (int r : {0, 2, 3}) { // rank 1 never enters call 1
-            b.collective(r, MpiCall::Bcast, 1, 100 + r, 190, 0);
+            b.collective(r, MpiCall::Barrier, 1, 100 + r, 190);
         }
         auto run = collectiveRun(b.trace(), 0, RunShape::Hierarchy);
         QVERIFY(run.ok());
