@@ -3,16 +3,17 @@
 // command with the PMPI interposer preloaded (and forwarded to the other nodes), gathers the ranks' tuples live, and stores
 // the decoded MpiTrace (store::addMpiTrace), corrected onto one host's clock, with every host's
 // clock model and the run of the world communicator's collectives (core/model/mpiruns), so that
-// every analysis and view applies to it.
+// every analysis and view applies to it. The program is the user's as ever: its output reaches
+// the terminal as it writes it, Ctrl-C goes to it, and its exit code is xylem-cli's.
 
-#include "app/cli/childprocess.h"
 #include "app/cli/command.h"
+#include "app/cli/mpiconsole.h"
 #include "app/cli/mpidescription.h"
 #include "app/cli/mpigather.h"
 #include "app/cli/mpilaunch.h"
+#include "app/cli/mpiprogram.h"
 #include "app/cli/mpistoring.h"
 #include "app/cli/mpisummary.h"
-#include "app/cli/stoprequest.h"
 #include "core/model/mpiassemble.h"
 #include "core/model/mpiruns.h"
 #include "core/model/mpituple.h"
@@ -23,8 +24,11 @@
 #include "core/tree/listenaddress.h"
 
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
+#include <optional>
 #include <sstream>
 #include <thread>
 #include <unistd.h>
@@ -44,7 +48,10 @@ constexpr const char* kUsage =
     "       srun -w a,b, $SLURM_JOB_NODELIST; --hostfile instead), those on other machines\n"
     "       started through --launcher (default 'ssh {host} {command}');\n"
     "       --listen: where the gather tree's front-end listens (auto: the interface that routes\n"
-    "       to the other hosts, 127.0.0.1 when all are this one; 0.0.0.0 or :: only if given)\n";
+    "       to the other hosts, 127.0.0.1 when all are this one; 0.0.0.0 or :: only if given);\n"
+    "       the program's output reaches the terminal as it writes it, Ctrl-C goes to it (what\n"
+    "       it recorded is stored; a second Ctrl-C ends it), and its exit code is xylem-cli's\n"
+    "       (128 + N for a signal N); Xylem's own failures exit 1, or 2 for bad input\n";
 
 struct Scratch
 {
@@ -110,27 +117,61 @@ std::vector<std::string> namesOf(const std::vector<std::string>& environment)
     return names;
 }
 
-// Pulls while the program runs (Ctrl-C interrupts it), then drains the rings.
-Result<int> runAndGather(MpiGather& gather, ChildProcess& program, std::ostream& err)
+constexpr auto kPollTimeout = std::chrono::milliseconds(5000);
+constexpr auto kEndGrace = std::chrono::seconds(5); // after a second Ctrl-C: SIGTERM, then SIGKILL
+constexpr auto kStreamGrace = std::chrono::milliseconds(2000); // for the program's last output
+
+struct Ending
 {
-    const StopRequest stop;
-    const bool terminal = ::isatty(STDERR_FILENO) != 0;
-    const auto timeout = std::chrono::milliseconds(5000);
+    int code = 0;             // the program's exit code, or 128 + signal
+    bool interrupted = false; // by Ctrl-C or SIGTERM (the GUI's Stop)
+};
+
+// Pulls while the program runs, then drains the rings. Ctrl-C (or SIGTERM) is passed to the
+// program once and the recording goes on until it ends; a second ends the program's whole group
+// (SIGTERM, SIGKILL after kEndGrace); a third kills it at once.
+Result<Ending> runAndGather(MpiGather& gather, MpiProgram& program, MpiConsole& console,
+                            bool terminal)
+{
+    using Clock = std::chrono::steady_clock;
+    const InterruptCount interrupts;
+    int handled = 0;
+    std::optional<Clock::time_point> killAt;
+    auto nextStatus = Clock::now();
+    const auto statusEvery = std::chrono::milliseconds(terminal ? 250 : 1000);
     while (program.running()) {
-        if (stop.requested()) {
-            program.interrupt();
-            break;
+        if (const int n = interrupts.count(); n > handled) {
+            handled = n;
+            if (n == 1) {
+                console.say(std::string("mpi: interrupted (") +
+                            (interrupts.lastSignal() == SIGTERM ? "SIGTERM" : "Ctrl-C") +
+                            "): passed to the program; what it recorded will be stored (again "
+                            "to end it now)");
+                program.interrupt();
+            } else if (n == 2) {
+                console.say("mpi: ending the program");
+                program.terminate();
+                killAt = Clock::now() + kEndGrace;
+            } else {
+                program.kill();
+            }
+        }
+        if (killAt && Clock::now() >= *killAt) {
+            program.kill();
+            killAt.reset();
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        XYLEM_TRY(polled, gather.poll(timeout));
-        gather.printStatus(err, terminal);
+        XYLEM_TRY(polled, gather.poll(kPollTimeout));
+        if (Clock::now() >= nextStatus) {
+            console.status(gather.status());
+            nextStatus = Clock::now() + statusEvery;
+        }
     }
     const int code = program.wait();
-    XYLEM_TRY(drained, gather.drain(timeout));
-    if (terminal) {
-        err << "\n";
-    }
-    return code;
+    console.finishRelay(kStreamGrace);
+    XYLEM_TRY(drained, gather.drain(kPollTimeout));
+    console.clearStatus();
+    return Ending{code, handled > 0};
 }
 
 Result<MpiTrace> traceOf(const MpiGather& gather, const Scratch& scratch,
@@ -162,15 +203,38 @@ Result<std::int64_t> storeTrace(store::Session& session, MpiTrace& trace,
 }
 
 // The store has no flag for a run cut short, so its notes say it (info and the GUI show them).
-std::string runNotes(const std::string& given, const MpiSummary& summary, int code)
+std::string runNotes(const std::string& given, const MpiSummary& summary, const Ending& ending)
 {
-    if (summary.complete && code == 0) {
+    if (summary.complete && ending.code == 0 && !ending.interrupted) {
         return given;
     }
-    const std::string why = "interrupted: the MPI program " + summary.programExit +
+    const std::string why = std::string(ending.interrupted ? "interrupted by the user" : "interrupted") +
+                            ": the MPI program " + summary.programExit +
                             (summary.complete ? "" : " before MPI_Finalize") +
                             "; instances some rank never finished are incomplete";
     return given.empty() ? why : given + "\n" + why;
+}
+
+// Why nothing was recorded, as the user can act on it.
+std::string noCallRecorded(const std::vector<std::string>& command, const MpiSummary& summary,
+                           int code)
+{
+    const std::string program = programName(command);
+    if (launcherKindOf(command) != MpiLauncherKind::None && code != 0) {
+        return command.front() + " " + summary.programExit +
+               " and its ranks recorded no MPI call: its message above says why (an option it "
+               "refused, a program it could not start, or one that failed at once); nothing was "
+               "stored";
+    }
+    if (code != 0) {
+        return program + " " + summary.programExit +
+               " and recorded no MPI call (it failed before MPI_Init, or is no MPI program); "
+               "nothing was stored";
+    }
+    return program + " " + summary.programExit +
+           " but recorded no MPI call: it is no MPI program Xylem can see (it never called "
+           "MPI_Init, or its MPI library is linked statically, which the preloaded interposer "
+           "cannot reach); nothing was stored";
 }
 
 struct MpiOptions
@@ -217,6 +281,13 @@ Result<MpiOptions> parseOptions(const Arguments& a, const std::vector<std::strin
         return makeError(ErrorCode::InvalidArgument,
                          "give the MPI command after --, e.g. -- mpirun -np 4 xylem-mpiloop");
     }
+    if (executable(command.front()).empty()) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "cannot run '" + command.front() + "': " +
+                             (command.front().find('/') == std::string::npos
+                                  ? "no such program on $PATH"
+                                  : "no such executable file"));
+    }
     XYLEM_TRY(path, a.one(a.has("o") ? "o" : "session"));
     XYLEM_TRY(shapeName, a.oneOr("shape", "hierarchy"));
     if (shapeName.value() != "flat" && shapeName.value() != "hierarchy") {
@@ -237,32 +308,52 @@ Result<MpiOptions> parseOptions(const Arguments& a, const std::vector<std::strin
     return options;
 }
 
-// Stores what the program recorded, however it ended, and says how it ended.
-Result<Ok> storeRecording(store::Session& session, MpiTrace& trace, const MpiOptions& o,
-                          const MpiSummary& summary, int code, const std::string& program,
-                          std::ostream& out, std::ostream& err)
+// Stores what the program recorded, however it ended, and says how it ended. How the program
+// ended is not Xylem's failure: it is said on err, and the exit code is the program's.
+Result<bool> storeRecording(store::Session& session, MpiTrace& trace, const MpiOptions& o,
+                            const MpiSummary& summary, const Ending& ending,
+                            const std::vector<std::string>& command, std::ostream& out,
+                            std::ostream& err)
 {
     if (trace.events.empty()) {
-        printProgramOutput(err, summary);
-        return makeError(ErrorCode::IoError, "the MPI program " + summary.programExit +
-                                                 " and recorded no MPI call; nothing was stored");
+        err << "xylem-cli mpi: " << noCallRecorded(command, summary, ending.code) << "\n";
+        return false;
     }
-    const store::RunMetadata meta{o.name, "", "live: mpi " + program,
+    const store::RunMetadata meta{o.name, "", "live: mpi " + command.front(),
                                   std::string(toString(tupleClockKind())),
-                                  runNotes(o.notes, summary, code)};
+                                  runNotes(o.notes, summary, ending)};
     XYLEM_TRY(run, storeTrace(session, trace, meta, o.shape));
     printMpiSummary(out, trace, summary, o.path, run.value());
-    if (code != 0) {
-        printProgramOutput(err, summary);
-        return makeError(ErrorCode::IoError, "the MPI program " + summary.programExit +
-                                                 "; what it recorded is stored as run " +
-                                                 std::to_string(run.value()));
+    out << std::flush;
+    if (ending.code != 0 || ending.interrupted) {
+        err << "xylem-cli mpi: " << (ending.interrupted ? "interrupted: " : "")
+            << "the MPI program " << summary.programExit << "; what it recorded is stored as run "
+            << run.value() << " of " << o.path << "\n";
     }
-    return Ok{};
+    return true;
 }
 
+// A session file this command made is removed again when nothing was stored in it (after the
+// session is closed: this is declared before it).
+struct NewSessionFile
+{
+    std::string path;
+    bool made = false;
+    bool used = false;
+    ~NewSessionFile()
+    {
+        if (made && !used) {
+            std::error_code ec;
+            for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+                std::filesystem::remove(path + suffix, ec);
+            }
+        }
+    }
+};
+
+// Records the command; the program's exit code goes to programCode.
 Result<Ok> mpiRecord(const Arguments& a, const std::vector<std::string>& command, std::ostream& out,
-                     std::ostream& err)
+                     std::ostream& err, int& programCode)
 {
     XYLEM_TRY(o, parseOptions(a, command));
     XYLEM_TRY(library, findInterposer());
@@ -275,20 +366,25 @@ Result<Ok> mpiRecord(const Arguments& a, const std::vector<std::string>& command
     const Scratch scratch{folder, "xylem-mpi-" + std::to_string(::getpid()) + "-"};
     // The nodes first: an unreachable one leaves no new session file behind.
     XYLEM_TRY(gather, MpiGather::start(scratch.ringBase, o->listen, o->hosts, o->launcher));
+    NewSessionFile file{o->path, !std::filesystem::exists(o->path)};
     XYLEM_TRY(session, store::Session::openOrCreate(o->path));
     const auto environment = programEnvironment(library.value(), scratch, o->ringCapacity);
-    XYLEM_TRY(program, ChildProcess::start(
-                           forwardingEnvironment(resolvedCommand(command), namesOf(environment)),
-                           environment, scratch.folder + "/program.out"));
-    XYLEM_TRY(code, runAndGather(gather.value(), program.value(), err));
+    const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO) == 1;
+    MpiConsole console(terminal, a.has("status-lines"));
+    XYLEM_TRY(program, MpiProgram::start(forwardingEnvironment(resolvedCommand(command),
+                                                               namesOf(environment)),
+                                         environment));
+    console.relay(program->takeStdout(), program->takeStderr());
+    XYLEM_TRY(ending, runAndGather(gather.value(), program.value(), console, terminal));
     gather->shutdown();
+    programCode = ending->code;
     MpiSummary summary;
     summary.programExit = program->describeExit();
-    summary.programOutput =
-        readTextFile(program->output()).ok() ? readTextFile(program->output()).value() : "";
     XYLEM_TRY(trace, traceOf(gather.value(), scratch, o->hosts, o->launcher, summary));
-    return storeRecording(session.value(), trace.value(), o.value(), summary, code.value(),
-                          command.front(), out, err);
+    XYLEM_TRY(stored, storeRecording(session.value(), trace.value(), o.value(), summary,
+                                     ending.value(), command, out, err));
+    file.used = stored.value();
+    return Ok{};
 }
 
 } // namespace
@@ -314,11 +410,17 @@ int runMpi(const Args& args, std::ostream& out, std::ostream& err)
          valueOption("hostfile", "the job's machines, instead of those its command names", {},
                      existingFile()),
          valueOption("launcher", "starts a collector on the job's other machines",
-                     "ssh {host} {command}", {}, "TEMPLATE")}};
-    return runCommand(spec, options, out, err,
-                      [&command](const Arguments& a, std::ostream& o, std::ostream& e) {
-                          return mpiRecord(a, command, o, e);
-                      });
+                     "ssh {host} {command}", {}, "TEMPLATE"),
+         flagOption("status-lines", "a status line a second on standard error even when it is "
+                                    "no terminal (for a program that reads them)")}};
+    int programCode = 0;
+    const int code = runCommand(
+        spec, options, out, err,
+        [&command, &programCode](const Arguments& a, std::ostream& o, std::ostream& e) {
+            return mpiRecord(a, command, o, e, programCode);
+        });
+    // Xylem's own failure keeps its code (1, 2); else the program's exit code is xylem-cli's.
+    return code != kExitOk ? code : programCode;
 }
 
 } // namespace xylem::cli

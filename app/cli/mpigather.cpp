@@ -1,5 +1,6 @@
 #include "app/cli/mpigather.h"
 
+#include "app/cli/progressline.h"
 #include "app/cli/recordsetup.h"
 #include "app/cli/siblingprogram.h"
 #include "core/gather/batch.h"
@@ -49,7 +50,10 @@ Result<MpiGather> MpiGather::start(const std::string& ringPrefix, const std::str
     options.listen = listen;
     options.launch.relayExecutable = relay.value();
     options.launch.collectorExecutable = collector.value();
-    options.launch.collectorArguments = {"--ring-prefix", ringPrefix, "--host", "{host}"};
+    // --quiet: the collector's warnings only; rings found and retired are no news to the user,
+    // whose terminal shows the program's own output.
+    options.launch.collectorArguments = {"--ring-prefix", ringPrefix, "--host", "{host}",
+                                         "--quiet"};
     options.launch.launcher = launcher;
     options.startTimeout = kStartTimeout;
     XYLEM_TRY(tree, tree::FrontEnd::start(std::move(options)));
@@ -88,16 +92,9 @@ Result<Ok> MpiGather::drain(std::chrono::milliseconds timeout)
     return Ok{};
 }
 
-void MpiGather::printStatus(std::ostream& err, bool terminal)
+std::string MpiGather::status() const
 {
-    const auto now = std::chrono::steady_clock::now();
-    if (now - m_lastStatus < std::chrono::milliseconds(terminal ? 500 : 1000)) {
-        return;
-    }
-    m_lastStatus = now;
-    // A line per second when read by a program (the GUI shows them as its status line).
-    err << (terminal ? "\r" : "") << "mpi: " << m_tuples.size() << " tuples gathered"
-        << (terminal ? "" : "\n") << std::flush;
+    return "mpi: " + formatCount(static_cast<std::int64_t>(m_tuples.size())) + " tuples gathered";
 }
 
 } // namespace xylem::cli

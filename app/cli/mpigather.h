@@ -3,14 +3,14 @@
 // The gather side of `xylem-cli mpi`: a gather tree with a collector on each node of the job
 // (those on other machines started through the launcher, relays where a node would get more
 // than eight children), one raw tuple stream, and every tuple the ranks recorded, kept for decoding (core/model/mpituple.h) once the
-// program ends. A live status as record prints it: one line on a terminal, else a line a second.
+// program ends, and the live status line (mpiconsole.h shows it).
 
 #include "core/model/tuple.h"
 #include "core/tree/frontend.h"
 
 #include <chrono>
 #include <memory>
-#include <ostream>
+#include <string>
 #include <vector>
 
 namespace xylem::cli {
@@ -30,7 +30,8 @@ public:
     Result<Ok> poll(std::chrono::milliseconds timeout);
     // Waves until two bring nothing new.
     Result<Ok> drain(std::chrono::milliseconds timeout);
-    void printStatus(std::ostream& err, bool terminal);
+    // "mpi: 1.2 M tuples gathered"
+    std::string status() const;
     void shutdown() { m_tree->shutdown(); }
 
     const std::vector<Tuple>& tuples() const { return m_tuples; }
@@ -44,7 +45,6 @@ private:
 
     std::unique_ptr<tree::FrontEnd> m_tree;
     std::vector<Tuple> m_tuples;
-    std::chrono::steady_clock::time_point m_lastStatus{};
 };
 
 } // namespace xylem::cli

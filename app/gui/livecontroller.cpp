@@ -145,8 +145,10 @@ bool LiveController::recordMpi(const MpiRecordSettings& s)
     if (s.command.isEmpty()) {
         return false;
     }
-    // The run is named after the program by xylem-cli mpi itself.
+    // The run is named after the program by xylem-cli mpi itself; its status comes as lines
+    // (status()), as they do from record, since a pipe is no terminal.
     const QStringList args = QStringList{QStringLiteral("mpi"),
+                                         QStringLiteral("--status-lines"),
                                          QStringLiteral("--shape"),
                                          s.shape,
                                          QStringLiteral("-o"),

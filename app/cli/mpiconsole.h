@@ -1,0 +1,66 @@
+#pragma once
+
+// What `xylem-cli mpi` writes while the program runs: the program's standard output and error,
+// passed on to xylem-cli's own as they arrive (a thread reads the pipes, so a line is shown when
+// the program writes it, whatever the gathering is doing), and Xylem's status.
+//
+// The status is one line on standard error, drawn in place only when standard error is a
+// terminal (as progressline.h draws one), and only between the program's lines: it is erased
+// before the program's output is written and drawn again once both streams end a line, so that
+// no program line is cut by it. With statusLines (the GUI reads them from a pipe) it is instead a
+// line of its own, again only where the program's standard error ends a line. Otherwise Xylem
+// writes nothing while the program runs.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace xylem::cli {
+
+class MpiConsole
+{
+public:
+    // terminal: standard error is one (the status is drawn in place); statusLines: a status line
+    // at each status() even when it is not.
+    MpiConsole(bool terminal, bool statusLines);
+    ~MpiConsole(); // stops the relay at once
+    MpiConsole(const MpiConsole&) = delete;
+    MpiConsole& operator=(const MpiConsole&) = delete;
+
+    // Passes what the two descriptors bring to standard output and error until both end; owns
+    // them from here on.
+    void relay(int programStdout, int programStderr);
+    // Waits for the program's streams to end (all its processes gone), at most `grace` (a
+    // process that escaped the program's group may hold them open), then stops relaying.
+    void finishRelay(std::chrono::milliseconds grace);
+
+    void status(const std::string& text);
+    // A line of Xylem's own on standard error (e.g. "interrupted"), written between the
+    // program's lines.
+    void say(const std::string& line);
+    void clearStatus();
+
+private:
+    void relayLoop(int out, int err);
+    void pass(int fd, const char* data, size_t size); // under m_lock
+    void eraseStatus();                                // under m_lock
+    void drawStatus();                                 // under m_lock
+    // Both streams that reach the terminal end a line (stdout only counts when it is one).
+    bool betweenLines() const;
+
+    const bool m_terminal;
+    const bool m_statusLines;
+    const bool m_stdoutOnTerminal;
+    std::mutex m_lock;
+    std::string m_status;
+    bool m_shown = false;
+    bool m_lineEnded[2] = {true, true}; // the program's stdout, stderr
+    std::atomic<bool> m_stop{false};
+    std::atomic<std::int64_t> m_deadlineMs{0}; // steady clock; 0: none yet
+    std::thread m_thread;
+};
+
+} // namespace xylem::cli
