@@ -1,11 +1,38 @@
 #include "collectors/collector/ringdirectory.h"
 
+#include "collectors/ring/ringlayout.h"
+
+#include <cstddef>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <signal.h>
 #include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace xylem::collector {
+
+namespace {
+
+// Smaller than a ring header, or without the magic that its maker writes last.
+bool halfMade(const std::string& path)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) {
+        return false;
+    }
+    std::uint64_t magic = 0;
+    const ssize_t n = ::pread(fd, &magic, sizeof magic, offsetof(ring::RingHeader, magic));
+    struct stat st
+    {
+    };
+    const bool small = ::fstat(fd, &st) == 0 && st.st_size < static_cast<off_t>(ring::kHeaderBytes);
+    ::close(fd);
+    return small || n != static_cast<ssize_t>(sizeof magic) || magic != ring::kRingMagic;
+}
+
+} // namespace
 
 bool processRuns(std::uint32_t pid, std::uint64_t processStart)
 {
@@ -82,9 +109,11 @@ ScanReport RingDirectory::scan(std::int64_t nowNs)
         }
         auto id = adopt("/" + file, nowNs);
         if (id) {
+            m_making.erase("/" + file);
             report.found.push_back(id.value());
+        } else if (stillBeingMade("/" + file, id.error(), nowNs)) {
+            continue; // a later scan adopts it, once its maker has written the header
         } else if (auto problem = firstRefusal("/" + file, id.error())) {
-            // Reported once; a ring still being made is adopted by a later scan.
             report.problems.push_back(std::move(*problem));
         }
     }
@@ -96,6 +125,19 @@ ScanReport RingDirectory::scan(std::int64_t nowNs)
         }
     }
     return report;
+}
+
+// A program creates its ring in steps (the name, then its size, then the header, the magic last):
+// a scan between them sees a file that is not yet a ring, smaller than a header or without the
+// magic. Such a file is given kMakingGraceNs to become one before it is reported; any other
+// refusal (another user's file, wrong permissions, a header that lies) is reported at once.
+bool RingDirectory::stillBeingMade(const std::string& name, const Error& why, std::int64_t nowNs)
+{
+    if (why.code != ErrorCode::MalformedInput || !halfMade(m_directory + name)) {
+        return false;
+    }
+    const auto [first, added] = m_making.try_emplace(name, nowNs);
+    return nowNs - first->second < kMakingGraceNs;
 }
 
 std::optional<std::string> RingDirectory::firstRefusal(const std::string& name, const Error& why)
