@@ -4,12 +4,14 @@
 #include "views/palette.h"
 #include "views/plotcsvexport.h"
 #include "views/plotlegend.h"
+#include "views/waitpatternpanel.h"
 #include "views/waitstatemodel.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -20,7 +22,9 @@ WaitStateView::WaitStateView(QWidget* parent)
     : QWidget(parent)
     , m_model(new WaitStateModel(this))
     , m_summary(new QLabel(this))
+    , m_panel(new WaitPatternPanel(this))
     , m_table(new QTableView(this))
+    , m_tabs(new QTabWidget(this))
     , m_plot(new QCustomPlot(this))
     , m_clocks(new ClockSkewView(this))
 {
@@ -36,18 +40,22 @@ WaitStateView::WaitStateView(QWidget* parent)
                     rankChosen(m_model->data(m_model->index(current.row(), 0)).toInt());
                 }
             });
+    connect(m_panel, &WaitPatternPanel::rankChosen, this, &WaitStateView::selectRank);
+    m_tabs->addTab(m_panel, tr("By pattern"));
+    m_tabs->addTab(m_table, tr("Per rank"));
     m_plot->xAxis->setLabel(tr("rank"));
     m_plot->yAxis->setLabel(tr("waiting time (µs)"));
     addCsvExport(m_plot, {QStringLiteral("waitstates.csv"), {}, {}});
     placeLegendAbove(m_plot); // inside the axis rect it hid the last ranks' bars
-    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst); // the four patterns in a row
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst); // the patterns in a row
     connect(m_plot, &QCustomPlot::plottableClick, this,
             [this](QCPAbstractPlottable* p, int index, QMouseEvent*) { barClicked(p, index); });
     auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_table);
+    split->addWidget(m_tabs);
     split->addWidget(m_plot);
     split->addWidget(m_clocks);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_summary);
@@ -59,6 +67,7 @@ void WaitStateView::setReport(const WaitStateReport& report, std::vector<MpiRank
                               std::vector<int> wrapperOfRank)
 {
     m_wrapperOfRank = std::move(wrapperOfRank);
+    m_panel->setReport(report, ranks);
     m_model->setReport(report, std::move(ranks));
     m_summary->setText(
         tr("%1 collective instances analysed, %2 incomplete (left out); %3 unmatched sends, "
@@ -68,7 +77,7 @@ void WaitStateView::setReport(const WaitStateReport& report, std::vector<MpiRank
             .arg(report.incompleteInstances)
             .arg(report.unmatchedSends)
             .arg(report.unmatchedReceives));
-    m_table->setVisible(true);
+    m_tabs->setVisible(true);
     m_plot->setVisible(true);
     drawBars();
 }
@@ -77,6 +86,7 @@ void WaitStateView::clear(const QString& why)
 {
     m_wrapperOfRank.clear();
     m_model->setReport({}, {});
+    m_panel->setReport({}, {});
     m_summary->setText(why);
     m_clocks->setClocks({});
     m_plot->clearPlottables();

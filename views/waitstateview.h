@@ -1,8 +1,9 @@
 #pragma once
 
-// The wait-state patterns of an MPI run (core/analysis/waitstates.h): a summary line, a table
-// of ranks × patterns with waiting time and grid share, and a bar chart of each rank's waiting
-// stacked by pattern. Selecting a rank (a row or a bar) emits threadSelected with the rank's
+// The wait-state patterns of an MPI run (core/analysis/waitstates.h): a summary line; a tab
+// "By pattern" (WaitPatternPanel: pick a pattern, see the ranks that wait and cause it, its call
+// sites and communicators) and a tab "Per rank" (ranks × patterns with waiting time and grid
+// share); a bar chart of each rank's waiting stacked by pattern. Selecting a rank (a row or a bar) emits threadSelected with the rank's
 // thread wrapper in the run's configuration, the signal the other views use. Below, the clocks
 // of the run's hosts and their residual skew (ClockSkewView).
 
@@ -17,10 +18,12 @@ class QCustomPlot;
 class QCPAbstractPlottable;
 class QLabel;
 class QTableView;
+class QTabWidget;
 
 namespace xylem::views {
 
 class ClockSkewView;
+class WaitPatternPanel;
 class WaitStateModel;
 
 class WaitStateView : public QWidget
@@ -41,6 +44,8 @@ public:
 
     WaitStateModel* model() const { return m_model; }
     QTableView* table() const { return m_table; }
+    WaitPatternPanel* patternPanel() const { return m_panel; }
+    QTabWidget* tabs() const { return m_tabs; }
     QCustomPlot* plot() const { return m_plot; }
     ClockSkewView* clockSkew() const { return m_clocks; }
     QString summary() const;
@@ -56,7 +61,9 @@ private:
 
     WaitStateModel* m_model;
     QLabel* m_summary;
+    WaitPatternPanel* m_panel;
     QTableView* m_table;
+    QTabWidget* m_tabs;
     QCustomPlot* m_plot;
     ClockSkewView* m_clocks;
     std::vector<int> m_wrapperOfRank;

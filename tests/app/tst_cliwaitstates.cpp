@@ -61,6 +61,83 @@ private slots:
         QCOMPARE(json["wait_states"]["mpi_time_ns"].get<std::int64_t>(), std::int64_t(19000));
     }
 
+    // A planted late sender (rank 3 sends 2 µs after rank 1 entered its Waitall, which also
+    // waits for rank 0's early send), a late receiver (rank 0's Ssend waits 1 µs for rank 1's
+    // Recv) and a barrier on communicator 5: each pattern with its cause and call site, the
+    // Waitall counted once, the barrier apart from N x N, and severities per communicator.
+    void plantedPointToPointWaitsWithCauseAndCallSite()
+    {
+        const QString path = m_dir.filePath("planted.xylem");
+        {
+            auto session = store::Session::create(path.toStdString());
+            QVERIFY(session.ok());
+            MpiTrace trace = lateRankTrace(4, 2, 500, 10);
+            MpiTraceBuilder b;
+            b.rank("a", "c0").rank("b", "c0").rank("c", "c1").rank("d", "c1").world();
+            const std::int64_t t = 1'000'000;
+            b.p2p(1, MpiCall::Irecv, 3, 7, t, t + 10);
+            b.p2p(1, MpiCall::Irecv, 0, 7, t + 10, t + 20);
+            b.completion(1, MpiCall::Waitall, MpiCompletion::Receive, 3, 7, t + 100, t + 3000);
+            b.completion(1, MpiCall::Waitall, MpiCompletion::Receive, 0, 7, t + 100, t + 3000);
+            b.p2p(3, MpiCall::Send, 1, 7, t + 2100, t + 2110);
+            b.p2p(0, MpiCall::Send, 1, 7, t + 50, t + 60);
+            b.p2p(0, MpiCall::Ssend, 1, 8, t + 4000, t + 5500);
+            b.p2p(1, MpiCall::Recv, 0, 8, t + 5000, t + 5600);
+            b.collective(0, MpiCall::Barrier, 0, t + 6000, t + 6400, -1, 5);
+            b.collective(1, MpiCall::Barrier, 0, t + 6300, t + 6400, -1, 5);
+            trace.communicators.push_back({5, "pair", {0, 1}});
+            trace.events.insert(trace.events.end(), b.trace().events.begin(),
+                                b.trace().events.end());
+            const Run run = collectiveRun(trace, 0, RunShape::Hierarchy).value();
+            QVERIFY(store::importRun(session.value(), run.configuration, run.tuples,
+                                     store::RunMetadata{"planted", "", "test", "", ""})
+                        .ok());
+            QVERIFY(store::addMpiTrace(session.value(), 1, trace).ok());
+        }
+        const CliResult r = runCli({"analyze", "--session", path, "--run", "1"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto line = [&](const QString& start) {
+            for (const QString& l : r.out.split('\n')) {
+                if (l.simplified().startsWith(start)) {
+                    return l.simplified();
+                }
+            }
+            return QString();
+        };
+        QVERIFY2(line("Late Sender").startsWith("Late Sender 2.000 µs"),
+                 qPrintable(line("Late Sender")));
+        QVERIFY2(line("Late Sender").endsWith("rank 3"), qPrintable(line("Late Sender")));
+        QVERIFY2(line("Late Receiver").endsWith("rank 1"), qPrintable(line("Late Receiver")));
+        QVERIFY2(line("Wait at Barrier").endsWith("rank 1"), qPrintable(line("Wait at Barrier")));
+        QVERIFY(r.out.contains("Per communicator:"));
+        QVERIFY2(line("Wait at Barrier 5").startsWith("Wait at Barrier 5 300.0 ns 1 0.0 ns (0.0 %)"),
+                 qPrintable(line("Wait at Barrier 5")));
+        QVERIFY2(line("Late Sender MPI_Waitall").startsWith("Late Sender MPI_Waitall 0 2.000 µs"),
+                 qPrintable(line("Late Sender MPI_Waitall")));
+
+        const CliResult j = runCli({"analyze", "--session", path, "--run", "1", "--json"});
+        QVERIFY2(j.exitCode == 0, qPrintable(j.err));
+        const auto json = parseJson(j.out);
+        const auto& patterns = json["wait_states"]["patterns"];
+        const auto& sender = patterns["late_sender"];
+        QCOMPARE(sender["time_ns"].get<std::int64_t>(), std::int64_t(2000));
+        QCOMPARE(sender["waits"].get<std::int64_t>(), std::int64_t(1)); // the Waitall, once
+        QCOMPARE(sender["grid_ns"].get<std::int64_t>(), std::int64_t(2000));
+        QCOMPARE(sender["main_cause"].get<int>(), 3);
+        QCOMPARE(sender["call_sites"][0]["call"].get<std::string>(), std::string("MPI_Waitall"));
+        const auto& receiver = patterns["late_receiver"];
+        QCOMPARE(receiver["time_ns"].get<std::int64_t>(), std::int64_t(1000));
+        QCOMPARE(receiver["main_cause"].get<int>(), 1);
+        QCOMPARE(receiver["call_sites"][0]["call"].get<std::string>(), std::string("MPI_Ssend"));
+        const auto& barrier = patterns["wait_at_barrier"];
+        QCOMPARE(barrier["communicators"].size(), size_t(1));
+        QCOMPARE(barrier["communicators"][0]["communicator"].get<int>(), 5);
+        QCOMPARE(barrier["communicators"][0]["time_ns"].get<std::int64_t>(), std::int64_t(300));
+        const auto& nxn = patterns["wait_at_nxn"];
+        QCOMPARE(nxn["time_ns"].get<std::int64_t>(), std::int64_t(15000)); // the Allreduces only
+        QCOMPARE(nxn["communicators"][0]["communicator"].get<int>(), 0);
+    }
+
     void runWithoutMpiDataHasNoSection()
     {
         const QString path = mpiExampleSession(m_dir, "plain");
