@@ -11,6 +11,8 @@
 #include "core/store/session.h"
 #include "tests/app/clisessiontest.h"
 
+#include <QRegularExpression>
+
 #include <map>
 #include <set>
 #include <utility>
@@ -188,6 +190,84 @@ private slots:
             QCOMPARE(isendsDone, kIterations);
             QCOMPARE(collectivesDone, kIterations);
             QCOMPARE(sendrecvReceives, kIterations);
+        }
+    }
+
+    // Every call the interposer records, from Fortran (coverage_*.f90): each rank prints how
+    // often it made each call (its Test/Waitsome/Iprobe loops run as often as they must), and
+    // the trace has exactly those calls, no more.
+    void everyRecordedCallFromFortran_data()
+    {
+        QTest::addColumn<QString>("program");
+        QTest::addColumn<QString>("binding");
+        QTest::newRow("mpif.h") << "coverage_mpifh"
+                                << "mpif.h";
+        QTest::newRow("use mpi_f08") << "coverage_f08"
+                                     << "use mpi_f08";
+    }
+
+    void everyRecordedCallFromFortran()
+    {
+        QFETCH(QString, program);
+        QFETCH(QString, binding);
+        QTemporaryDir dir;
+        const QString session = dir.filePath("coverage.xylem");
+        const auto r =
+            runCli({"mpi", "-o", session, "--", "mpirun", "--allow-run-as-root", "--oversubscribe",
+                    "-np", QString::number(kRanks),
+                    QStringLiteral(XYLEM_FORTRAN_PROGRAMS) + QLatin1Char('/') + program});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(
+                     QStringLiteral("xylem fortran coverage %1: every result right").arg(binding)),
+                 qPrintable(r.out + r.err));
+
+        // "xylem fortran coverage rank R: MPI_Allgather=1 MPI_Test=7 ..."
+        std::map<std::pair<int, MpiCall>, int> made;
+        std::set<MpiCall> kinds;
+        const QRegularExpression rankLine(
+            QStringLiteral("^xylem fortran coverage rank (\\d+):(.*)$"),
+            QRegularExpression::MultilineOption);
+        for (auto it = rankLine.globalMatch(r.out); it.hasNext();) {
+            const auto m = it.next();
+            const int rank = m.captured(1).toInt();
+            for (const QString& entry : m.captured(2).split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+                const auto parts = entry.split(QLatin1Char('='));
+                QCOMPARE(parts.size(), qsizetype(2));
+                const auto call = mpiCallFromName(parts[0].toStdString());
+                QVERIFY2(call, qPrintable(parts[0]));
+                made[{rank, *call}] = parts[1].toInt();
+                kinds.insert(*call);
+            }
+        }
+        // Every recorded call but MPI_Ialltoallw (not recorded from Fortran: README) is made.
+        QCOMPARE(kinds.size(), size_t(kMpiCallCount - 1));
+        QVERIFY(!kinds.contains(MpiCall::Ialltoallw));
+
+        const auto trace = storedTrace(session);
+        QVERIFY2(trace.ok(), trace.ok() ? "" : trace.error().describe().c_str());
+        const auto calls = callsPerRank(trace.value());
+        for (int rank = 0; rank < kRanks; ++rank) {
+            int madeTotal = 0;
+            int recordedTotal = 0;
+            for (const auto& [key, count] : made) {
+                if (key.first != rank) {
+                    continue;
+                }
+                const auto it = calls.find(key);
+                const int seen = it == calls.end() ? 0 : it->second;
+                const auto name = mpiCallName(key.second);
+                QVERIFY2(seen == count,
+                         qPrintable(QStringLiteral("rank %1: %2 %3 calls recorded, %4 made")
+                                        .arg(rank)
+                                        .arg(seen)
+                                        .arg(QString::fromUtf8(name.data(), qsizetype(name.size())))
+                                        .arg(count)));
+                madeTotal += count;
+            }
+            for (const auto& [key, count] : calls) {
+                recordedTotal += key.first == rank ? count : 0;
+            }
+            QCOMPARE(recordedTotal, madeTotal);
         }
     }
 };

@@ -1,8 +1,8 @@
-// The Fortran entry points of Wait, Waitall, Waitany, Waitsome, Test, Testall, Testany and
-// Testsome (fortranbindings.h says why they exist). The Fortran requests become C requests (on
-// the stack for up to ScratchArray::kSmall of them), the C function completes them (and records
-// what it finished), and the Fortran handles are written back: a finished request becomes
-// MPI_REQUEST_NULL, a persistent one keeps its handle. Indices are 1-based in Fortran.
+// The Fortran entry points of Wait, Waitall, Waitany, Waitsome, Test, Testall, Testany,
+// Testsome and Request_free (fortranbindings.h says why they exist). The Fortran requests become C
+// requests (on the stack for up to ScratchArray::kSmall of them), the C function completes them
+// (and records what it finished), and the Fortran handles are written back: a finished request
+// becomes MPI_REQUEST_NULL, a persistent one keeps its handle. Indices are 1-based in Fortran.
 
 #include "collectors/mpi/fortran/fortranbindings.h"
 
@@ -202,4 +202,17 @@ XYLEM_FORTRAN_AND_PMPI(testsome, TESTSOME,
     const int result = MPI_Testsome(*incount, a.requests(), outcount, indices, a.statuses());
     setError(ierr, result);
     finishSome(a, result, outcount, indices);
+}
+
+// Not a recorded call, but the C wrapper forgets the request it tracked: without this entry a
+// Fortran MPI_REQUEST_FREE would leave it tracked, and a later request at the same address
+// would be taken for it.
+XYLEM_FORTRAN(request_free, REQUEST_FREE, (MPI_Fint * request, MPI_Fint* ierr))
+{
+    MPI_Request r = PMPI_Request_f2c(*request);
+    const int result = MPI_Request_free(&r);
+    setError(ierr, result);
+    if (result == MPI_SUCCESS) {
+        *request = PMPI_Request_c2f(r);
+    }
 }
