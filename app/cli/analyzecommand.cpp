@@ -1,4 +1,5 @@
 #include "app/cli/command.h"
+#include "app/cli/mpikindreport.h"
 #include "app/cli/progressline.h"
 #include "app/cli/sessioninput.h"
 #include "app/cli/textreport.h"
@@ -10,6 +11,7 @@
 #include "core/store/progress.h"
 #include "core/store/reportcache.h"
 #include "core/store/runcatalog.h"
+#include "core/store/storedclocks.h"
 
 #include <optional>
 #include <unistd.h>
@@ -53,6 +55,75 @@ Result<std::optional<WaitStateReport>> waitStatesFromSession(const Arguments& a)
     return std::optional(std::move(report).value());
 }
 
+// One (communicator, kind) of a session's MPI data (app/cli/mpikindchoice.h): a synchronizing
+// kind as the stage tree of its own run, a rooted one as its root-aware summary; the wait states
+// are those of the whole MPI run.
+Result<Ok> analyzeKind(const KindChoice& c, bool json, const TextOptions& text, std::ostream& o)
+{
+    XYLEM_TRY(waits, analyzeWaitStates(c.trace));
+    nlohmann::ordered_json j;
+    if (formsStageTree(c.chosen.call)) {
+        XYLEM_TRY(run, collectiveRun(c.trace, c.chosen.communicator, c.chosen.call, c.shape));
+        const AnalysisReport report = analyze(run.value());
+        const StageGuard guard = checkStages(report, c.clocks);
+        if (!json) {
+            printKindHeader(o, c);
+            printReport(o, report, text);
+            printStageGuard(o, guard, report);
+            printWaitStates(o, waits.value());
+            return Ok{};
+        }
+        j = reportToJson(report);
+        if (!guard.clean()) {
+            j["stage_guard"] = stageGuardToJson(guard, report);
+        }
+    } else {
+        XYLEM_TRY(summary, summarizeRooted(c.trace, c.chosen.communicator, c.chosen.call));
+        if (!json) {
+            printKindHeader(o, c);
+            printRootedSummary(o, c.trace, summary.value());
+            printWaitStates(o, waits.value());
+            return Ok{};
+        }
+        j["rooted"] = rootedSummaryToJson(c.trace, summary.value());
+    }
+    j["mpi_kind"] = kindToJson(c);
+    j["wait_states"] = waitStatesToJson(waits.value());
+    o << j.dump(1) << '\n';
+    return Ok{};
+}
+
+// The kind chosen from a session's MPI data; nullopt for a stored run analysed as it is (and
+// for files, which have no MPI data: --kind and --comm need a session).
+Result<std::optional<KindChoice>> kindFromArguments(const Arguments& a, std::ostream& note)
+{
+    if (!a.has("session")) {
+        if (a.has("kind") || a.has("comm")) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "--kind and --comm choose among a session's MPI collectives: give "
+                             "the session");
+        }
+        return std::optional<KindChoice>();
+    }
+    XYLEM_TRY(path, a.one("session"));
+    XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, note));
+    return chooseKind(a, session.value());
+}
+
+// The clock models of the analysed run, whose residual skew the stage guard reads; none for
+// files.
+Result<std::vector<HostClock>> clocksOfRun(const Arguments& a)
+{
+    if (!a.has("session") || a.has("tree")) {
+        return std::vector<HostClock>();
+    }
+    XYLEM_TRY(path, a.one("session"));
+    XYLEM_TRY(id, a.optionalId("run"));
+    XYLEM_TRY(session, store::Session::open(path.value(), store::OpenMode::ReadOnly));
+    XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
+    return store::storedClocks(session.value(), run.value());
+}
+
 Result<Ok> printJson(const Arguments& a, std::ostream& o, std::ostream& e)
 {
     nlohmann::ordered_json json;
@@ -81,25 +152,38 @@ int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
     static const CommandSpec spec{
         "analyze",
         "usage: xylem-cli analyze (--tree F.tree.json --trace F.trace.csv | [--session] S.xylem\n"
-        "                         [--run N]) [--json] [--top N]\n"
-        "       every metric of a run, from its files or from a session\n",
+        "                         [--run N] [--kind KIND] [--comm N]) [--json] [--top N]\n"
+        "       every metric of a run, from its files or from a session; of an MPI run, one\n"
+        "       collective kind on one communicator (default: the kind with the most time)\n",
         {valueOption("tree", "the run's configuration (xylem-tree/1)", {}, existingFile(),
                      "F.tree.json"),
          valueOption("trace", "the run's tuples (trace CSV)", {}, existingFile(), "F.trace.csv"),
          sessionOption(), runOption(),
          valueOption("top", "rows of each ranked table", "10", integerIn(0, 1000000)),
+         valueOption("kind",
+                     "the MPI collective to analyse: allreduce, bcast, ... or MPI_Allreduce",
+                     "the kind with the most time", {}, "KIND"),
+         valueOption("comm", "the communicator of --kind, by id or name",
+                     "MPI_COMM_WORLD, else where the kind has the most time", {}, "N"),
          flagOption("json", "print the report as JSON instead of text")},
         true};
     return runCommand(spec, args, out, err,
                       [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
                           XYLEM_TRY(top, a.integer("top", 10, 0, 1000000));
+                          const TextOptions text{static_cast<size_t>(top.value())};
+                          XYLEM_TRY(kind, kindFromArguments(a, e));
+                          if (kind.value()) {
+                              return analyzeKind(*kind.value(), a.has("json"), text, o);
+                          }
                           if (a.has("json")) {
                               return printJson(a, o, e);
                           }
                           XYLEM_TRY(report, reportFromArguments(a, e));
                           XYLEM_TRY(waits, waitStatesFromSession(a));
-                          printReport(o, report.value(),
-                                      TextOptions{static_cast<size_t>(top.value())});
+                          XYLEM_TRY(clocks, clocksOfRun(a));
+                          printReport(o, report.value(), text);
+                          printStageGuard(o, checkStages(report.value(), clocks.value()),
+                                          report.value());
                           if (waits.value()) {
                               printWaitStates(o, *waits.value());
                           }

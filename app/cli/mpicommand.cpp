@@ -190,16 +190,15 @@ Result<MpiTrace> traceOf(const MpiGather& gather, const Scratch& scratch,
     return assembleMpiTrace(description, std::move(decoded).value().events);
 }
 
-// Corrects the clocks, derives the world run and stores them with the clock models.
-Result<std::int64_t> storeTrace(store::Session& session, MpiTrace& trace,
-                                const store::RunMetadata& meta, RunShape shape)
+// Corrects the clocks, derives a run per collective kind and stores them with the clock models.
+Result<std::vector<StoredMpiRun>> storeTrace(store::Session& session, MpiTrace& trace,
+                                             const store::RunMetadata& meta, RunShape shape)
 {
     XYLEM_TRY(model, correctClocks(trace));
-    XYLEM_TRY(run, collectiveRun(trace, 0, shape));
     store::RunMetadata corrected = meta;
     corrected.clock =
         std::string(toString(tupleClockKind())) + ", corrected to host " + model->referenceHost();
-    return storeMpiRun(session, trace, run.value(), model.value(), corrected);
+    return storeMpiRuns(session, trace, model.value(), corrected, shape);
 }
 
 // The store has no flag for a run cut short, so its notes say it (info and the GUI show them).
@@ -322,13 +321,13 @@ Result<bool> storeRecording(store::Session& session, MpiTrace& trace, const MpiO
     const store::RunMetadata meta{o.name, "", "live: mpi " + command.front(),
                                   std::string(toString(tupleClockKind())),
                                   runNotes(o.notes, summary, ending)};
-    XYLEM_TRY(run, storeTrace(session, trace, meta, o.shape));
-    printMpiSummary(out, trace, summary, o.path, run.value());
+    XYLEM_TRY(runs, storeTrace(session, trace, meta, o.shape));
+    printMpiSummary(out, trace, summary, o.path, runs.value());
     out << std::flush;
     if (ending.code != 0 || ending.interrupted) {
         err << "xylem-cli mpi: " << (ending.interrupted ? "interrupted: " : "")
             << "the MPI program " << summary.programExit << "; what it recorded is stored as run "
-            << run.value() << " of " << o.path << "\n";
+            << runs->front().id << " of " << o.path << "\n";
     }
     return true;
 }

@@ -2,6 +2,7 @@
 
 #include "core/analysis/clockmodeljson.h"
 #include "core/analysis/clockresidual.h"
+#include "core/model/mpikinds.h"
 #include "core/store/attachments.h"
 #include "core/store/mpistore.h"
 #include "core/store/runwriter.h"
@@ -26,6 +27,31 @@ Result<std::int64_t> storeMpiRun(store::Session& session, const MpiTrace& trace,
                                             clockModelJson(clock, model.referenceHost())));
     }
     return id;
+}
+
+Result<std::vector<StoredMpiRun>> storeMpiRuns(store::Session& session, const MpiTrace& trace,
+                                               const ClockModel& model,
+                                               const store::RunMetadata& meta, RunShape shape)
+{
+    std::vector<StoredMpiRun> stored;
+    for (const MpiKindGroup& g : collectiveKinds(trace)) {
+        if (!formsStageTree(g.call) || g.complete == 0) {
+            continue;
+        }
+        XYLEM_TRY(run, collectiveRun(trace, g.communicator, g.call, shape));
+        StoredMpiRun kind{0, kindLabel(trace, g.communicator, g.call), g.complete, g.timeNs};
+        store::RunMetadata named = meta;
+        named.name = meta.name.empty() ? kind.label : meta.name + ": " + kind.label;
+        XYLEM_TRY(id, storeMpiRun(session, trace, run.value(), model, named));
+        kind.id = id.value();
+        stored.push_back(kind);
+    }
+    if (stored.empty()) {
+        XYLEM_TRY(run, collectiveRun(trace, 0, shape));
+        XYLEM_TRY(id, storeMpiRun(session, trace, run.value(), model, meta));
+        stored.push_back({id.value(), "", 0, 0});
+    }
+    return stored;
 }
 
 } // namespace xylem::cli

@@ -1,5 +1,7 @@
 #include "app/cli/mpisummary.h"
 
+#include "app/cli/durationformat.h"
+
 #include <array>
 #include <sstream>
 #include <vector>
@@ -7,7 +9,7 @@
 namespace xylem::cli {
 
 void printMpiSummary(std::ostream& out, const MpiTrace& trace, const MpiSummary& summary,
-                     const std::string& session, std::int64_t run)
+                     const std::string& session, const std::vector<StoredMpiRun>& runs)
 {
     std::array<std::int64_t, kMpiCallCount> counts{};
     for (const MpiEvent& e : trace.events) {
@@ -30,7 +32,18 @@ void printMpiSummary(std::ostream& out, const MpiTrace& trace, const MpiSummary&
         out << "mpi: " << summary.unmatchedDetails
             << " calls were lost to full rings (raise --ring-capacity)\n";
     }
-    out << "mpi: stored as run " << run << " of " << session << "\n";
+    out << "mpi: stored as run " << runs.front().id << " of " << session;
+    if (runs.size() == 1 && runs.front().label.empty()) {
+        out << " (no complete collective that synchronizes every member)\n";
+        return;
+    }
+    out << (runs.size() > 1 ? " and more, one run per collective kind:\n" : ":\n");
+    for (const StoredMpiRun& r : runs) {
+        out << "  run " << r.id << ": " << r.label << ", " << r.calls << " calls, "
+            << formatDuration(static_cast<double>(r.timeNs)) << "\n";
+    }
+    out << "  rooted collectives (Bcast, Reduce, ...) are in the MPI data of every run: "
+           "xylem-cli analyze " << session << " --kind bcast\n";
 }
 
 void printProgramOutput(std::ostream& err, const MpiSummary& summary)

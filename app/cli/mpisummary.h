@@ -3,11 +3,13 @@
 // What `xylem-cli mpi` says at the end: ranks, calls by kind, communicators, where the run went,
 // and what is missing (a program that never reached MPI_Finalize, details lost to full rings).
 
+#include "app/cli/mpistoring.h"
 #include "core/model/mpitrace.h"
 
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace xylem::cli {
 
@@ -19,8 +21,9 @@ struct MpiSummary
     std::int64_t unmatchedDetails = 0;
 };
 
+// The runs are listed as storeMpiRuns stored them, one per (communicator, kind).
 void printMpiSummary(std::ostream& out, const MpiTrace& trace, const MpiSummary& summary,
-                     const std::string& session, std::int64_t run);
+                     const std::string& session, const std::vector<StoredMpiRun>& runs);
 // The program's output, indented (the last 40 lines), so a failure can be read in place.
 void printProgramOutput(std::ostream& err, const MpiSummary& summary);
 

@@ -21,21 +21,24 @@ bool isOtf2Anchor(const std::string& word)
 
 namespace {
 
-// An MPI archive: one run of its MPI_COMM_WORLD collectives, with every MPI event.
+// An MPI archive: one run per (communicator, collective kind), each with every MPI event.
 Result<Ok> importMpiRun(const std::string& anchor, const std::string& path,
                         const store::RunMetadata& base, std::ostream& o)
 {
     XYLEM_TRY(trace, otf2::importOtf2(anchor));
     XYLEM_TRY(model, correctClocks(trace.value()));
-    XYLEM_TRY(run, collectiveRun(trace.value(), 0, RunShape::Flat));
     XYLEM_TRY(session, store::Session::openOrCreate(path));
     store::RunMetadata meta = base;
     meta.clock = "corrected to host " + model->referenceHost();
-    XYLEM_TRY(id, storeMpiRun(session.value(), trace.value(), run.value(), model.value(), meta));
-    XYLEM_TRY(info, store::runInfo(session.value(), id.value()));
-    o << path << ": run " << id.value() << " \"" << info->metadata.name
-      << "\": " << trace->ranks.size() << " ranks, " << trace->events.size() << " MPI events, "
-      << info->calls << " MPI_COMM_WORLD collectives, " << info->incompleteCalls << " incomplete\n";
+    XYLEM_TRY(runs, storeMpiRuns(session.value(), trace.value(), model.value(), meta,
+                                 RunShape::Flat));
+    for (const StoredMpiRun& r : runs.value()) {
+        XYLEM_TRY(info, store::runInfo(session.value(), r.id));
+        o << path << ": run " << r.id << " \"" << info->metadata.name
+          << "\": " << trace->ranks.size() << " ranks, " << trace->events.size() << " MPI events, "
+          << info->calls << (r.label.empty() ? " MPI_COMM_WORLD collectives" : " calls") << ", "
+          << info->incompleteCalls << " incomplete\n";
+    }
     return Ok{};
 }
 
@@ -62,10 +65,10 @@ int runImportOtf2(const std::string& anchor, const Args& args, std::ostream& out
     static const CommandSpec spec{
         "import",
         "usage: xylem-cli import ARCHIVE.otf2 [-o|--session] S.xylem [--name NAME] [--notes TEXT]\n"
-        "       adds the archive's MPI run (its MPI_COMM_WORLD collectives as tuples, every\n"
-        "       MPI event and the clock model) to the session (created if missing); an archive\n"
-        "       of collector regions (export --otf2 of a run without MPI data) gives its runs\n"
-        "       back as they were\n",
+        "       adds the archive's MPI run to the session (created if missing): a run per\n"
+        "       communicator and collective kind, each with every MPI event and the clock\n"
+        "       model; an archive of collector regions (export --otf2 of a run without MPI\n"
+        "       data) gives its runs back as they were\n",
         {valueOption("name", "the run's name", {}, {}, "NAME"),
          valueOption("notes", "notes stored with the run", "none", {}, "TEXT"),
          valueOption("o", "the session file to add the run to, created if missing", {}, {},
