@@ -4,9 +4,10 @@
 // passed on as they are (a Fortran INTEGER is a C int), so a non-blocking call's arrays live
 // as long as the program keeps them, as MPI asks.
 //
-// Not here: MPI_IALLTOALLW. Its datatype arrays must be converted into C arrays that live until
-// the request completes, which OpenMPI's binding ties to its internal request; a public-API
-// copy could only be freed by watching every completion. It stays OpenMPI's (not recorded).
+// MPI_IALLTOALLW's datatype arrays are converted into C arrays that live only during the call,
+// as OpenMPI 4.1's own binding does (its collective components copy the types when the
+// operation starts). OpenMPI 5 keeps its converted arrays until the request completes, which
+// only it can arrange: against OpenMPI 5 the call is left to OpenMPI (not recorded).
 
 #include "collectors/mpi/fortran/fortranbindings.h"
 
@@ -113,29 +114,52 @@ XYLEM_FORTRAN(alltoallv, ALLTOALLV,
                            buffer(recvbuf), recvcounts, rdispls, typeOf(recvtype), commOf(comm)));
 }
 
+namespace {
+
+// Alltoallw's datatypes, one per peer, made C's; with MPI_IN_PLACE the send types are not read
+// (sendTypes() is then null).
+class WTypes
+{
+public:
+    WTypes(MPI_Comm comm, void* sendbuf, const MPI_Fint* sendtypes, const MPI_Fint* recvtypes)
+        : peers_(peerCount(comm))
+        , inPlace_(sendbuf == &mpi_fortran_in_place_)
+        , send_(inPlace_ ? 0 : peers_)
+        , recv_(peers_)
+    {
+        for (int i = 0; ok() && i < peers_; ++i) {
+            if (!inPlace_) {
+                send_[std::size_t(i)] = PMPI_Type_f2c(sendtypes[i]);
+            }
+            recv_[std::size_t(i)] = PMPI_Type_f2c(recvtypes[i]);
+        }
+    }
+
+    bool ok() const { return send_.ok() && recv_.ok(); }
+    MPI_Datatype* sendTypes() { return inPlace_ ? nullptr : send_.data(); }
+    MPI_Datatype* recvTypes() { return recv_.data(); }
+
+private:
+    int peers_;
+    bool inPlace_;
+    ScratchArray<MPI_Datatype> send_;
+    ScratchArray<MPI_Datatype> recv_;
+};
+
+} // namespace
+
 XYLEM_FORTRAN(alltoallw, ALLTOALLW,
               (void* sendbuf, MPI_Fint* sendcounts, MPI_Fint* sdispls, MPI_Fint* sendtypes,
                void* recvbuf, MPI_Fint* recvcounts, MPI_Fint* rdispls, MPI_Fint* recvtypes,
                MPI_Fint* comm, MPI_Fint* ierr))
 {
-    // One datatype per peer, converted; with MPI_IN_PLACE the send types are not read.
     const MPI_Comm c = commOf(comm);
-    const int peers = peerCount(c);
-    const bool inPlace = sendbuf == &mpi_fortran_in_place_;
-    ScratchArray<MPI_Datatype> sendTypes(inPlace ? 0 : peers);
-    ScratchArray<MPI_Datatype> recvTypes(peers);
-    if (!sendTypes.ok() || !recvTypes.ok()) {
+    WTypes types(c, sendbuf, sendtypes, recvtypes);
+    if (!types.ok()) {
         return noMemory(ierr);
     }
-    for (int i = 0; i < peers; ++i) {
-        if (!inPlace) {
-            sendTypes[std::size_t(i)] = PMPI_Type_f2c(sendtypes[i]);
-        }
-        recvTypes[std::size_t(i)] = PMPI_Type_f2c(recvtypes[i]);
-    }
-    setError(ierr, MPI_Alltoallw(inPlaceBuffer(sendbuf), sendcounts, sdispls,
-                                 inPlace ? nullptr : sendTypes.data(), buffer(recvbuf), recvcounts,
-                                 rdispls, recvTypes.data(), c));
+    setError(ierr, MPI_Alltoallw(inPlaceBuffer(sendbuf), sendcounts, sdispls, types.sendTypes(),
+                                 buffer(recvbuf), recvcounts, rdispls, types.recvTypes(), c));
 }
 
 XYLEM_FORTRAN(gatherv, GATHERV,
@@ -285,6 +309,25 @@ XYLEM_FORTRAN(ialltoallv, IALLTOALLV,
                            &r),
             r, request);
 }
+
+#if OMPI_MAJOR_VERSION < 5
+XYLEM_FORTRAN(ialltoallw, IALLTOALLW,
+              (void* sendbuf, MPI_Fint* sendcounts, MPI_Fint* sdispls, MPI_Fint* sendtypes,
+               void* recvbuf, MPI_Fint* recvcounts, MPI_Fint* rdispls, MPI_Fint* recvtypes,
+               MPI_Fint* comm, MPI_Fint* request, MPI_Fint* ierr))
+{
+    const MPI_Comm c = commOf(comm);
+    WTypes types(c, sendbuf, sendtypes, recvtypes); // gone on return: see the file's comment
+    if (!types.ok()) {
+        return noMemory(ierr);
+    }
+    MPI_Request r = MPI_REQUEST_NULL;
+    started(ierr,
+            MPI_Ialltoallw(inPlaceBuffer(sendbuf), sendcounts, sdispls, types.sendTypes(),
+                           buffer(recvbuf), recvcounts, rdispls, types.recvTypes(), c, &r),
+            r, request);
+}
+#endif
 
 XYLEM_FORTRAN(igatherv, IGATHERV,
               (void* sendbuf, MPI_Fint* sendcount, MPI_Fint* sendtype, void* recvbuf,

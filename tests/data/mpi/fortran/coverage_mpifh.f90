@@ -111,6 +111,12 @@ program coverage_mpifh
   call MPI_Wait(req, MPI_STATUS_IGNORE, ierr)
   call note('MPI_Wait')
   ok = ok .and. nrecv(1, 15) == nranks
+  call MPI_Ialltoallw(nsend(1, 16), ones, bytedispls, types, nrecv(1, 16), ones, bytedispls, &
+                      types, MPI_COMM_WORLD, req, ierr)
+  call note('MPI_Ialltoallw')
+  call MPI_Wait(req, MPI_STATUS_IGNORE, ierr)
+  call note('MPI_Wait')
+  ok = ok .and. all(nrecv(:, 16) == 1)
 
   call MPI_Ireduce(nsend(1, 2), nrecv(1, 2), 1, MPI_INTEGER, MPI_SUM, 1, MPI_COMM_WORLD, &
                    nreqs(1), ierr)
