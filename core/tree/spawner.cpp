@@ -80,8 +80,15 @@ Result<pid_t> Spawner::spawn(const SpawnRequest& request)
         argv.push_back(const_cast<char*>(w.c_str()));
     }
     argv.push_back(nullptr);
+    // A process group of its own: Ctrl-C at the terminal is for the command the user runs (which
+    // stops the tree itself), not for the tree's nodes, which end with their lifeline.
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
     pid_t pid = 0;
-    const int err = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    const int err = ::posix_spawn(&pid, argv[0], &actions, &attributes, argv.data(), environ);
+    posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     lifeline->childStarted();
     if (err != 0) {

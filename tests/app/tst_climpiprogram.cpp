@@ -19,6 +19,10 @@
 #include <QRegularExpression>
 
 #include <csignal>
+#include <poll.h>
+#include <pty.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace xylem;
 using namespace xylem::testing;
@@ -100,6 +104,73 @@ void noRingNoise(const QString& err)
              qPrintable(err));
 }
 
+// Runs xylem-cli with stdout and stderr on a terminal (a pseudo-terminal), as a user at a shell
+// does; what the terminal received, and the exit code (-1 after `seconds`). ctrlCWhen: once
+// what was received matches it, Ctrl-C is typed (the terminal sends SIGINT to its foreground
+// process group).
+std::pair<QByteArray, int> runOnTerminal(const QStringList& args, int seconds,
+                                         const QRegularExpression& ctrlCWhen = {})
+{
+    bool typed = false;
+    std::vector<std::string> words{XYLEM_CLI};
+    for (const QString& a : args) {
+        words.push_back(a.toStdString());
+    }
+    std::vector<char*> argv;
+    for (std::string& w : words) {
+        argv.push_back(w.data());
+    }
+    argv.push_back(nullptr);
+    int terminal = -1;
+    const pid_t pid = ::forkpty(&terminal, nullptr, nullptr, nullptr);
+    if (pid == 0) {
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    QByteArray seen;
+    QElapsedTimer clock;
+    clock.start();
+    char buffer[4096];
+    while (pid > 0 && clock.elapsed() < seconds * 1000) {
+        pollfd p{terminal, POLLIN, 0};
+        if (::poll(&p, 1, 200) > 0) {
+            const ssize_t n = ::read(terminal, buffer, sizeof buffer);
+            if (n <= 0) {
+                break; // EIO: every writer closed the terminal
+            }
+            seen.append(buffer, n);
+            if (!typed && !ctrlCWhen.pattern().isEmpty() &&
+                ctrlCWhen.match(QString::fromUtf8(seen)).hasMatch()) {
+                typed = ::write(terminal, "\x03", 1) == 1;
+            }
+        }
+    }
+    int status = 0;
+    while (pid > 0 && ::waitpid(pid, &status, WNOHANG) == 0 && clock.elapsed() < seconds * 1000) {
+        ::usleep(20000); // the terminal closes a moment before the process ends
+    }
+    if (pid > 0 && ::waitpid(pid, &status, WNOHANG) == 0) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, &status, 0);
+        status = -1;
+    }
+    ::close(terminal);
+    return {seen, status >= 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+// What a terminal shows of what it received: each line's text after its last carriage return,
+// without the erase-to-end sequence.
+QStringList shownLines(const QByteArray& received)
+{
+    QStringList shown;
+    for (QByteArray line : received.split('\n')) {
+        line.replace("\x1b[K", "");
+        line.chop(line.endsWith('\r') ? 1 : 0);
+        shown << QString::fromUtf8(line.mid(line.lastIndexOf('\r') + 1));
+    }
+    return shown;
+}
+
 } // namespace
 
 class TestCliMpiProgram : public QObject
@@ -130,6 +201,58 @@ private slots:
         QVERIFY2(!r.err.contains("tuples gathered"), qPrintable(r.err));
         noRingNoise(r.err);
         QVERIFY(callsIn(session, 1) > 0);
+    }
+
+    // On a terminal, Xylem's status line is drawn and steps aside: every program line is shown
+    // whole, none cut by the status, and no status is left on the screen at the end.
+    void theStatusLineNeverCutsAProgramLine()
+    {
+        QTemporaryDir dir;
+        const auto [received, code] = runOnTerminal(
+            QStringList{"mpi", "-o", dir.filePath("terminal.xylem")} +
+                mpirun(kRanks, {writeWrapper(dir), "-1", "0", "--iterations", "20000"}),
+            90);
+        QVERIFY2(code == 0, received.constData());
+        QVERIFY2(received.contains("\r\x1b[Kmpi: "), received.constData()); // the status, drawn
+        const QStringList shown = shownLines(received);
+        for (int rank = 0; rank < kRanks; ++rank) {
+            const QString of = QStringLiteral("of rank %1").arg(rank);
+            QStringList lines;
+            for (const QString& line : shown) {
+                if (line.contains(of)) {
+                    lines << line;
+                }
+            }
+            QVERIFY2(lines.size() == 5, qPrintable(shown.join('\n')));
+            for (const QString& line : lines) {
+                QVERIFY2(QRegularExpression("^(out|err) (first|second|last) " + of + "$")
+                             .match(line)
+                             .hasMatch(),
+                         qPrintable(line));
+            }
+        }
+        for (const QString& line : shown) {
+            QVERIFY2(!line.contains("tuples gathered"), qPrintable(shown.join('\n')));
+        }
+        QVERIFY2(shown.join('\n').contains("stored as run 1"), qPrintable(shown.join('\n')));
+    }
+
+    // Ctrl-C typed at the terminal reaches xylem-cli alone (the program runs in a group of its
+    // own), which passes it to mpirun: the ranks end and what they recorded is stored.
+    void ctrlCAtTheTerminalKeepsTheRecording()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("typed.xylem");
+        const auto [received, code] = runOnTerminal(
+            QStringList{"mpi", "-o", session} +
+                mpirun(kRanks, {XYLEM_MPILOOP, "--iterations", "100000000"}),
+            90, QRegularExpression("mpi: [1-9][0-9.]* ?[kMG]? tuples gathered"));
+        QVERIFY2(code > 0, received.constData()); // mpirun's, interrupted
+        QVERIFY2(received.contains("mpi: interrupted (Ctrl-C)"), received.constData());
+        QVERIFY2(received.contains("stored as run 1"), received.constData());
+        QVERIFY(callsIn(session, 1) > 0);
+        const std::string notes = notesOf(session, 1);
+        QVERIFY2(notes.find("interrupted by the user") != std::string::npos, notes.c_str());
     }
 
     // A rank that exits 3 after MPI_Finalize: mpirun exits 3, and so does xylem-cli, after the
