@@ -1,5 +1,6 @@
 // MPI_Init, MPI_Init_thread and MPI_Finalize (the rank's recorder comes and goes with them) and
-// the calls that make and free communicators (their ids, commtable.h).
+// MPI_Comm_free (the communicator's entry stays for the run's description, commtable.h). The
+// calls that make communicators are in communicators.cpp.
 
 #include "collectors/mpi/interposer.h"
 
@@ -22,17 +23,6 @@ RankRecorder* g_activeRank = nullptr; // interposer.h: rankSlot()'s, read on eve
 } // namespace xylem::mpi
 
 using xylem::mpi::activeRank;
-
-namespace {
-
-void registerNew(MPI_Comm* made, int result)
-{
-    if (auto* r = activeRank(); r && result == MPI_SUCCESS && made) {
-        r->comms().registerNew(*made, r->worldRank());
-    }
-}
-
-} // namespace
 
 extern "C" {
 
@@ -64,34 +54,6 @@ int MPI_Finalize(void)
         rank.reset(); // closes the ring: the collector drains it
     }
     return PMPI_Finalize();
-}
-
-int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
-{
-    const int result = PMPI_Comm_dup(comm, newcomm);
-    registerNew(newcomm, result);
-    return result;
-}
-
-int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
-{
-    const int result = PMPI_Comm_split(comm, color, key, newcomm);
-    registerNew(newcomm, result);
-    return result;
-}
-
-int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm* newcomm)
-{
-    const int result = PMPI_Comm_split_type(comm, type, key, info, newcomm);
-    registerNew(newcomm, result);
-    return result;
-}
-
-int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
-{
-    const int result = PMPI_Comm_create(comm, group, newcomm);
-    registerNew(newcomm, result);
-    return result;
 }
 
 int MPI_Comm_free(MPI_Comm* comm)

@@ -36,6 +36,8 @@ RankRecorder::RankRecorder(probe::ThreadRecorder recorder, int rank, int size)
     : m_recorder(std::move(recorder))
     , m_rank(rank)
     , m_size(size)
+    , m_handleScratch(kScratchReserved)
+    , m_statusScratch(kScratchReserved)
 {
     m_comms.start(size);
 }
@@ -88,6 +90,15 @@ void RankRecorder::exchangeHosts()
 
 void RankRecorder::finish()
 {
+    if (const std::int64_t lost = m_requests.dropped(); lost > 0) {
+        std::fprintf(stderr,
+                     "xylem-mpi: rank %d: %lld requests were not tracked (more than %zu "
+                     "outstanding, or a Wait/Test of more than %d): their completions are "
+                     "recorded as not attributed\n",
+                     m_rank, static_cast<long long>(lost),
+                     RequestTable<MPI_Request, TrackedRequest, kTrackedRequests>::kLimit,
+                     kScratchMax);
+    }
     const auto end = measureClocks(m_ranks, m_rank);
     m_samples.insert(m_samples.end(), end.begin(), end.end());
     writeDescription(true);
@@ -106,26 +117,34 @@ void RankRecorder::writeDescription(bool complete)
     }
 }
 
-void RankRecorder::noteIrecv(MPI_Request request, CommEntry* comm) noexcept
+MPI_Request* RankRecorder::handleScratch(int count) noexcept
 {
-    for (auto& slot : m_irecvs) {
-        if (slot.second == nullptr) {
-            slot = {request, comm};
-            return;
-        }
+    if (count > kScratchMax) {
+        return nullptr;
     }
+    try {
+        if (m_handleScratch.size() < static_cast<size_t>(count)) {
+            m_handleScratch.resize(static_cast<size_t>(count));
+        }
+    } catch (...) {
+        return nullptr;
+    }
+    return m_handleScratch.data();
 }
 
-CommEntry* RankRecorder::takeIrecv(MPI_Request request) noexcept
+MPI_Status* RankRecorder::statusScratch(int count) noexcept
 {
-    for (auto& slot : m_irecvs) {
-        if (slot.second != nullptr && slot.first == request) {
-            CommEntry* comm = slot.second;
-            slot = {MPI_REQUEST_NULL, nullptr};
-            return comm;
-        }
+    if (count > kScratchMax) {
+        return nullptr;
     }
-    return nullptr;
+    try {
+        if (m_statusScratch.size() < static_cast<size_t>(count)) {
+            m_statusScratch.resize(static_cast<size_t>(count));
+        }
+    } catch (...) {
+        return nullptr;
+    }
+    return m_statusScratch.data();
 }
 
 } // namespace xylem::mpi

@@ -11,6 +11,7 @@
 // the metahost of the Scalasca paper), and the probe's own (collectors/probe/probe.h).
 
 #include "collectors/mpi/commtable.h"
+#include "collectors/mpi/requesttable.h"
 #include "collectors/probe/probe.h"
 #include "core/model/mpituple.h"
 
@@ -18,8 +19,31 @@
 #include <memory>
 #include <mpi.h>
 #include <optional>
+#include <vector>
 
 namespace xylem::mpi {
+
+// What a started request finishes (MpiEvent::completes of the Wait or Test that finishes it).
+enum class RequestKind : std::uint8_t
+{
+    Irecv,     // a receive: completes = Receive, partner and bytes from the status
+    Isend,     // Isend or Issend: completes = Send with the send's partner, tag and bytes
+    Collective // a non-blocking collective: completes = Collective, its communicator and seq
+};
+
+struct TrackedRequest
+{
+    RequestKind kind = RequestKind::Irecv;
+    CommEntry* comm = nullptr;
+    std::int64_t seq = 0;      // the collective's seq (non-blocking collectives)
+    std::int32_t partner = -1; // world rank: the source asked for, the destination, or the root
+    std::int32_t tag = 0;
+    std::int64_t bytes = 0;
+};
+
+inline constexpr std::size_t kTrackedRequests = 4096; // 3072 outstanding at most (3/4 load)
+inline constexpr int kScratchReserved = 256;
+inline constexpr int kScratchMax = 1 << 16;
 
 class RankRecorder
 {
@@ -57,9 +81,17 @@ public:
         return count * m_lastTypeSize;
     }
 
-    // Irecv requests not yet waited for: their Wait completes a receive.
-    void noteIrecv(MPI_Request request, CommEntry* comm) noexcept;
-    CommEntry* takeIrecv(MPI_Request request) noexcept;
+    // Requests started and not yet seen finish (completions.cpp, recordhelpers.h); a request the
+    // table had no room for is counted there and named on stderr at MPI_Finalize.
+    RequestTable<MPI_Request, TrackedRequest, kTrackedRequests>& requests() noexcept
+    {
+        return m_requests;
+    }
+    // Room for the handles and statuses of one Wait*/Test* call of count requests: grown to the
+    // largest count seen (reserved at start for kScratchReserved, so the steady path does not
+    // allocate), at most kScratchMax; nullptr beyond it or when memory runs out.
+    MPI_Request* handleScratch(int count) noexcept;
+    MPI_Status* statusScratch(int count) noexcept;
 
 private:
     RankRecorder(probe::ThreadRecorder recorder, int rank, int size);
@@ -74,7 +106,9 @@ private:
     std::int64_t m_p2pSeq = 0;
     MPI_Datatype m_lastType = MPI_DATATYPE_NULL;
     std::int64_t m_lastTypeSize = 0;
-    std::array<std::pair<MPI_Request, CommEntry*>, 256> m_irecvs{};
+    RequestTable<MPI_Request, TrackedRequest, kTrackedRequests> m_requests;
+    std::vector<MPI_Request> m_handleScratch;
+    std::vector<MPI_Status> m_statusScratch;
     std::vector<MpiRank> m_ranks;
     std::vector<MpiClockSample> m_samples;
 };

@@ -117,9 +117,10 @@ private slots:
                     QCOMPARE(e.bytes, std::int64_t(64));
                 }
             }
-            // The start barrier and 9 world collectives per iteration, numbered without a gap.
-            QCOMPARE(worldSeqs.size(), size_t(9 * kIterations + 1));
-            QCOMPARE(*worldSeqs.rbegin(), std::int64_t(9 * kIterations));
+            // The Comm_split of the halves, the start barrier and 9 world collectives per
+            // iteration, numbered without a gap.
+            QCOMPARE(worldSeqs.size(), size_t(9 * kIterations + 2));
+            QCOMPARE(*worldSeqs.rbegin(), std::int64_t(9 * kIterations + 1));
             QCOMPARE(receives, kIterations);
         }
     }
@@ -193,7 +194,8 @@ private slots:
         const auto r = runCli(QStringList{"mpi", "-o", session} +
                               mpirun({XYLEM_MPILOOP, "--pattern", "zigzag"}));
         QVERIFY(r.exitCode != 0);
-        QVERIFY2(r.err.contains("--pattern: zigzag not in {allreduce,mixed}"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("--pattern: zigzag not in {allreduce,mixed,coverage}"),
+                 qPrintable(r.err));
         QVERIFY2(r.err.contains("exited with code"), qPrintable(r.err));
 
         const auto missing =

@@ -13,8 +13,9 @@ std::variant<LoopOptions, int> parseLoopOptions(int argc, char** argv, const cha
     LoopOptions o;
     std::string pattern = "allreduce";
     CLI::App app("xylem-mpiloop: the project's MPI program to record. Each iteration every rank "
-                 "computes, then calls MPI_Allreduce (pattern allreduce) or one of each "
-                 "recorded call (pattern mixed); rank 0 prints the time per iteration.",
+                 "computes, then calls MPI_Allreduce (pattern allreduce), one of each of the "
+                 "first recorded calls (pattern mixed) or every call the interposer records "
+                 "(pattern coverage); rank 0 prints the time per iteration.",
                  "xylem-mpiloop");
     app.footer("Run it under mpirun, with the interposer (libxylem-mpi.so) to record it: see "
                "collectors/mpi/README.md.");
@@ -26,10 +27,12 @@ std::variant<LoopOptions, int> parseLoopOptions(int argc, char** argv, const cha
         ->capture_default_str()
         ->check(CLI::Range(std::int64_t(1), std::int64_t(1) << 26));
     app.add_option("--pattern", pattern,
-                   "allreduce, or mixed: the nine collectives, Isend/Irecv/Wait, Send/Recv and "
-                   "an Allreduce on a split communicator")
+                   "allreduce; mixed: the nine collectives, Isend/Irecv/Wait, Send/Recv and "
+                   "an Allreduce on a split communicator; coverage: every call the interposer "
+                   "records, each a known number of times per iteration (the communicator-making "
+                   "calls once; an even number of ranks)")
         ->capture_default_str()
-        ->check(CLI::IsMember({"allreduce", "mixed"}));
+        ->check(CLI::IsMember({"allreduce", "mixed", "coverage"}));
     app.add_option("--compute-us", o.computeUs, "Microseconds of computing per iteration")
         ->capture_default_str()
         ->check(CLI::Range(0, kMax));
@@ -51,6 +54,7 @@ std::variant<LoopOptions, int> parseLoopOptions(int argc, char** argv, const cha
         return *exit;
     }
     o.mixed = pattern == "mixed";
+    o.coverage = pattern == "coverage";
     return o;
 }
 

@@ -12,6 +12,7 @@ struct LoopOptions
     int iterations = 10000;
     std::int64_t bytes = 8;
     bool mixed = false;
+    bool coverage = false; // every recorded call (coverage.h)
     int computeUs = 0;
     int lateRank = -1;
     int lateUs = 0;

@@ -1,10 +1,12 @@
 // xylem-mpiloop: the project's MPI program to record. Each iteration every rank computes (a
 // busy loop of --compute-us, and --late-us more on --late-rank), then calls MPI_Allreduce on
-// --bytes (pattern allreduce) or one of each recorded call (pattern mixed: the nine
+// --bytes (pattern allreduce), one of each of the first recorded calls (pattern mixed: the nine
 // collectives, a ring of Isend/Irecv/Wait, Send/Recv pairs, and an Allreduce on a split
-// communicator). Rank 0 prints the time per iteration. --kill-rank makes one rank die of
-// SIGKILL mid-run, to test that a recording survives a crashed rank.
+// communicator) or every call the interposer records (pattern coverage, coverage.h). Rank 0
+// prints the time per iteration. --kill-rank makes one rank die of SIGKILL mid-run, to test that
+// a recording survives a crashed rank.
 
+#include "collectors/mpi/mpiloop/coverage.h"
 #include "collectors/mpi/mpiloop/loopoptions.h"
 
 #include <chrono>
@@ -12,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <mpi.h>
 #include <string_view>
 #include <vector>
@@ -113,9 +116,22 @@ int main(int argc, char** argv)
     int size = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (o.coverage && size % 2 != 0) {
+        if (rank == 0) {
+            std::fprintf(stderr,
+                         "xylem-mpiloop: --pattern coverage needs an even number of "
+                         "ranks (pairs of rank and rank ^ 1), not %d\n",
+                         size);
+        }
+        MPI_Finalize();
+        return 2;
+    }
     Buffers buffers(static_cast<size_t>(o.bytes), size);
     MPI_Comm half = MPI_COMM_NULL;
     MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+    auto coverage =
+        o.coverage ? std::make_unique<xylem::mpi::Coverage>(rank, size, static_cast<int>(o.bytes))
+                   : nullptr;
     MPI_Barrier(MPI_COMM_WORLD);
     const auto started = Clock::now();
     for (int i = 0; i < o.iterations; ++i) {
@@ -123,7 +139,9 @@ int main(int argc, char** argv)
             std::raise(SIGKILL);
         }
         compute(o.computeUs + (rank == o.lateRank ? o.lateUs : 0));
-        if (o.mixed) {
+        if (coverage) {
+            coverage->iterate();
+        } else if (o.mixed) {
             mixed(buffers, half, rank, size, static_cast<int>(o.bytes), i);
         } else {
             MPI_Allreduce(buffers.send.data(), buffers.receive.data(), static_cast<int>(o.bytes),
@@ -135,6 +153,7 @@ int main(int argc, char** argv)
         std::printf("mpiloop: %d iterations on %d ranks in %.6f s, %.4f us per iteration\n",
                     o.iterations, size, seconds, seconds * 1e6 / o.iterations);
     }
+    coverage.reset();
     MPI_Comm_free(&half);
     MPI_Finalize();
     return 0;
