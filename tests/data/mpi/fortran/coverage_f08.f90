@@ -261,6 +261,15 @@ program coverage_f08
                     MPI_COMM_WORLD, status, ierr)
   call note('MPI_Sendrecv')
   ok = ok .and. got == left .and. status%MPI_SOURCE == left
+  ! A send request freed while active (the Recv completes it): MPI_REQUEST_FREE's way back.
+  call MPI_Isend(rank, 1, MPI_INTEGER, right, 49, MPI_COMM_WORLD, req, ierr)
+  call note('MPI_Isend')
+  call MPI_Request_free(req, ierr)
+  ok = ok .and. req == MPI_REQUEST_NULL
+  got = -1
+  call MPI_Recv(got, 1, MPI_INTEGER, left, 49, MPI_COMM_WORLD, MPI_STATUS_IGNORE, ierr)
+  call note('MPI_Recv')
+  ok = ok .and. got == left
 
   if (mod(rank, 2) == 0) then
     call MPI_Send(rank, 1, MPI_INTEGER, rank + 1, 46, MPI_COMM_WORLD, ierr)
