@@ -59,6 +59,7 @@ QTableView* table(QStandardItemModel* model, QWidget* parent)
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view->horizontalHeader()->setStretchLastSection(true);
     view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6); // compact
     model->setSortRole(WaitPatternPanel::kRawRole);
     return view;
 }
@@ -108,8 +109,7 @@ WaitPatternPanel::WaitPatternPanel(QWidget* parent)
     auto* sites = new QSplitter(Qt::Horizontal, details);
     sites->addWidget(titled(tr("Call sites where ranks waited"), m_sites, sites));
     sites->addWidget(titled(tr("Communicators"), m_comms, sites));
-    sites->setStretchFactor(0, 3);
-    sites->setStretchFactor(1, 2);
+    sites->setSizes({560, 340}); // proportions: the call sites have the longer names
     details->addWidget(sites);
     auto* right = new QWidget(this);
     auto* rightLayout = new QVBoxLayout(right);
@@ -119,8 +119,7 @@ WaitPatternPanel::WaitPatternPanel(QWidget* parent)
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(titled(tr("Patterns"), m_patterns, split));
     split->addWidget(right);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
+    split->setSizes({400, 600}); // wide enough for the pattern list's five columns
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
@@ -152,7 +151,7 @@ void WaitPatternPanel::fillPatterns()
 {
     m_patternModel->clear();
     m_patternModel->setHorizontalHeaderLabels(
-        {tr("Pattern"), tr("Waiting"), tr("Share of MPI time"), tr("Grid part"), tr("Main cause")});
+        {tr("Pattern"), tr("Waiting"), tr("MPI share"), tr("Grid"), tr("Main cause")});
     for (int i = 0; i < kWaitPatternCount; ++i) { // rows in WaitPattern order
         const PatternSeverity& p = m_report.patterns[static_cast<size_t>(i)];
         m_patternModel->appendRow(
@@ -215,7 +214,7 @@ void WaitPatternPanel::fillSites(const PatternSeverity& p)
 {
     m_siteModel->clear();
     m_siteModel->setHorizontalHeaderLabels(
-        {tr("Call"), tr("Communicator"), tr("Waiting"), tr("Calls"), tr("Grid share")});
+        {tr("Call"), tr("Comm."), tr("Waiting"), tr("Calls"), tr("Grid")});
     for (const CallSiteSeverity& c : p.perCallSite) {
         m_siteModel->appendRow(
             {text(QString::fromUtf8(mpiCallName(c.call))),
@@ -226,7 +225,7 @@ void WaitPatternPanel::fillSites(const PatternSeverity& p)
     m_sites->sortByColumn(2, Qt::DescendingOrder);
     m_commModel->clear();
     m_commModel->setHorizontalHeaderLabels(
-        {tr("Communicator"), tr("Waiting"), tr("Calls"), tr("Grid share")});
+        {tr("Comm."), tr("Waiting"), tr("Calls"), tr("Grid")});
     for (const CommunicatorSeverity& c : p.perCommunicator) {
         m_commModel->appendRow(
             {number(c.communicator, QString::number(c.communicator)), duration(c.severity.waitNs),
