@@ -136,13 +136,14 @@ private slots:
         const auto trace = storedTrace(session, 1);
         QVERIFY(trace.ok());
         {
-            // Named after the program mpirun starts, not its last argument ("2000").
+            // Named after the program mpirun starts, not its last argument ("2000"), and the
+            // kind of the run (one per collective kind, the most time first).
             auto stored = store::Session::open(session.toStdString(), store::OpenMode::ReadOnly);
             QVERIFY(stored);
             auto runs = store::listRuns(stored.value());
             QVERIFY(runs && !runs->empty());
             QCOMPARE(QString::fromStdString(runs->front().metadata.name),
-                     QStringLiteral("mpi xylem-mpiloop"));
+                     QStringLiteral("mpi xylem-mpiloop: MPI_Allreduce on MPI_COMM_WORLD"));
         }
         const auto run = collectiveRun(trace.value(), 0, RunShape::Flat);
         QVERIFY(run.ok());
