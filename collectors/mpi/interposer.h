@@ -25,6 +25,8 @@ inline RankRecorder* activeRank() noexcept
 
 // Times call() and records it as kind on comm: seq from the communicator (collectives) or the
 // rank's own count (point-to-point); partner a communicator rank (-1: none) made a world rank.
+// Between the clock reads only call(); the bookkeeping comes after it, when a send's message
+// is already on its way (comm must outlive call(): every recorded call but MPI_Comm_free).
 template <typename Call>
 int recordCall(MpiCall kind, MPI_Comm comm, std::int64_t bytes, int partner, int tag, Call&& call)
 {
@@ -32,9 +34,14 @@ int recordCall(MpiCall kind, MPI_Comm comm, std::int64_t bytes, int partner, int
     if (!r) [[unlikely]] {
         return call();
     }
+    const std::int64_t enter = r->now();
+    const int result = call();
+    const std::int64_t exit = r->now();
     CommTable& comms = r->comms();
     CommEntry* c = comms.find(comm);
     MpiEvent e;
+    e.enter = enter;
+    e.exit = exit;
     e.call = kind;
     e.rank = r->worldRank();
     e.communicator = c->id;
@@ -42,9 +49,6 @@ int recordCall(MpiCall kind, MPI_Comm comm, std::int64_t bytes, int partner, int
     e.bytes = bytes;
     e.partner = c->worldRank(partner);
     e.tag = tag;
-    e.enter = r->now();
-    const int result = call();
-    e.exit = r->now();
     r->record(e);
     return result;
 }
@@ -53,6 +57,24 @@ inline std::int64_t bytesOf(MPI_Datatype type, std::int64_t count)
 {
     RankRecorder* r = activeRank();
     return r ? r->bytesOf(type, count) : 0;
+}
+
+// The bytes a receive's status says arrived (count whole elements of type; a message that ends
+// inside an element: 0). OpenMPI keeps the byte count in the status itself, which MPI_Get_count
+// divides by the type's size: read without a call, on the path a ping-pong's partner waits on.
+inline std::int64_t receivedBytes(RankRecorder& r, MPI_Datatype type, const MPI_Status& s)
+{
+#ifdef OPEN_MPI
+    const auto bytes = static_cast<std::int64_t>(s._ucount);
+    const std::int64_t size = r.bytesOf(type, 1);
+    const std::int64_t partial = (size & (size - 1)) == 0 ? bytes & (size - 1) // no division
+                                                            : size > 0 ? bytes % size : 0;
+    return partial != 0 ? 0 : bytes;
+#else
+    int count = 0;
+    PMPI_Get_count(&s, type, &count);
+    return r.bytesOf(type, count == MPI_UNDEFINED ? 0 : count);
+#endif
 }
 
 } // namespace xylem::mpi
