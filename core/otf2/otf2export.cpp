@@ -48,15 +48,19 @@ Result<OTF2_AttributeList*> tupleAttributes(OTF2_AttributeList* list, const Tupl
     return list;
 }
 
+// Score-P's roles: non-blocking collectives and the Wait/Test family are point-to-point-like
+// (the request is what they handle), the communicator-making calls collective over the parent.
 OTF2_RegionRole mpiRole(MpiCall call)
 {
-    if (call == MpiCall::Barrier)
+    using enum MpiCall;
+    if (call == Barrier)
         return OTF2_REGION_ROLE_BARRIER;
-    if (call == MpiCall::Bcast || call == MpiCall::Scatter)
+    if (call == Bcast || call == Scatter || call == Scatterv)
         return OTF2_REGION_ROLE_COLL_ONE2ALL;
-    if (call == MpiCall::Reduce || call == MpiCall::Gather)
+    if (call == Reduce || call == Gather || call == Gatherv)
         return OTF2_REGION_ROLE_COLL_ALL2ONE;
-    return isCollective(call) ? OTF2_REGION_ROLE_COLL_ALL2ALL : OTF2_REGION_ROLE_POINT2POINT;
+    return isBlockingCollective(call) ? OTF2_REGION_ROLE_COLL_ALL2ALL
+                                      : OTF2_REGION_ROLE_POINT2POINT;
 }
 
 class Exporter

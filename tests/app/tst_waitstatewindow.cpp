@@ -9,10 +9,12 @@
 #include "core/store/runwriter.h"
 #include "tests/support/mpitracebuilder.h"
 #include "tests/support/testpictures.h"
+#include "views/waitpatternpanel.h"
 #include "views/waitstatemodel.h"
 #include "views/waitstateview.h"
 
 #include <QListWidget>
+#include <QTableView>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -64,6 +66,17 @@ private slots:
         QCOMPARE(threads.size(), 1);
         const int wrapper = threads.first().first().toInt();
         QCOMPARE(window.report()->idOf(wrapper), std::string("r2"));
+
+        // The pattern tab opens on Wait at N x N with its cause, rank 2, first; picking that
+        // row selects the same thread.
+        views::WaitPatternPanel* panel = view->patternPanel();
+        QCOMPARE(panel->pattern(), WaitPattern::WaitAtNxN);
+        QCOMPARE(panel->ranks()->model()->index(0, 0).data().toString(), QString("2"));
+        view->selectRank(0);
+        threads.clear();
+        panel->ranks()->setCurrentIndex(panel->ranks()->model()->index(0, 0));
+        QCOMPARE(threads.size(), 1);
+        QCOMPARE(window.report()->idOf(threads.first().first().toInt()), std::string("r2"));
 
         const QString picture =
             QString::fromStdString(xylem::testing::picturePath("xylem-waitstates-window.png"));
