@@ -356,6 +356,37 @@ private slots:
         QCOMPARE(whole, size_t(9));
     }
 
+    // More requests at once than the table holds (3072): the first 3072 are attributed, the
+    // others are counted and named on stderr at MPI_Finalize, and nothing else goes wrong.
+    void aFullRequestTableIsCounted()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("outstanding.xylem");
+        const auto r =
+            runCli(QStringList{"mpi", "-o", session} +
+                   mpirun({XYLEM_MPILOOP, "--iterations", "2", "--outstanding", "2000"}));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        for (int rank = 0; rank < kRanks; ++rank) {
+            const QString line =
+                QStringLiteral("xylem-mpi: rank %1: 928 requests were not tracked").arg(rank);
+            QVERIFY2(r.err.contains(line), qPrintable(r.err));
+        }
+        const auto trace = storedTrace(session);
+        QVERIFY(trace.ok());
+        auto calls = byRankAndCall(trace.value());
+        for (int rank = 0; rank < kRanks; ++rank) {
+            const Calls& waitall = calls[{rank, MpiCall::Waitall}];
+            QCOMPARE(waitall.calls(), size_t(1));
+            // The 2000 Irecvs were posted first, then 1072 of the Isends found room.
+            QCOMPARE(waitall.completing(MpiCompletion::Receive), size_t(2000));
+            QCOMPARE(waitall.completing(MpiCompletion::Send), size_t(1072));
+            QCOMPARE(waitall.events.size(), size_t(3072));
+            for (const MpiEvent& e : waitall.events) {
+                QCOMPARE(e.partner, rank ^ 1);
+            }
+        }
+    }
+
     void hpccCallsAreRecorded()
     {
         const QString hpcc = QStandardPaths::findExecutable("hpcc");

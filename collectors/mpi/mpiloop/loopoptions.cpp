@@ -42,6 +42,12 @@ std::variant<LoopOptions, int> parseLoopOptions(int argc, char** argv, const cha
     app.add_option("--late-us", o.lateUs, "Microseconds more of --late-rank's computing")
         ->capture_default_str()
         ->check(CLI::Range(0, kMax));
+    app.add_option("--outstanding", o.outstanding,
+                   "Before the loop, each rank posts this many Irecvs from and Isends to rank ^ 1 "
+                   "at once, then finishes them with one Waitall (the interposer tracks 3072 "
+                   "requests at most)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 1 << 20));
     app.add_option("--kill-rank", o.killRank,
                    "A rank that dies of SIGKILL before iteration --kill-after (-1: none)")
         ->capture_default_str()

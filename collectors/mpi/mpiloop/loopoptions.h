@@ -16,6 +16,7 @@ struct LoopOptions
     int computeUs = 0;
     int lateRank = -1;
     int lateUs = 0;
+    int outstanding = 0; // Irecvs and Isends posted at once, then one Waitall (before the loop)
     int killRank = -1; // a rank that dies abruptly, as a crashed or killed one does
     int killAfter = 0;
 };

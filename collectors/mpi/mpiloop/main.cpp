@@ -83,6 +83,25 @@ void mixed(Buffers& b, MPI_Comm half, int rank, int size, int n, int iteration)
     MPI_Allreduce(b.send.data(), out, n, MPI_CHAR, MPI_MAX, half);
 }
 
+// n Irecvs from rank ^ 1 and n Isends to it at once, then one Waitall: more requests than the
+// interposer can track when n is large.
+void outstanding(int rank, int size, int n)
+{
+    const int peer = (rank ^ 1) < size ? rank ^ 1 : rank;
+    std::vector<char> in(static_cast<size_t>(n) * 8);
+    const std::vector<char> out(8, 1);
+    std::vector<MPI_Request> requests(2 * static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        MPI_Irecv(in.data() + static_cast<size_t>(i) * 8, 8, MPI_CHAR, peer, 40, MPI_COMM_WORLD,
+                  &requests[static_cast<size_t>(i)]);
+    }
+    for (int i = 0; i < n; ++i) {
+        MPI_Isend(out.data(), 8, MPI_CHAR, peer, 40, MPI_COMM_WORLD,
+                  &requests[static_cast<size_t>(n + i)]);
+    }
+    MPI_Waitall(2 * n, requests.data(), MPI_STATUSES_IGNORE);
+}
+
 // Under mpirun every rank parses the same command line: only the first says what is wrong. The
 // rank is read from the launcher's environment because MPI is not started yet (--help and
 // --version need no MPI at all).
@@ -132,6 +151,9 @@ int main(int argc, char** argv)
     auto coverage =
         o.coverage ? std::make_unique<xylem::mpi::Coverage>(rank, size, static_cast<int>(o.bytes))
                    : nullptr;
+    if (o.outstanding > 0) {
+        outstanding(rank, size, o.outstanding);
+    }
     MPI_Barrier(MPI_COMM_WORLD);
     const auto started = Clock::now();
     for (int i = 0; i < o.iterations; ++i) {
