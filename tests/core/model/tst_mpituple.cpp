@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -121,6 +122,64 @@ private slots:
         QVERIFY(decoded.ok());
         QCOMPARE(decoded->events.size(), size_t(1));
         QCOMPARE(decoded->unmatchedDetails, 1);
+    }
+
+    // The interposer's record path (rankrecorder.h): encodeCall's one tuple when it can, else
+    // encode. Same tuples as encode alone, partners at and across the 16-bit edges included;
+    // encodeCall says yes to every call of a loop of like calls after the first.
+    void recordPathEncodesAsEncodeDoes()
+    {
+        const std::int32_t partners[] = {-1, 0, 1, 32767, 32768, -2, 40000, 32768,
+                                         std::numeric_limits<std::int32_t>::max(),
+                                         std::numeric_limits<std::int32_t>::min(), 3};
+        std::vector<MpiEvent> events;
+        std::int64_t t = 0;
+        for (const std::int32_t partner : partners) {
+            for (int i = 0; i < 3; ++i, t += 1000) {
+                events.push_back(call(0, MpiCall::Send, t / 1000, t, 8 << (i / 2), partner,
+                                      i == 2 ? 9 : 5));
+            }
+        }
+        MpiTupleEncoder alone;
+        MpiTupleEncoder path;
+        std::vector<Tuple> expected;
+        std::vector<Tuple> recorded;
+        int single = 0;
+        for (const MpiEvent& e : events) {
+            std::array<Tuple, 3> out;
+            const int n = alone.encode(e, out);
+            expected.insert(expected.end(), out.begin(), out.begin() + n);
+            if (Tuple one; path.encodeCall(e, one)) {
+                recorded.push_back(one);
+                ++single;
+            } else {
+                const int m = path.encode(e, out);
+                recorded.insert(recorded.end(), out.begin(), out.begin() + m);
+            }
+        }
+        QVERIFY(recorded == expected);
+        // Per partner the second call repeats the first's bytes and tag: one tuple for the five
+        // narrow partners (-1, 0, 1, 32767, 3), the details path for the six wide ones.
+        QCOMPARE(single, 5);
+        const auto decoded = decodeMpiTuples(recorded);
+        QVERIFY(decoded.ok());
+        QVERIFY(decoded->events == events);
+
+        std::vector<MpiEvent> loop;
+        for (int i = 0; i < 10; ++i) {
+            loop.push_back(call(1, MpiCall::Allreduce, i, 1000 * i));
+        }
+        MpiTupleEncoder encoder;
+        Tuple one;
+        QVERIFY(!encoder.encodeCall(loop.front(), one)); // 8 bytes: announced first
+        std::array<Tuple, 3> out;
+        QCOMPARE(encoder.encode(loop.front(), out), 2);
+        for (size_t i = 1; i < loop.size(); ++i) {
+            QVERIFY(encoder.encodeCall(loop[i], one));
+            QCOMPARE(one.seq, mpiKey(0, std::int64_t(i)));
+            QCOMPARE(one.down, loop[i].enter);
+            QCOMPARE(one.up, loop[i].exit);
+        }
     }
 
     void communicatorAndSeqUseTheirBits()
