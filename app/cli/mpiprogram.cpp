@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <linux/close_range.h>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -95,6 +96,9 @@ std::vector<char*> cStrings(const std::vector<std::string>& strings)
         (void)!::write(report, &e, sizeof e);
         ::_exit(127);
     }
+    // Nothing else of xylem-cli's reaches the program (a lifeline of the tree it held would
+    // keep a node alive after xylem-cli ended).
+    ::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
     ::execve(path, argv, envp);
     const int e = errno;
     (void)!::write(report, &e, sizeof e);

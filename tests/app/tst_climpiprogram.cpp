@@ -13,10 +13,12 @@
 #include "core/store/session.h"
 #include "tests/app/clisessiontest.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QThread>
 
 #include <csignal>
 #include <poll.h>
@@ -350,6 +352,57 @@ private slots:
         ps.start("ps", {"-eo", "args"});
         QVERIFY(ps.waitForFinished(10000));
         QVERIFY(!QString::fromUtf8(ps.readAllStandardOutput()).contains("sleep 300"));
+    }
+
+    // xylem-cli killed with SIGKILL mid-run (nothing of it can clean up): mpirun gets SIGTERM
+    // as its parent dies and ends the ranks; none is left running.
+    void noRankOutlivesAKilledXylem()
+    {
+        QTemporaryDir dir;
+        const QString marker = "100000007"; // this test's ranks, told apart by their arguments
+        QProcess cli;
+        // Its scratch folder, which it cannot remove when killed, goes with the test's.
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("TMPDIR", dir.path());
+        cli.setProcessEnvironment(environment);
+        cli.start(QStringLiteral(XYLEM_CLI),
+                  QStringList{"mpi", "--status-lines", "-o", dir.filePath("killed.xylem")} +
+                      mpirun(kRanks, {XYLEM_MPILOOP, "--iterations", marker}));
+        QVERIFY(cli.waitForStarted(10000));
+        QElapsedTimer clock;
+        clock.start();
+        QByteArray err;
+        while (!QRegularExpression("mpi: [1-9][0-9.]* ?[kMG]? tuples gathered")
+                    .match(QString::fromUtf8(err))
+                    .hasMatch() &&
+               clock.elapsed() < 30000) {
+            cli.waitForReadyRead(200);
+            err += cli.readAllStandardError();
+        }
+        const auto pid = static_cast<pid_t>(cli.processId());
+        const QString prefix = QStringLiteral("xylem-mpi-%1-").arg(pid);
+        ::kill(pid, SIGKILL);
+        QVERIFY(cli.waitForFinished(10000));
+        const auto ranksLeft = [&marker] {
+            QProcess ps;
+            ps.start("ps", {"-eo", "args"});
+            ps.waitForFinished(10000);
+            int n = 0;
+            for (const QString& line : QString::fromUtf8(ps.readAllStandardOutput()).split('\n')) {
+                n += line.contains("xylem-mpiloop") && line.contains(marker) ? 1 : 0;
+            }
+            return n;
+        };
+        clock.restart();
+        while (ranksLeft() > 0 && clock.elapsed() < 20000) {
+            QThread::msleep(200);
+        }
+        QCOMPARE(ranksLeft(), 0);
+        QThread::msleep(500); // their collector, which ends with its lifeline, too
+        // What no process is left to remove: the rings of the killed run.
+        for (const QString& ring : QDir("/dev/shm").entryList({prefix + "*"})) {
+            QFile::remove("/dev/shm/" + ring);
+        }
     }
 
     // Not an MPI program: its output and exit code are the user's, and Xylem says it recorded
