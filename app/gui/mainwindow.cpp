@@ -4,6 +4,7 @@
 #include "app/gui/busybar.h"
 #include "app/gui/demodialog.h"
 #include "app/gui/languagemenu.h"
+#include "app/gui/mpikindbar.h"
 #include "app/gui/mpirecorddialog.h"
 #include "app/gui/recentsessionsmenu.h"
 #include "app/gui/runpanel.h"
@@ -101,6 +102,7 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
     buildDocks();
+    addToolBar(Qt::TopToolBarArea, new MpiKindBar(&m_controller, m_runs, this));
     buildMenus();
     connect(m_find, &QLineEdit::returnPressed, this, &MainWindow::findNode);
     connect(&m_live, &LiveController::status, m_status, &QLabel::setText);
