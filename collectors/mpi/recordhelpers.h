@@ -45,10 +45,11 @@ int recordStart(MpiCall kind, RequestKind as, MPI_Comm comm, std::int64_t bytes,
     const bool noPeer = as != RequestKind::Collective && partner == MPI_PROC_NULL;
     if (result == MPI_SUCCESS && request && *request != MPI_REQUEST_NULL && !noPeer) {
         const TrackedRequest tracked{as, c, e.seq, e.partner, e.tag, e.bytes};
-        // A send finished at once may share its handle with others (requesttable.h): kept
-        // beside them. Receives and collectives always get a handle of their own: one already
-        // in the table is stale (its request finished behind our back) and is replaced.
-        if (as == RequestKind::Isend) {
+        // A send or collective finished at once may share its handle with others
+        // (requesttable.h; OpenMPI's collectives on a one-rank communicator do it too): kept
+        // beside them. A receive always gets a handle of its own: one already in the table is
+        // stale (its request finished behind our back) and is replaced.
+        if (as != RequestKind::Irecv) {
             r->requests().append(*request, tracked);
         } else {
             r->requests().put(*request, tracked);

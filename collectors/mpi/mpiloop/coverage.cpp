@@ -3,7 +3,8 @@
 // Comm_dup_with_info, Comm_split (by parity; main.cpp splits once more), Comm_split_type,
 // Comm_create (the even ranks' group), Comm_create_group (even ranks only), Cart_create, Cart_sub,
 // Graph_create, Dist_graph_create, Dist_graph_create_adjacent, Intercomm_create (the two parities)
-// with a Barrier on it, and Intercomm_merge. Every iteration:
+// with a Barrier on it, and Intercomm_merge; then an Ibarrier and an Ibcast on MPI_COMM_SELF
+// finished by one Waitall. Every iteration:
 //   ring     Irecv+Isend, Wait x2; Irecv+Issend, Waitall; Irecv+Isend, Waitany x2; Irecv+Isend,
 //            Waitsome x2 (one request each); Sendrecv; Sendrecv_replace
 //   tests    4 Irecv and an Irecv from peer, then Test, Testall, Testany and Testsome once each
@@ -121,6 +122,12 @@ void Coverage::makeCommunicators()
     MPI_Intercomm_create(*parity, 0, MPI_COMM_WORLD, m_rank % 2 == 0 ? 1 : 0, 6, inter);
     MPI_Barrier(*inter);
     MPI_Intercomm_merge(*inter, m_rank % 2, made());
+
+    // OpenMPI gives both the same, already complete request: each is still attributed.
+    std::array<MPI_Request, 2> self{};
+    MPI_Ibarrier(MPI_COMM_SELF, &self[0]);
+    MPI_Ibcast(m_send.data(), m_n, MPI_CHAR, 0, MPI_COMM_SELF, &self[1]);
+    MPI_Waitall(2, self.data(), MPI_STATUSES_IGNORE);
 }
 
 void Coverage::iterate()
