@@ -327,7 +327,8 @@ Result<bool> storeRecording(store::Session& session, MpiTrace& trace, const MpiO
     if (ending.code != 0 || ending.interrupted) {
         err << "xylem-cli mpi: " << (ending.interrupted ? "interrupted: " : "")
             << "the MPI program " << summary.programExit << "; what it recorded is stored as run "
-            << runs->front().id << " of " << o.path << "\n";
+            << runs->front().id << " of " << o.path << " (" << trace.events.size()
+            << " MPI calls of " << trace.ranks.size() << " ranks)\n";
     }
     return true;
 }
