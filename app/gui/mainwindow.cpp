@@ -5,6 +5,7 @@
 #include "app/gui/demodialog.h"
 #include "app/gui/languagemenu.h"
 #include "app/gui/mpikindbar.h"
+#include "app/gui/mpikinddata.h"
 #include "app/gui/mpirecorddialog.h"
 #include "app/gui/recentsessionsmenu.h"
 #include "app/gui/runpanel.h"
@@ -357,7 +358,8 @@ void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)
     m_status->setText(
         runs.isEmpty() ? tr("%1 holds no run.").arg(path)
                        : tr("%n run(s) in %1", nullptr, static_cast<int>(runs.size())).arg(path));
-    m_runs->setRuns(runs, m_preferredRun); // chooses one, which is then analysed
+    // Chooses one, which is then analysed; a recording's runs per MPI kind open on the first.
+    m_runs->setRuns(runs, m_preferredRun < 0 ? newestRecordingStart(runs) : m_preferredRun);
     if (runs.isEmpty()) {
         emit noRunToShow(path);
     }

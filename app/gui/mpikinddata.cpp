@@ -3,6 +3,7 @@
 #include "core/store/mpistore.h"
 #include "core/store/runcatalog.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace xylem::gui {
@@ -70,6 +71,40 @@ Result<std::optional<std::vector<MpiKindEntry>>> loadMpiKinds(store::Session& se
         kinds.push_back(e);
     }
     return Kinds(std::move(kinds));
+}
+
+namespace {
+
+// "NAME: " of "NAME: MPI_X on C", "" for "MPI_X on C"; nullopt for a name of no kind.
+std::optional<QString> kindPrefix(const QString& name)
+{
+    const qsizetype at = name.lastIndexOf(QStringLiteral(": MPI_"));
+    if (at >= 0 && name.indexOf(QStringLiteral(" on "), at) > at) {
+        return name.left(at + 2);
+    }
+    if (name.startsWith(QStringLiteral("MPI_")) && name.contains(QStringLiteral(" on "))) {
+        return QString();
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+qint64 newestRecordingStart(const QVector<RunEntry>& runs)
+{
+    QVector<RunEntry> sorted = runs;
+    std::sort(sorted.begin(), sorted.end(),
+              [](const RunEntry& a, const RunEntry& b) { return a.id < b.id; });
+    if (sorted.isEmpty()) {
+        return 0;
+    }
+    qsizetype first = sorted.size() - 1;
+    const auto prefix = kindPrefix(sorted[first].name);
+    while (prefix && first > 0 && sorted[first - 1].source == sorted[first].source &&
+           kindPrefix(sorted[first - 1].name) == prefix) {
+        --first;
+    }
+    return sorted[first].id;
 }
 
 } // namespace xylem::gui

@@ -7,6 +7,7 @@
 // run of a kind is the one with the current run's NAME and that kind's label, nearest by id.
 // Read off the GUI thread.
 
+#include "app/gui/sessioncontroller.h"
 #include "core/model/mpikinds.h"
 #include "core/model/result.h"
 #include "core/store/session.h"
@@ -32,5 +33,10 @@ struct MpiKindEntry
 // nullopt for a run without MPI data.
 Result<std::optional<std::vector<MpiKindEntry>>> loadMpiKinds(store::Session& session,
                                                               std::int64_t run);
+
+// The run a session opens on when asked for its newest: the newest run or, when that is one of a
+// recording's runs per MPI kind ("NAME: MPI_Allreduce on MPI_COMM_WORLD", stored the most time
+// first), that recording's first run: the kind with the most time. 0 for no runs.
+qint64 newestRecordingStart(const QVector<RunEntry>& runs);
 
 } // namespace xylem::gui

@@ -113,6 +113,26 @@ private slots:
         QVERIFY(bar.guardNote()->text().isEmpty());
     }
 
+    // A session opens on the newest recording's first run per kind (the most time).
+    void theNewestRecordingOpensOnItsFirstKind()
+    {
+        const auto entry = [](qint64 id, const char* name, const char* source) {
+            gui::RunEntry e{id, name, source};
+            return e;
+        };
+        QVector<gui::RunEntry> runs{entry(1, "tree run", "import"),
+                                    entry(2, "a: MPI_Allreduce on MPI_COMM_WORLD", "live: mpi a"),
+                                    entry(3, "b: MPI_Barrier on MPI_COMM_WORLD", "live: mpi b"),
+                                    entry(4, "b: MPI_Allreduce on comm 1", "live: mpi b")};
+        QCOMPARE(gui::newestRecordingStart(runs), qint64(3));
+        runs.push_back(entry(5, "plain", "import"));
+        QCOMPARE(gui::newestRecordingStart(runs), qint64(5));
+        QCOMPARE(gui::newestRecordingStart({entry(7, "MPI_Scan on MPI_COMM_WORLD", "otf2"),
+                                            entry(6, "MPI_Barrier on MPI_COMM_WORLD", "otf2")}),
+                 qint64(6));
+        QCOMPARE(gui::newestRecordingStart({}), qint64(0));
+    }
+
     void theGuardSaysWhyAStageIsNegative()
     {
         gui::SessionController controller;
