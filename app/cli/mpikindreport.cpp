@@ -1,6 +1,7 @@
 #include "app/cli/mpikindreport.h"
 
 #include "app/cli/durationformat.h"
+#include "app/cli/texttable.h"
 #include "core/analysis/reportjson.h"
 
 namespace xylem::cli {
@@ -66,13 +67,14 @@ void printRootedSummary(std::ostream& out, const MpiTrace& trace, const RootedSu
     out << "  late rank: "
         << (s.lateRank < 0 ? std::string("none (nobody waited)") : "r" + std::to_string(s.lateRank))
         << "\n";
-    out << "  rank   root of   mean call   waited   others waited for it   times late\n";
+    TextTable table({"rank", "root of", "mean call", "waited", "others waited for it",
+                     "times late"});
     for (const RootedRank& r : s.ranks) {
-        out << "  r" << r.rank << "   " << r.asRoot << "   " << formatDuration(r.callTime.mean)
-            << "   " << formatDuration(static_cast<double>(r.waitNs)) << "   "
-            << formatDuration(static_cast<double>(r.causedNs)) << "   " << r.lateCount << "\n";
+        table.add({"r" + std::to_string(r.rank), std::to_string(r.asRoot),
+                   formatDuration(r.callTime.mean), formatDuration(static_cast<double>(r.waitNs)),
+                   formatDuration(static_cast<double>(r.causedNs)), std::to_string(r.lateCount)});
     }
-    out << "\n";
+    table.print(out);
 }
 
 nlohmann::ordered_json rootedSummaryToJson(const MpiTrace& trace, const RootedSummary& s)
