@@ -62,9 +62,7 @@ public:
             e.completes = MpiCompletion::Receive;
             e.seq = m_r.nextP2pSeq();
             if (s) {
-                int count = 0;
-                PMPI_Get_count(s, MPI_BYTE, &count);
-                e.bytes = count == MPI_UNDEFINED ? 0 : count;
+                e.bytes = xylem::mpi::receivedBytes(m_r, MPI_BYTE, *s);
                 e.partner = t.comm->worldRank(s->MPI_SOURCE);
                 e.tag = s->MPI_TAG;
             }

@@ -3,8 +3,8 @@
 // Record paths besides interposer.h's recordCall, for calls that start a request (Isend, Issend,
 // Irecv, the non-blocking collectives: the request is tracked for the Wait or Test that finishes
 // it) or that record more than one event (Sendrecv's halves, completions.cpp). Same rules as
-// recordCall: one clock read before and after the PMPI call, one record() per event, no lock, no
-// allocation.
+// recordCall: one clock read before and after the PMPI call and nothing else between them, one
+// record() per event, no lock, no allocation.
 
 #include "collectors/mpi/interposer.h"
 
@@ -26,19 +26,23 @@ int recordStart(MpiCall kind, RequestKind as, MPI_Comm comm, std::int64_t bytes,
                 int tag, MPI_Request* request, Call&& call)
 {
     RankRecorder* r = activeRank();
-    if (!r) {
+    if (!r) [[unlikely]] {
         return call();
     }
-    CommEntry* c = r->comms().find(comm);
+    // As recordCall: between the clock reads only call(), the bookkeeping after it.
+    const std::int64_t enter = r->now();
+    const int result = call();
+    const std::int64_t exit = r->now();
+    CommTable& comms = r->comms();
+    CommEntry* c = comms.find(comm);
     MpiEvent e = eventOf(*r, kind);
+    e.enter = enter;
+    e.exit = exit;
     e.communicator = c->id;
-    e.seq = isCollective(kind) ? c->nextSeq++ : r->nextP2pSeq();
+    e.seq = comms.collective(kind) ? c->nextSeq++ : r->nextP2pSeq();
     e.bytes = bytes;
     e.partner = c->worldRank(partner);
     e.tag = tag;
-    e.enter = r->now();
-    const int result = call();
-    e.exit = r->now();
     r->record(e);
     // A request to or from MPI_PROC_NULL moves no message: left untracked, its completion is
     // one "None" event like any other untracked request.
