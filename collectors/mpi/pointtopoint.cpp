@@ -69,13 +69,14 @@ int recordSendrecv(MpiCall kind, MPI_Comm comm, MPI_Datatype sendtype, int sendc
     if (!r) {
         return call(status);
     }
-    auto* c = r->comms().find(comm);
-    const std::int64_t sent = r->bytesOf(sendtype, sendcount);
     MPI_Status own;
     MPI_Status* used = status == MPI_STATUS_IGNORE ? &own : status;
     const std::int64_t enter = r->now();
     const int result = call(used);
     const std::int64_t exit = r->now();
+    // The bookkeeping after the call: the message to dest does not wait for it.
+    auto* c = r->comms().find(comm);
+    const std::int64_t sent = r->bytesOf(sendtype, sendcount);
     bool any = false;
     if (dest != MPI_PROC_NULL) {
         auto e = p2pEvent(*r, kind, *c, dest, sendtag);
