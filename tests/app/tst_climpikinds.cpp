@@ -163,6 +163,37 @@ private slots:
                  qPrintable(files.err));
     }
 
+    // A tree whose root sees a departure before the last arrival (on one host, no clock model):
+    // the guard reports it, in text and JSON, as not explained by the clocks; never clamped.
+    void aNegativeStageIsReportedNotClamped()
+    {
+        QTemporaryDir dir;
+        const QString tree = dir.filePath("neg.tree.json");
+        const QString csv = dir.filePath("neg.trace.csv");
+        QFile t(tree);
+        QVERIFY(t.open(QIODevice::WriteOnly));
+        t.write(R"({ "format": "xylem-tree/1", "name": "negative", "hosts": [ {"id": "A"} ],
+                    "wrappers": [ {"id": "T1", "kind": "thread", "host": "A", "parent": "g"},
+                                  {"id": "T2", "kind": "thread", "host": "A", "parent": "g"},
+                                  {"id": "g", "kind": "gred", "host": "A", "parent": null} ] })");
+        t.close();
+        QFile c(csv);
+        QVERIFY(c.open(QIODevice::WriteOnly));
+        c.write("collector,seq,down_ns,up_ns\nT1,0,0,10\nT2,0,20,30\n");
+        c.close();
+        const auto text = runCli({"analyze", "--tree", tree, "--trace", csv});
+        QVERIFY2(text.out.contains("stage guard: 2 stage means are negative (the worst: operation "
+                                   "of T1 at g, -10 ns): not explained by the clocks"),
+                 qPrintable(text.out));
+        const QString s = dir.filePath("neg.xylem");
+        QCOMPARE(runCli({"import", "--tree", tree, "--trace", csv, "-o", s}).exitCode, 0);
+        const auto json = parseJson(runCli({"analyze", s, "--json"}).out);
+        QCOMPARE(json["stage_guard"]["explained_by_clocks"], false);
+        QCOMPARE(json["stage_guard"]["negative_stages"].size(), size_t(2));
+        QCOMPARE(json["stage_guard"]["negative_stages"][0]["mean_ns"], -10.0);
+        QCOMPARE(json["threads"]["T1"]["timemap"][1]["mean_ns"], -10.0); // as measured
+    }
+
     // The real program: one run per synchronizing kind, none negative, the late rank found.
     void mixedProgramStoresARunPerKind()
     {
