@@ -393,6 +393,33 @@ private slots:
         }
     }
 
+    // A Waitall of more requests than the status scratch takes (65536) gives its tracked
+    // requests up before the call: all 66000 are counted, the call is one event finishing none.
+    void aHugeWaitallGivesUp()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("huge.xylem");
+        const auto r =
+            runCli(QStringList{"mpi", "-o", session} +
+                   mpirun({XYLEM_MPILOOP, "--iterations", "2", "--outstanding", "33000"}));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        for (int rank = 0; rank < kRanks; ++rank) {
+            const QString line =
+                QStringLiteral("xylem-mpi: rank %1: 66000 requests were not tracked").arg(rank);
+            QVERIFY2(r.err.contains(line), qPrintable(r.err));
+        }
+        const auto trace = storedTrace(session);
+        QVERIFY(trace.ok());
+        auto calls = byRankAndCall(trace.value());
+        for (int rank = 0; rank < kRanks; ++rank) {
+            const Calls& waitall = calls[{rank, MpiCall::Waitall}];
+            QCOMPARE(waitall.events.size(), size_t(1));
+            QCOMPARE(waitall.events.front().completes, MpiCompletion::None);
+            const Calls& irecvs = calls[{rank, MpiCall::Irecv}];
+            QCOMPARE(irecvs.events.size(), size_t(33000));
+        }
+    }
+
     void hpccCallsAreRecorded()
     {
         const QString hpcc = QStandardPaths::findExecutable("hpcc");
