@@ -77,6 +77,15 @@ Result<Ok> analyzeKind(const KindChoice& c, bool json, const TextOptions& text, 
         if (!guard.clean()) {
             j["stage_guard"] = stageGuardToJson(guard, report);
         }
+    } else if (isPrefix(c.chosen.call)) {
+        if (!json) {
+            printKindHeader(o, c);
+            o << kindLabel(c.trace, c.chosen.communicator, c.chosen.call)
+              << ": a prefix reduction (rank i waits only for the ranks below it), so no stage "
+                 "tree; its waiting is in the wait states\n";
+            printWaitStates(o, waits.value());
+            return Ok{};
+        }
     } else {
         XYLEM_TRY(summary, summarizeRooted(c.trace, c.chosen.communicator, c.chosen.call));
         if (!json) {

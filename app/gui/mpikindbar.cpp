@@ -98,7 +98,7 @@ void MpiKindBar::setKinds(qint64 run, const std::vector<MpiKindEntry>& kinds)
                            .arg(QString::fromStdString(k.call), QString::fromStdString(k.communicator),
                                 duration(static_cast<double>(k.timeNs)));
         if (!k.stageTree) {
-            text += tr(" — rooted: see Wait states");
+            text += tr(" — no stage tree: see Wait states");
         } else if (k.run == 0) {
             text += tr(" — not stored as a run");
         }
@@ -107,9 +107,9 @@ void MpiKindBar::setKinds(qint64 run, const std::vector<MpiKindEntry>& kinds)
         if (item && k.run == 0) {
             item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
             item->setToolTip(k.stageTree ? tr("This kind was not stored as a run of its own")
-                                         : tr("A rooted collective lets ranks leave before the last "
-                                              "arrives: it has no stage tree. Its Late Broadcast "
-                                              "or Early Reduce is in the Wait states view."));
+                                         : tr("A rooted or prefix collective lets ranks leave "
+                                              "before the last arrives: it has no stage tree. Its "
+                                              "waiting is in the Wait states view."));
         }
         if (k.run == run) {
             m_combo->setCurrentIndex(m_combo->count() - 1);

@@ -66,11 +66,18 @@ std::string shortName(MpiCall call)
 
 } // namespace
 
+bool isPrefix(MpiCall call)
+{
+    using enum MpiCall;
+    return call == Scan || call == Exscan || call == Iscan || call == Iexscan;
+}
+
 bool formsStageTree(MpiCall call)
 {
     const MpiCallClass c = mpiCallClass(call);
-    return c == MpiCallClass::Synchronizing ||
-           (c == MpiCallClass::NonBlockingCollective && !isRooted(call));
+    return !isPrefix(call) &&
+           (c == MpiCallClass::Synchronizing ||
+            (c == MpiCallClass::NonBlockingCollective && !isRooted(call)));
 }
 
 std::vector<MpiKindGroup> collectiveKinds(const MpiTrace& trace)

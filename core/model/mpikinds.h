@@ -22,8 +22,12 @@
 namespace xylem {
 
 // Whether instances of the call can form §3-5's stage tree: every member leaves only after every
-// member arrived (Synchronizing, and the non-blocking forms of those kinds).
+// member arrived (Synchronizing, and the non-blocking forms of those kinds), except the prefix
+// reductions Scan and Exscan (and Iscan, Iexscan): rank i needs only ranks 0..i (0..i-1), so
+// rank 0 may leave before the last rank arrives, and a recorded MPI_Exscan on one clock gave a
+// negative "operation". They are neither stage trees nor rooted (isPrefix).
 bool formsStageTree(MpiCall call);
+bool isPrefix(MpiCall call);
 
 struct MpiKindGroup
 {

@@ -193,8 +193,8 @@ Result<Run> collectiveRun(const MpiTrace& trace, std::int32_t communicator, MpiC
     if (!formsStageTree(kind)) {
         return makeError(ErrorCode::InvalidArgument,
                          std::string(mpiCallName(kind)) +
-                             " does not synchronize every member (a rooted collective or no "
-                             "collective): it has no stage tree, see its root-aware summary");
+                             " does not synchronize every member (a rooted or prefix collective, "
+                             "or no collective): it has no stage tree");
     }
     for (const int r : comm->worldRanks) {
         if (r < 0 || static_cast<size_t>(r) >= trace.ranks.size()) {

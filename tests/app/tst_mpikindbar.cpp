@@ -100,7 +100,8 @@ private slots:
         QCOMPARE(bar.combo()->count(), 3);
         QCOMPARE(bar.combo()->currentIndex(), 0);
         QCOMPARE(bar.combo()->itemText(1), QStringLiteral("MPI_Allreduce · MPI_COMM_WORLD (1.2 µs)"));
-        QVERIFY2(bar.combo()->itemText(2).contains("rooted"), qPrintable(bar.combo()->itemText(2)));
+        QVERIFY2(bar.combo()->itemText(2).contains("no stage tree"),
+                 qPrintable(bar.combo()->itemText(2)));
         auto* model = qobject_cast<QStandardItemModel*>(bar.combo()->model());
         QVERIFY(model);
         QVERIFY(model->item(1)->isEnabled());
