@@ -122,6 +122,11 @@ size_t rootOf(const Instance& inst)
     return inst.events.size();
 }
 
+bool isPrefixReduction(MpiCall call)
+{
+    return call == MpiCall::Scan || call == MpiCall::Exscan;
+}
+
 void analyseInstance(const Instance& inst, WaitTally& tally)
 {
     const MpiCall call = inst.events.front()->call;
@@ -130,6 +135,24 @@ void analyseInstance(const Instance& inst, WaitTally& tally)
         tally.add(Wait{p, waiter.rank, waitedFor.rank, waiter.call, inst.communicator, ns, &waiter,
                        &waitedFor});
     };
+    if (isPrefixReduction(call)) {
+        // Rank i of a Scan needs the contributions of ranks 0..i (Exscan: 0..i-1), not of all:
+        // it waits for the last of those to enter, and the ranks after it keep nobody waiting.
+        const bool inclusive = call == MpiCall::Scan;
+        const MpiEvent* last = nullptr;
+        for (const MpiEvent* e : inst.events) {
+            if (inclusive && (!last || e->enter >= last->enter)) {
+                last = e;
+            }
+            if (last) {
+                wait(WaitPattern::WaitAtNxN, *e, *last, last->enter - e->enter);
+            }
+            if (!inclusive && (!last || e->enter >= last->enter)) {
+                last = e;
+            }
+        }
+        return;
+    }
     if (mpiCallClass(call) == MpiCallClass::Synchronizing) {
         const WaitPattern p =
             call == MpiCall::Barrier ? WaitPattern::WaitAtBarrier : WaitPattern::WaitAtNxN;

@@ -12,7 +12,8 @@
 //   Allgather(v), Alltoall(v, w), Reduce_scatter(_block), Scan, Exscan and the calls that make
 //   communicators over their parent): rank i waits max_j enter_j - enter_i. Waited-for: the
 //   last rank to enter; ties follow metrics.md §1 (ranked by (enter, position in the
-//   communicator) ascending, the last is the tail).
+//   communicator) ascending, the last is the tail). Scan and Exscan are prefix reductions: j
+//   runs over the positions 0..i only (Exscan: 0..i-1; position 0 waits for nobody).
 // - Wait at Barrier: the same for MPI_Barrier, kept apart as Scalasca does (a barrier moves no
 //   data: its waiting is pure synchronisation the program asked for).
 // - Late Broadcast (Bcast, Scatter, Scatterv): every non-root rank i waits

@@ -113,7 +113,9 @@ enum class MpiCallClass : std::uint8_t
 {
     // every member leaves only after every member arrived: Allreduce, Allgather(v), Alltoall(v, w),
     // Barrier, Reduce_scatter(_block), Scan, Exscan, and the communicator-making calls that are
-    // collective over their parent (they exchange among all members)
+    // collective over their parent (they exchange among all members). Scan and Exscan are here
+    // for counting and grouping, but rank i needs only ranks 0..i: they form no stage tree
+    // (core/model/mpikinds) and wait as prefixes (core/analysis/waitstates)
     Synchronizing,
     // one root and the others: Bcast, Reduce, Gather(v), Scatter(v); partner = the root
     Rooted,

@@ -80,6 +80,24 @@ private slots:
         QCOMPARE(s.total.gridNs, std::int64_t(300)); // rank 0 on c0 waits for rank 3 on c1
     }
 
+    void prefixReductionsWaitOnlyForTheRanksBefore()
+    {
+        auto b = twoClusters();
+        const std::int64_t enter[] = {100, 500, 300, 200}; // rank 1 late, rank 3 after it
+        for (int r = 0; r < 4; ++r) {
+            b.collective(r, MpiCall::Scan, 0, enter[r], 600);
+            b.collective(r, MpiCall::Exscan, 1, 1000 + enter[r], 1600);
+        }
+        const PatternSeverity s = analyse(b).of(WaitPattern::WaitAtNxN);
+        // Scan: rank 0 needs only itself (0), rank 1 itself (0), ranks 2 and 3 wait for
+        // rank 1: 200 + 300. Exscan: rank 0 waits for nobody, rank 1 for rank 0 (0: it came
+        // later), ranks 2 and 3 for rank 1: 200 + 300. Under N x N rank 0 would wait 400 each.
+        QCOMPARE(s.total.waitNs, std::int64_t(1000));
+        QCOMPARE(s.causedNs[1], std::int64_t(1000));
+        QCOMPARE(s.perRank[0].waitNs, std::int64_t(0));
+        QCOMPARE(s.mainCause, 1);
+    }
+
     void mainCauseTiesGoToTheHigherRank()
     {
         auto b = twoClusters();
@@ -187,7 +205,8 @@ private slots:
         QCOMPARE(w.of(WaitPattern::WaitAtBarrier).perCallSite[0].call, MpiCall::Barrier);
         QCOMPARE(w.of(WaitPattern::WaitAtBarrier).mainCause, 2);
         const PatternSeverity& nxn = w.of(WaitPattern::WaitAtNxN);
-        QCOMPARE(nxn.total.waitNs, std::int64_t(3 * 100 + 3 * 10)); // Scan and Comm_split only
+        // Scan (a prefix: only rank 3 comes after the late rank 2) and Comm_split only.
+        QCOMPARE(nxn.total.waitNs, std::int64_t(100 + 3 * 10));
         QCOMPARE(nxn.perCallSite.size(), size_t(2));
         QCOMPARE(nxn.perCallSite[0].call, MpiCall::Scan);
         QCOMPARE(nxn.perCallSite[1].call, MpiCall::CommSplit);
