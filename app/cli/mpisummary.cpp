@@ -3,21 +3,28 @@
 #include "app/cli/durationformat.h"
 
 #include <array>
-#include <sstream>
-#include <vector>
+#include <set>
+#include <tuple>
 
 namespace xylem::cli {
 
 void printMpiSummary(std::ostream& out, const MpiTrace& trace, const MpiSummary& summary,
                      const std::string& session, const std::vector<StoredMpiRun>& runs)
 {
+    // Calls, not events: a Waitall that finished three requests is three events of one call
+    // (mpitrace.h), which share rank, call, enter and exit.
     std::array<std::int64_t, kMpiCallCount> counts{};
+    std::set<std::tuple<std::int32_t, MpiCall, std::int64_t, std::int64_t>> several;
+    std::int64_t calls = 0;
     for (const MpiEvent& e : trace.events) {
-        ++counts[static_cast<size_t>(e.call)];
+        if (e.completes == MpiCompletion::None ||
+            several.insert({e.rank, e.call, e.enter, e.exit}).second) {
+            ++counts[static_cast<size_t>(e.call)];
+            ++calls;
+        }
     }
     out << "mpi: the program " << summary.programExit << "; " << trace.ranks.size() << " ranks, "
-        << trace.communicators.size() << " communicators, " << trace.events.size()
-        << " MPI calls\n";
+        << trace.communicators.size() << " communicators, " << calls << " MPI calls\n";
     for (int c = 0; c < kMpiCallCount; ++c) {
         if (counts[static_cast<size_t>(c)] > 0) {
             out << "  " << mpiCallName(static_cast<MpiCall>(c)) << ": "
@@ -39,24 +46,13 @@ void printMpiSummary(std::ostream& out, const MpiTrace& trace, const MpiSummary&
     }
     out << (runs.size() > 1 ? " and more, one run per collective kind:\n" : ":\n");
     for (const StoredMpiRun& r : runs) {
-        out << "  run " << r.id << ": " << r.label << ", " << r.calls << " calls, "
+        out << "  run " << r.id << ": " << r.label << ", " << r.calls
+            << (r.calls == 1 ? " call, " : " calls, ")
             << formatDuration(static_cast<double>(r.timeNs)) << "\n";
     }
     out << "  rooted collectives (Bcast, Reduce, ...) are in the MPI data of every run: "
-           "xylem-cli analyze " << session << " --kind bcast\n";
-}
-
-void printProgramOutput(std::ostream& err, const MpiSummary& summary)
-{
-    std::vector<std::string> lines;
-    std::istringstream in(summary.programOutput);
-    for (std::string line; std::getline(in, line);) {
-        lines.push_back(line);
-    }
-    err << "mpi: the program's output" << (lines.size() > 40 ? " (its end)" : "") << ":\n";
-    for (size_t i = lines.size() > 40 ? lines.size() - 40 : 0; i < lines.size(); ++i) {
-        err << "  | " << lines[i] << "\n";
-    }
+           "xylem-cli analyze "
+        << session << " --kind bcast\n";
 }
 
 } // namespace xylem::cli

@@ -16,7 +16,6 @@ namespace xylem::cli {
 struct MpiSummary
 {
     std::string programExit;   // "exited with code 0"
-    std::string programOutput; // what it printed
     bool complete = false;     // rank 0 wrote the description at MPI_Finalize
     std::int64_t unmatchedDetails = 0;
 };
@@ -24,7 +23,5 @@ struct MpiSummary
 // The runs are listed as storeMpiRuns stored them, one per (communicator, kind).
 void printMpiSummary(std::ostream& out, const MpiTrace& trace, const MpiSummary& summary,
                      const std::string& session, const std::vector<StoredMpiRun>& runs);
-// The program's output, indented (the last 40 lines), so a failure can be read in place.
-void printProgramOutput(std::ostream& err, const MpiSummary& summary);
 
 } // namespace xylem::cli
