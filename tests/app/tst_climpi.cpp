@@ -195,7 +195,7 @@ private slots:
         const auto r = runCli(QStringList{"mpi", "-o", session} +
                               mpirun({XYLEM_MPILOOP, "--pattern", "zigzag"}));
         QVERIFY(r.exitCode != 0);
-        QVERIFY2(r.err.contains("--pattern: zigzag not in {allreduce,mixed,coverage}"),
+        QVERIFY2(r.err.contains("--pattern: zigzag not in {allreduce,mixed,coverage,p2p}"),
                  qPrintable(r.err));
         QVERIFY2(r.err.contains("exited with code"), qPrintable(r.err));
 

@@ -30,9 +30,12 @@ std::variant<LoopOptions, int> parseLoopOptions(int argc, char** argv, const cha
                    "allreduce; mixed: the nine collectives, Isend/Irecv/Wait, Send/Recv and "
                    "an Allreduce on a split communicator; coverage: every call the interposer "
                    "records, each a known number of times per iteration (the communicator-making "
-                   "calls once; an even number of ranks)")
+                   "calls once; an even number of ranks); p2p: a barrier, then a ring of "
+                   "messages (each rank receives from its left and sends to its right: "
+                   "Irecv/Isend/Waitall, Irecv/Send/Wait and Isend/Recv/Wait in turn) in which "
+                   "--late-rank sleeps --late-us before each send, a planted Late Sender")
         ->capture_default_str()
-        ->check(CLI::IsMember({"allreduce", "mixed", "coverage"}));
+        ->check(CLI::IsMember({"allreduce", "mixed", "coverage", "p2p"}));
     app.add_option("--compute-us", o.computeUs, "Microseconds of computing per iteration")
         ->capture_default_str()
         ->check(CLI::Range(0, kMax));
@@ -55,12 +58,18 @@ std::variant<LoopOptions, int> parseLoopOptions(int argc, char** argv, const cha
     app.add_option("--kill-after", o.killAfter, "The iteration before which --kill-rank dies")
         ->capture_default_str()
         ->check(CLI::Range(0, kMax));
+    app.add_option("--abort-code", o.abortCode,
+                   "After the last iteration (and its line), rank 0 ends the job with "
+                   "MPI_Abort(MPI_COMM_WORLD, code) (-1: it finishes normally)")
+        ->capture_default_str()
+        ->check(CLI::Range(-1, 255));
     nodeoptions::prepare(app, "xylem-mpiloop", version);
     if (const auto exit = nodeoptions::parse(app, argc, argv, "xylem-mpiloop")) {
         return *exit;
     }
     o.mixed = pattern == "mixed";
     o.coverage = pattern == "coverage";
+    o.p2p = pattern == "p2p";
     return o;
 }
 

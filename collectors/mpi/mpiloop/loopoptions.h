@@ -13,12 +13,14 @@ struct LoopOptions
     std::int64_t bytes = 8;
     bool mixed = false;
     bool coverage = false; // every recorded call (coverage.h)
+    bool p2p = false;      // a ring of messages with --late-rank's send late (main.cpp)
     int computeUs = 0;
     int lateRank = -1;
     int lateUs = 0;
     int outstanding = 0; // Irecvs and Isends posted at once, then one Waitall (before the loop)
     int killRank = -1; // a rank that dies abruptly, as a crashed or killed one does
     int killAfter = 0;
+    int abortCode = -1; // rank 0 ends the job with MPI_Abort(MPI_COMM_WORLD, code) (-1: never)
 };
 
 // The options, or the code to exit with (0 after --help or --version, 2 after a usage error,

@@ -2,9 +2,10 @@
 // busy loop of --compute-us, and --late-us more on --late-rank), then calls MPI_Allreduce on
 // --bytes (pattern allreduce), one of each of the first recorded calls (pattern mixed: the nine
 // collectives, a ring of Isend/Irecv/Wait, Send/Recv pairs, and an Allreduce on a split
-// communicator) or every call the interposer records (pattern coverage, coverage.h). Rank 0
-// prints the time per iteration. --kill-rank makes one rank die of SIGKILL mid-run, to test that
-// a recording survives a crashed rank.
+// communicator), every call the interposer records (pattern coverage, coverage.h) or a ring of
+// messages with a planted late sender (pattern p2p, lateRing). Rank 0 prints the time per
+// iteration. --kill-rank makes one rank die of SIGKILL mid-run, to test that a recording survives
+// a crashed rank; --abort-code makes rank 0 end the job with MPI_Abort, as a failing solver does.
 
 #include "collectors/mpi/mpiloop/coverage.h"
 #include "collectors/mpi/mpiloop/loopoptions.h"
@@ -17,6 +18,7 @@
 #include <memory>
 #include <mpi.h>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "xylem/version.h"
@@ -29,6 +31,13 @@ void compute(int us)
 {
     const auto until = Clock::now() + std::chrono::microseconds(us);
     while (Clock::now() < until) {
+    }
+}
+
+void pause(int us)
+{
+    if (us > 0) {
+        std::this_thread::sleep_for(std::chrono::microseconds(us));
     }
 }
 
@@ -81,6 +90,42 @@ void mixed(Buffers& b, MPI_Comm half, int rank, int size, int n, int iteration)
     MPI_Scatter(b.receive.data(), n, MPI_CHAR, b.send.data(), n, MPI_CHAR, 0, MPI_COMM_WORLD);
     pointToPoint(b, rank, size, n);
     MPI_Allreduce(b.send.data(), out, n, MPI_CHAR, MPI_MAX, half);
+}
+
+// Pattern p2p: after a barrier (so that the waiting does not travel round the ring: only the late
+// rank's right neighbour waits for it, in a Late Sender, the others in the barrier), each rank
+// receives from its left and sends to its right, --late-rank sleeping --late-us first (a sleep,
+// not a busy loop: 4 ranks share 2 cores in the tests, and a core given back lets the others
+// leave the barrier together, so that the late rank's waiting is not hidden). Three ways in
+// turn, so that the waiting is in MPI_Waitall, MPI_Wait and MPI_Recv: Irecv/Isend/Waitall,
+// Irecv/Send/Wait (the receive posted first, so a rendezvous Send cannot deadlock the ring) and
+// Isend/Recv/Wait.
+void lateRing(Buffers& b, int rank, int size, int n, int iteration, int lateUs)
+{
+    const int right = (rank + 1) % size;
+    const int left = (rank + size - 1) % size;
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Request requests[2];
+    switch (iteration % 3) {
+    case 0:
+        MPI_Irecv(b.receive.data(), n, MPI_CHAR, left, 11, MPI_COMM_WORLD, &requests[0]);
+        pause(lateUs);
+        MPI_Isend(b.send.data(), n, MPI_CHAR, right, 11, MPI_COMM_WORLD, &requests[1]);
+        MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
+        break;
+    case 1:
+        MPI_Irecv(b.receive.data(), n, MPI_CHAR, left, 12, MPI_COMM_WORLD, &requests[0]);
+        pause(lateUs);
+        MPI_Send(b.send.data(), n, MPI_CHAR, right, 12, MPI_COMM_WORLD);
+        MPI_Wait(&requests[0], MPI_STATUS_IGNORE);
+        break;
+    default:
+        pause(lateUs);
+        MPI_Isend(b.send.data(), n, MPI_CHAR, right, 13, MPI_COMM_WORLD, &requests[1]);
+        MPI_Recv(b.receive.data(), n, MPI_CHAR, left, 13, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Wait(&requests[1], MPI_STATUS_IGNORE);
+        break;
+    }
 }
 
 // n Irecvs from rank ^ 1 and n Isends to it at once, then one Waitall: more requests than the
@@ -160,7 +205,13 @@ int main(int argc, char** argv)
         if (rank == o.killRank && i == o.killAfter) {
             std::raise(SIGKILL);
         }
-        compute(o.computeUs + (rank == o.lateRank ? o.lateUs : 0));
+        const int lateUs = rank == o.lateRank ? o.lateUs : 0;
+        if (o.p2p) {
+            compute(o.computeUs);
+            lateRing(buffers, rank, size, static_cast<int>(o.bytes), i, lateUs);
+            continue;
+        }
+        compute(o.computeUs + lateUs);
         if (coverage) {
             coverage->iterate();
         } else if (o.mixed) {
@@ -174,6 +225,11 @@ int main(int argc, char** argv)
     if (rank == 0) {
         std::printf("mpiloop: %d iterations on %d ranks in %.6f s, %.4f us per iteration\n",
                     o.iterations, size, seconds, seconds * 1e6 / o.iterations);
+        if (o.abortCode >= 0) {
+            // The line above must reach the terminal before the job ends.
+            std::fflush(stdout);
+            MPI_Abort(MPI_COMM_WORLD, o.abortCode);
+        }
     }
     coverage.reset();
     MPI_Comm_free(&half);
