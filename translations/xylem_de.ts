@@ -901,6 +901,53 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::MpiKindBar</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>MPI Kind</source>
+        <translation>MPI-Art</translation>
+    </message>
+    <message>
+        <source> MPI kind: </source>
+        <translation> MPI-Art: </translation>
+    </message>
+    <message>
+        <source>Each MPI collective kind on each communicator is a run of its own: mixing kinds gives meaningless stages</source>
+        <translation>Jede Art kollektiver MPI-Aufrufe auf jedem Kommunikator ist ein eigener Lauf: gemischte Arten ergeben sinnlose Stufen</translation>
+    </message>
+    <message>
+        <source> — no stage tree: see Wait states</source>
+        <translation> — kein Stufenbaum: siehe Wartezustände</translation>
+    </message>
+    <message>
+        <source> — not stored as a run</source>
+        <translation> — nicht als Lauf gespeichert</translation>
+    </message>
+    <message>
+        <source>This kind was not stored as a run of its own</source>
+        <translation>Diese Art wurde nicht als eigener Lauf gespeichert</translation>
+    </message>
+    <message>
+        <source>A rooted or prefix collective lets ranks leave before the last arrives: it has no stage tree. Its waiting is in the Wait states view.</source>
+        <translation>Eine Kollektive mit Wurzel oder eine Präfix-Kollektive lässt Ränge gehen, bevor der letzte ankommt: sie hat keinen Stufenbaum. Ihr Warten zeigt die Ansicht Wartezustände.</translation>
+    </message>
+    <message>
+        <source>Negative stage: %1</source>
+        <translation>Negative Stufe: %1</translation>
+    </message>
+</context>
+<context>
     <name>xylem::gui::MpiRecordDialog</name>
     <message>
         <source>Record an MPI Program</source>
@@ -2033,6 +2080,101 @@ n3 c1</translation>
     </message>
 </context>
 <context>
+    <name>xylem::views::WaitPatternPanel</name>
+    <message>
+        <source>Ranks: who waited, and whom they waited for (caused)</source>
+        <translation>Ränge: wer wartete und auf wen gewartet wurde (verursacht)</translation>
+    </message>
+    <message>
+        <source>Call sites where ranks waited</source>
+        <translation>Aufrufstellen, an denen Ränge warteten</translation>
+    </message>
+    <message>
+        <source>Communicators</source>
+        <translation>Kommunikatoren</translation>
+    </message>
+    <message>
+        <source>Patterns</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Muster</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Warten</translation>
+    </message>
+    <message>
+        <source>MPI share</source>
+        <translation>MPI-Anteil</translation>
+    </message>
+    <message>
+        <source>Grid</source>
+        <translation>Grid</translation>
+    </message>
+    <message>
+        <source>Main cause</source>
+        <translation>Hauptursache</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>Rang %1</translation>
+    </message>
+    <message>
+        <source>%1: no rank waited.</source>
+        <translation>%1: kein Rang wartete.</translation>
+    </message>
+    <message>
+        <source>1 call</source>
+        <translation>1 Aufruf</translation>
+    </message>
+    <message>
+        <source>%1 calls</source>
+        <translation>%1 Aufrufe</translation>
+    </message>
+    <message>
+        <source>%1: %2 waited in %3, %4 of it across clusters; rank %5 caused %6 of it.</source>
+        <translation>%1: %2 gewartet in %3, davon %4 über Cluster hinweg; Rang %5 verursachte %6 davon.</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Waited</source>
+        <translation>Gewartet</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Aufrufe</translation>
+    </message>
+    <message>
+        <source>Grid share</source>
+        <translation>Grid-Anteil</translation>
+    </message>
+    <message>
+        <source>Caused</source>
+        <translation>Verursacht</translation>
+    </message>
+    <message>
+        <source>Call</source>
+        <translation>Aufruf</translation>
+    </message>
+    <message>
+        <source>Comm.</source>
+        <translation>Komm.</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::WaitStateModel</name>
     <message>
         <source>Wait at N×N</source>
@@ -2066,6 +2208,14 @@ n3 c1</translation>
         <source>%1: grid share</source>
         <translation>%1: Anteil zwischen Clustern</translation>
     </message>
+    <message>
+        <source>Late Receiver</source>
+        <translation>Late Receiver</translation>
+    </message>
+    <message>
+        <source>Wait at Barrier</source>
+        <translation>Wait at Barrier</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::WaitStateView</name>
@@ -2084,6 +2234,14 @@ n3 c1</translation>
     <message>
         <source>%1 collective instances analysed, %2 incomplete (left out); %3 unmatched sends, %4 unmatched receives. Call sites are MPI function and communicator: no return addresses are recorded.</source>
         <translation>%1 kollektive Aufrufe analysiert, %2 unvollständig (ausgelassen); %3 Sendungen und %4 Empfänge ohne Gegenstück. Aufrufstellen sind MPI-Funktion und Kommunikator: Rücksprungadressen werden nicht aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>By pattern</source>
+        <translation>Nach Muster</translation>
+    </message>
+    <message>
+        <source>Per rank</source>
+        <translation>Pro Rang</translation>
     </message>
 </context>
 <context>

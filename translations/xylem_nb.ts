@@ -901,6 +901,53 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::MpiKindBar</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>MPI Kind</source>
+        <translation>MPI-type</translation>
+    </message>
+    <message>
+        <source> MPI kind: </source>
+        <translation> MPI-type: </translation>
+    </message>
+    <message>
+        <source>Each MPI collective kind on each communicator is a run of its own: mixing kinds gives meaningless stages</source>
+        <translation>Hver type kollektivt MPI-kall på hver kommunikator er en egen kjøring: blandede typer gir meningsløse trinn</translation>
+    </message>
+    <message>
+        <source> — no stage tree: see Wait states</source>
+        <translation> — intet trinntre: se Ventetilstander</translation>
+    </message>
+    <message>
+        <source> — not stored as a run</source>
+        <translation> — ikke lagret som kjøring</translation>
+    </message>
+    <message>
+        <source>This kind was not stored as a run of its own</source>
+        <translation>Denne typen ble ikke lagret som egen kjøring</translation>
+    </message>
+    <message>
+        <source>A rooted or prefix collective lets ranks leave before the last arrives: it has no stage tree. Its waiting is in the Wait states view.</source>
+        <translation>En kollektiv med rot eller prefiks lar ranger gå før den siste kommer: den har intet trinntre. Ventingen vises i Ventetilstander.</translation>
+    </message>
+    <message>
+        <source>Negative stage: %1</source>
+        <translation>Negativt trinn: %1</translation>
+    </message>
+</context>
+<context>
     <name>xylem::gui::MpiRecordDialog</name>
     <message>
         <source>Record an MPI Program</source>
@@ -2033,6 +2080,101 @@ n3 c1</translation>
     </message>
 </context>
 <context>
+    <name>xylem::views::WaitPatternPanel</name>
+    <message>
+        <source>Ranks: who waited, and whom they waited for (caused)</source>
+        <translation>Ranger: hvem som ventet, og hvem det ble ventet på (forårsaket)</translation>
+    </message>
+    <message>
+        <source>Call sites where ranks waited</source>
+        <translation>Kallsteder der ranger ventet</translation>
+    </message>
+    <message>
+        <source>Communicators</source>
+        <translation>Kommunikatorer</translation>
+    </message>
+    <message>
+        <source>Patterns</source>
+        <translation>Mønstre</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>Mønster</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Venting</translation>
+    </message>
+    <message>
+        <source>MPI share</source>
+        <translation>MPI-andel</translation>
+    </message>
+    <message>
+        <source>Grid</source>
+        <translation>Grid</translation>
+    </message>
+    <message>
+        <source>Main cause</source>
+        <translation>Hovedårsak</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rang %1</translation>
+    </message>
+    <message>
+        <source>%1: no rank waited.</source>
+        <translation>%1: ingen rang ventet.</translation>
+    </message>
+    <message>
+        <source>1 call</source>
+        <translation>1 kall</translation>
+    </message>
+    <message>
+        <source>%1 calls</source>
+        <translation>%1 kall</translation>
+    </message>
+    <message>
+        <source>%1: %2 waited in %3, %4 of it across clusters; rank %5 caused %6 of it.</source>
+        <translation>%1: %2 ventet i %3, %4 av det på tvers av klynger; rang %5 forårsaket %6 av det.</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Vert</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Klynge</translation>
+    </message>
+    <message>
+        <source>Waited</source>
+        <translation>Ventet</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Kall</translation>
+    </message>
+    <message>
+        <source>Grid share</source>
+        <translation>Grid-andel</translation>
+    </message>
+    <message>
+        <source>Caused</source>
+        <translation>Forårsaket</translation>
+    </message>
+    <message>
+        <source>Call</source>
+        <translation>Kall</translation>
+    </message>
+    <message>
+        <source>Comm.</source>
+        <translation>Komm.</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::WaitStateModel</name>
     <message>
         <source>Wait at N×N</source>
@@ -2066,6 +2208,14 @@ n3 c1</translation>
         <source>%1: grid share</source>
         <translation>%1: andel mellom klynger</translation>
     </message>
+    <message>
+        <source>Late Receiver</source>
+        <translation>Late Receiver</translation>
+    </message>
+    <message>
+        <source>Wait at Barrier</source>
+        <translation>Wait at Barrier</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::WaitStateView</name>
@@ -2084,6 +2234,14 @@ n3 c1</translation>
     <message>
         <source>%1 collective instances analysed, %2 incomplete (left out); %3 unmatched sends, %4 unmatched receives. Call sites are MPI function and communicator: no return addresses are recorded.</source>
         <translation>%1 kollektive kall analysert, %2 ufullstendige (utelatt); %3 sendinger og %4 mottak uten motpart. Kallsteder er MPI-funksjon og kommunikator: returadresser blir ikke registrert.</translation>
+    </message>
+    <message>
+        <source>By pattern</source>
+        <translation>Etter mønster</translation>
+    </message>
+    <message>
+        <source>Per rank</source>
+        <translation>Per rang</translation>
     </message>
 </context>
 <context>
