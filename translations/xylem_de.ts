@@ -2243,6 +2243,14 @@ n3 c1</translation>
         <source>Per rank</source>
         <translation>Pro Rang</translation>
     </message>
+    <message>
+        <source>waiting time (s)</source>
+        <translation>Wartezeit (s)</translation>
+    </message>
+    <message>
+        <source>waiting time (ms)</source>
+        <translation>Wartezeit (ms)</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::WeightedTreeView</name>

@@ -2243,6 +2243,14 @@ n3 c1</translation>
         <source>Per rank</source>
         <translation>Per rang</translation>
     </message>
+    <message>
+        <source>waiting time (s)</source>
+        <translation>ventetid (s)</translation>
+    </message>
+    <message>
+        <source>waiting time (ms)</source>
+        <translation>ventetid (ms)</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::WeightedTreeView</name>

@@ -16,6 +16,8 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 namespace xylem::views {
 
 WaitStateView::WaitStateView(QWidget* parent)
@@ -111,6 +113,26 @@ void WaitStateView::drawBars()
     for (const MpiRank& r : ranks) {
         x << r.rank;
     }
+    // The axis in the unit that keeps the highest stack below 1000 of it (a rank waiting seconds
+    // reads "8 s", not "8·10^6 µs"); the CSV export takes the unit from the label.
+    std::vector<double> stackNs(ranks.size(), 0.0);
+    for (const PatternSeverity& p : m_model->report().patterns) {
+        for (size_t i = 0; i < ranks.size(); ++i) {
+            stackNs[i] += static_cast<double>(p.perRank[i].waitNs);
+        }
+    }
+    const double highestNs =
+        stackNs.empty() ? 0.0 : *std::max_element(stackNs.begin(), stackNs.end());
+    double unitNs = 1e3;
+    QString unit = tr("waiting time (µs)");
+    if (highestNs >= 1e9) {
+        unitNs = 1e9;
+        unit = tr("waiting time (s)");
+    } else if (highestNs >= 1e6) {
+        unitNs = 1e6;
+        unit = tr("waiting time (ms)");
+    }
+    m_plot->yAxis->setLabel(unit);
     QCPBars* below = nullptr;
     double top = 0;
     std::vector<double> stack(ranks.size(), 0.0);
@@ -118,7 +140,7 @@ void WaitStateView::drawBars()
         auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         QVector<double> y;
         for (size_t i = 0; i < ranks.size(); ++i) {
-            y << static_cast<double>(p.perRank[i].waitNs) / 1e3;
+            y << static_cast<double>(p.perRank[i].waitNs) / unitNs;
             stack[i] += y.back();
             top = std::max(top, stack[i]);
         }
@@ -138,7 +160,7 @@ void WaitStateView::drawBars()
     ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     m_plot->xAxis->setTicker(ticker);
     m_plot->xAxis->setRange(-0.7, std::max<double>(1.0, static_cast<double>(ranks.size())) - 0.3);
-    m_plot->yAxis->setRange(0, std::max(1.0, top * 1.1));
+    m_plot->yAxis->setRange(0, top > 0 ? top * 1.1 : 1.0);
     m_plot->replot();
 }
 
