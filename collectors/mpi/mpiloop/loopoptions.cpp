@@ -14,8 +14,9 @@ std::variant<LoopOptions, int> parseLoopOptions(int argc, char** argv, const cha
     std::string pattern = "allreduce";
     CLI::App app("xylem-mpiloop: the project's MPI program to record. Each iteration every rank "
                  "computes, then calls MPI_Allreduce (pattern allreduce), one of each of the "
-                 "first recorded calls (pattern mixed) or every call the interposer records "
-                 "(pattern coverage); rank 0 prints the time per iteration.",
+                 "first recorded calls (pattern mixed), every call the interposer records "
+                 "(pattern coverage) or a ring of messages (pattern p2p); rank 0 prints the time "
+                 "per iteration.",
                  "xylem-mpiloop");
     app.footer("Run it under mpirun, with the interposer (libxylem-mpi.so) to record it: see "
                "collectors/mpi/README.md.");
@@ -60,8 +61,7 @@ std::variant<LoopOptions, int> parseLoopOptions(int argc, char** argv, const cha
         ->check(CLI::Range(0, kMax));
     app.add_option("--abort-code", o.abortCode,
                    "After the last iteration (and its line), rank 0 ends the job with "
-                   "MPI_Abort(MPI_COMM_WORLD, code) (-1: it finishes normally)")
-        ->capture_default_str()
+                   "MPI_Abort(MPI_COMM_WORLD, code) (default -1: it finishes normally)")
         ->check(CLI::Range(-1, 255));
     nodeoptions::prepare(app, "xylem-mpiloop", version);
     if (const auto exit = nodeoptions::parse(app, argc, argv, "xylem-mpiloop")) {
