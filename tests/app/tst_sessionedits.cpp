@@ -46,7 +46,9 @@ bool openAndShow(gui::MainWindow& window, const QString& path)
 QString raisedView(const gui::MainWindow& window)
 {
     QWidget* area = window.viewDock(gui::MainWindow::View::Tree)->parentWidget();
-    for (const QTabBar* tabs : area->findChildren<QTabBar*>()) {
+    // The main window's own tab bars of tabbed docks, not the tabs inside a view (the Wait
+    // states view has its own).
+    for (const QTabBar* tabs : area->findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
         if (tabs->isVisible() && tabs->count() > 1) {
             return tabs->tabText(tabs->currentIndex());
         }
