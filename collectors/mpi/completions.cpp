@@ -144,6 +144,33 @@ bool finishedIn(int result, const MPI_Status& s)
     return result == MPI_SUCCESS || (result == MPI_ERR_IN_STATUS && s.MPI_ERROR != MPI_ERR_PENDING);
 }
 
+// Waitsome and Testsome: call(statuses) is the PMPI function; the requests it finished are
+// named by indices[0..*outcount).
+template <typename Call>
+int recordSome(MpiCall kind, int incount, MPI_Request requests[], int* outcount, int indices[],
+               MPI_Status statuses[], Call&& call)
+{
+    RankRecorder* r = activeRank();
+    const MPI_Request* handles = nullptr;
+    MPI_Status* used = nullptr;
+    if (!r || !prepare(*r, incount, requests, statuses, handles, used)) {
+        return recordCall(kind, MPI_COMM_WORLD, 0, -1, 0, [&] { return call(statuses); });
+    }
+    Finishing f(*r, kind);
+    f.enter();
+    const int result = call(used);
+    f.exit();
+    if ((result == MPI_SUCCESS || result == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED) {
+        for (int k = 0; k < *outcount && k < incount; ++k) {
+            if (indices[k] >= 0 && indices[k] < incount) {
+                f.finished(handles[indices[k]], &used[k]);
+            }
+        }
+    }
+    f.done();
+    return result;
+}
+
 } // namespace
 
 extern "C" {
@@ -284,53 +311,17 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
 int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                  MPI_Status statuses[])
 {
-    RankRecorder* r = activeRank();
-    const MPI_Request* handles = nullptr;
-    MPI_Status* used = nullptr;
-    if (!r || !prepare(*r, incount, requests, statuses, handles, used)) {
-        return recordCall(MpiCall::Waitsome, MPI_COMM_WORLD, 0, -1, 0, [&] {
-            return PMPI_Waitsome(incount, requests, outcount, indices, statuses);
-        });
-    }
-    Finishing f(*r, MpiCall::Waitsome);
-    f.enter();
-    const int result = PMPI_Waitsome(incount, requests, outcount, indices, used);
-    f.exit();
-    if ((result == MPI_SUCCESS || result == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED) {
-        for (int k = 0; k < *outcount && k < incount; ++k) {
-            if (indices[k] >= 0 && indices[k] < incount) {
-                f.finished(handles[indices[k]], &used[k]);
-            }
-        }
-    }
-    f.done();
-    return result;
+    return recordSome(
+        MpiCall::Waitsome, incount, requests, outcount, indices, statuses,
+        [&](MPI_Status* s) { return PMPI_Waitsome(incount, requests, outcount, indices, s); });
 }
 
 int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                  MPI_Status statuses[])
 {
-    RankRecorder* r = activeRank();
-    const MPI_Request* handles = nullptr;
-    MPI_Status* used = nullptr;
-    if (!r || !prepare(*r, incount, requests, statuses, handles, used)) {
-        return recordCall(MpiCall::Testsome, MPI_COMM_WORLD, 0, -1, 0, [&] {
-            return PMPI_Testsome(incount, requests, outcount, indices, statuses);
-        });
-    }
-    Finishing f(*r, MpiCall::Testsome);
-    f.enter();
-    const int result = PMPI_Testsome(incount, requests, outcount, indices, used);
-    f.exit();
-    if ((result == MPI_SUCCESS || result == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED) {
-        for (int k = 0; k < *outcount && k < incount; ++k) {
-            if (indices[k] >= 0 && indices[k] < incount) {
-                f.finished(handles[indices[k]], &used[k]);
-            }
-        }
-    }
-    f.done();
-    return result;
+    return recordSome(
+        MpiCall::Testsome, incount, requests, outcount, indices, statuses,
+        [&](MPI_Status* s) { return PMPI_Testsome(incount, requests, outcount, indices, s); });
 }
 
 // Not an MPI call Xylem records, but it ends a request: a freed handle must leave the table, or
