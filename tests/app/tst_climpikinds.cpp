@@ -253,6 +253,41 @@ private slots:
             QVERIFY(rooted["rooted"]["wait_per_call"]["min"].get<double>() >= 0);
         }
     }
+
+    // With the late rank late before every collective (a sleep, so that the 4 ranks on 2 cores
+    // keep the others on time), every kind finds it: the synchronizing ones at the end of their
+    // imbalance path, the rooted ones as their late rank (the Bcast's and Scatter's roots turn,
+    // so rank 2 is their late root a quarter of the time; Reduce's root 0 and Gather's root 3
+    // wait for it).
+    void lateRankIsFoundPerKind()
+    {
+        QTemporaryDir dir;
+        const QString s = dir.filePath("late.xylem");
+        const auto r = runCli(QStringList{"mpi", "-o", s, "--shape", "flat"} +
+                              mpirun({XYLEM_MPILOOP, "--pattern", "mixed", "--iterations", "16",
+                                      "--late-rank", "2", "--late-us", "10000",
+                                      "--late-each-call"}));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        for (const char* kind : {"MPI_Allreduce", "MPI_Barrier", "MPI_Allgather", "MPI_Alltoall",
+                                 "MPI_Reduce_scatter"}) {
+            const auto report = runCli({"analyze", s, "--kind", kind, "--comm", "0", "--json"});
+            QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+            const auto json = parseJson(report.out);
+            QCOMPARE(json["mpi_kind"]["call"], kind);
+            QVERIFY2(json["imbalance_path"].back() == "r2",
+                     qPrintable(QStringLiteral("%1: %2").arg(kind, report.out.left(2000))));
+            for (const double mean : stageMeans(json)) {
+                QVERIFY2(mean >= 0, kind);
+            }
+        }
+        for (const char* kind : {"MPI_Bcast", "MPI_Reduce", "MPI_Gather", "MPI_Scatter"}) {
+            const auto report = runCli({"analyze", s, "--kind", kind, "--comm", "0", "--json"});
+            QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+            const auto json = parseJson(report.out);
+            QVERIFY2(json["rooted"]["late_rank"] == 2,
+                     qPrintable(QStringLiteral("%1: %2").arg(kind, report.out.left(2000))));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliMpiKinds)

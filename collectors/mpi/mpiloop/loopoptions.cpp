@@ -46,6 +46,9 @@ std::variant<LoopOptions, int> parseLoopOptions(int argc, char** argv, const cha
     app.add_option("--late-us", o.lateUs, "Microseconds more of --late-rank's computing")
         ->capture_default_str()
         ->check(CLI::Range(0, kMax));
+    app.add_flag("--late-each-call", o.lateEachCall,
+                 "Pattern mixed: --late-rank also sleeps --late-us before each of its collectives, "
+                 "so that every kind has the late rank");
     app.add_option("--outstanding", o.outstanding,
                    "Before the loop, each rank posts this many Irecvs from and Isends to rank ^ 1 "
                    "at once, then finishes them with one Waitall (the interposer tracks 3072 "

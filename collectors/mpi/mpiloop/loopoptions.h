@@ -17,6 +17,7 @@ struct LoopOptions
     int computeUs = 0;
     int lateRank = -1;
     int lateUs = 0;
+    bool lateEachCall = false; // pattern mixed: --late-rank also sleeps before each collective
     int outstanding = 0; // Irecvs and Isends posted at once, then one Waitall (before the loop)
     int killRank = -1; // a rank that dies abruptly, as a crashed or killed one does
     int killAfter = 0;

@@ -74,21 +74,35 @@ void pointToPoint(Buffers& b, int rank, int size, int n)
     }
 }
 
-void mixed(Buffers& b, MPI_Comm half, int rank, int size, int n, int iteration)
+// lateUs: how long this rank sleeps before each collective (--late-each-call), so that each kind
+// has a late rank of its own; 0 for the others.
+void mixed(Buffers& b, MPI_Comm half, int rank, int size, int n, int iteration, int lateUs)
 {
     char* out = b.receive.data();
+    pause(lateUs);
     MPI_Allreduce(b.send.data(), out, n, MPI_CHAR, MPI_MAX, MPI_COMM_WORLD);
+    pause(lateUs);
     MPI_Bcast(out, n, MPI_CHAR, iteration % size, MPI_COMM_WORLD);
+    pause(lateUs);
     MPI_Reduce(b.send.data(), out, n, MPI_CHAR, MPI_MAX, 0, MPI_COMM_WORLD);
+    pause(lateUs);
     MPI_Barrier(MPI_COMM_WORLD);
+    pause(lateUs);
     MPI_Allgather(b.send.data(), n, MPI_CHAR, out, n, MPI_CHAR, MPI_COMM_WORLD);
+    pause(lateUs);
     MPI_Alltoall(b.receive.data(), n / size > 0 ? n / size : 1, MPI_CHAR, b.send.data(),
                  n / size > 0 ? n / size : 1, MPI_CHAR, MPI_COMM_WORLD);
     std::vector<char> full(b.counts.size() * static_cast<size_t>(n), 1);
+    pause(lateUs);
     MPI_Reduce_scatter(full.data(), out, b.counts.data(), MPI_CHAR, MPI_MAX, MPI_COMM_WORLD);
+    pause(lateUs);
     MPI_Gather(b.send.data(), n, MPI_CHAR, out, n, MPI_CHAR, size - 1, MPI_COMM_WORLD);
-    MPI_Scatter(b.receive.data(), n, MPI_CHAR, b.send.data(), n, MPI_CHAR, 0, MPI_COMM_WORLD);
+    pause(lateUs);
+    // Its root turns, as the Bcast's does, so that a late rank is at times the late root.
+    MPI_Scatter(b.receive.data(), n, MPI_CHAR, b.send.data(), n, MPI_CHAR, iteration % size,
+                MPI_COMM_WORLD);
     pointToPoint(b, rank, size, n);
+    pause(lateUs);
     MPI_Allreduce(b.send.data(), out, n, MPI_CHAR, MPI_MAX, half);
 }
 
@@ -215,7 +229,8 @@ int main(int argc, char** argv)
         if (coverage) {
             coverage->iterate();
         } else if (o.mixed) {
-            mixed(buffers, half, rank, size, static_cast<int>(o.bytes), i);
+            mixed(buffers, half, rank, size, static_cast<int>(o.bytes), i,
+                  o.lateEachCall ? lateUs : 0);
         } else {
             MPI_Allreduce(buffers.send.data(), buffers.receive.data(), static_cast<int>(o.bytes),
                           MPI_CHAR, MPI_MAX, MPI_COMM_WORLD);
