@@ -296,9 +296,11 @@ private slots:
         QVERIFY(b.measured);
         QCOMPARE(b.master, std::string("hosta"));
         // One machine, one clock: the measured offset is within the error bound, which is
-        // half a loopback round trip (well under a millisecond).
+        // half a loopback round trip: well under a millisecond on an idle machine, but with 4
+        // ranks on 2 cores beside a build even the best of ten round trips waited 3.6 ms for a
+        // time slice once. 50 ms still catches a bound that is no round trip at all.
         QVERIFY(b.errorBoundNs.has_value());
-        QVERIFY2(*b.errorBoundNs > 0 && *b.errorBoundNs < 1'000'000,
+        QVERIFY2(*b.errorBoundNs > 0 && *b.errorBoundNs < 50'000'000,
                  qPrintable(QString::number(*b.errorBoundNs)));
         QVERIFY2(std::abs(b.start.offsetNs) <= *b.errorBoundNs,
                  qPrintable(QString::number(b.start.offsetNs)));
