@@ -12,6 +12,7 @@
 #include "core/store/runcatalog.h"
 #include "core/store/session.h"
 #include "tests/app/clisessiontest.h"
+#include "tests/support/waituntil.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -148,10 +149,13 @@ std::pair<QByteArray, int> runOnTerminal(const QStringList& args, int seconds,
         }
     }
     int status = 0;
-    while (pid > 0 && ::waitpid(pid, &status, WNOHANG) == 0 && clock.elapsed() < seconds * 1000) {
-        ::usleep(20000); // the terminal closes a moment before the process ends
-    }
-    if (pid > 0 && ::waitpid(pid, &status, WNOHANG) == 0) {
+    bool reaped = pid <= 0;
+    // The terminal closes a moment before the process ends.
+    const auto left = std::max<qint64>(0, seconds * 1000 - clock.elapsed());
+    reaped = reaped || xylem::testing::waitUntil(
+                           [&] { return ::waitpid(pid, &status, WNOHANG) != 0; },
+                           std::chrono::milliseconds(left));
+    if (!reaped) {
         ::kill(pid, SIGKILL);
         ::waitpid(pid, &status, 0);
         status = -1;
@@ -393,11 +397,8 @@ private slots:
             }
             return n;
         };
-        clock.restart();
-        while (ranksLeft() > 0 && clock.elapsed() < 20000) {
-            QThread::msleep(200);
-        }
-        QCOMPARE(ranksLeft(), 0);
+        QVERIFY(xylem::testing::waitUntil([&] { return ranksLeft() == 0; },
+                                          std::chrono::seconds(20), std::chrono::milliseconds(200)));
         QThread::msleep(500); // their collector, which ends with its lifeline, too
         // What no process is left to remove: the rings of the killed run.
         for (const QString& ring : QDir("/dev/shm").entryList({prefix + "*"})) {
