@@ -1,4 +1,5 @@
 #include "app/cli/command.h"
+#include "app/cli/monitorsection.h"
 #include "app/cli/mpikindreport.h"
 #include "app/cli/progressline.h"
 #include "app/cli/sessioninput.h"
@@ -133,6 +134,19 @@ Result<std::vector<HostClock>> clocksOfRun(const Arguments& a)
     return store::storedClocks(session.value(), run.value());
 }
 
+// What the live recording of a session's run stored of its monitors; nullopt for files.
+Result<std::optional<RunMonitors>> monitorsOfRun(const Arguments& a)
+{
+    if (!a.has("session")) {
+        return std::optional<RunMonitors>();
+    }
+    XYLEM_TRY(path, a.one("session"));
+    XYLEM_TRY(id, a.optionalId("run"));
+    XYLEM_TRY(session, store::Session::open(path.value(), store::OpenMode::ReadOnly));
+    XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
+    return std::optional(readRunMonitors(session.value(), run.value()));
+}
+
 // Whether a JSON report (reportToJson's form) has a negative timemap mean.
 bool hasNegativeStage(const nlohmann::ordered_json& report)
 {
@@ -181,6 +195,10 @@ Result<Ok> printJson(const Arguments& a, std::ostream& o, std::ostream& e)
     if (waits.value()) {
         json["wait_states"] = waitStatesToJson(*waits.value());
     }
+    XYLEM_TRY(monitors, monitorsOfRun(a));
+    if (monitors.value()) {
+        json["monitors"] = runMonitorsJson(*monitors.value());
+    }
     o << json.dump(1) << '\n';
     return Ok{};
 }
@@ -226,6 +244,10 @@ int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
                                           report.value());
                           if (waits.value()) {
                               printWaitStates(o, *waits.value());
+                          }
+                          XYLEM_TRY(monitors, monitorsOfRun(a));
+                          if (monitors.value()) {
+                              printRunMonitors(o, *monitors.value());
                           }
                           return Ok{};
                       });

@@ -1,6 +1,7 @@
 #include "app/cli/clocklines.h"
 #include "app/cli/command.h"
 #include "app/cli/durationformat.h"
+#include "app/cli/monitorsection.h"
 #include "app/cli/nodetroubles.h"
 #include "app/cli/sessioninput.h"
 #include "app/cli/texttable.h"
@@ -99,6 +100,23 @@ Result<Ok> printClocks(store::Session& session, const std::vector<store::RunInfo
     return Ok{};
 }
 
+// The Monitors section, after everything else: each run's stored monitor results, if any.
+void printMonitors(store::Session& session, const std::vector<store::RunInfo>& runs,
+                   std::ostream& out)
+{
+    bool any = false;
+    for (const store::RunInfo& r : runs) {
+        const RunMonitors monitors = readRunMonitors(session, r.id);
+        if (monitors.recorded()) {
+            printRunMonitors(out, monitors);
+            any = true;
+        }
+    }
+    if (!any && !runs.empty()) {
+        out << "Monitors: none recorded (a live recording stores them with its run)\n";
+    }
+}
+
 } // namespace
 
 int runInfo(const Args& args, std::ostream& out, std::ostream& err)
@@ -106,7 +124,8 @@ int runInfo(const Args& args, std::ostream& out, std::ostream& err)
     static const CommandSpec spec{
         "info",
         "usage: xylem-cli info [--session] S.xylem [--json]\n"
-        "       the session's runs: their names, sizes, clocks and nodes lost or slow\n",
+        "       the session's runs: their names, sizes, clocks, nodes lost or slow and what\n"
+        "       their monitors stored (gather rate, delay, load balance, statistics)\n",
         {sessionOption(), flagOption("json", "print the session's description as JSON")},
         true};
     return runCommand(
@@ -132,6 +151,8 @@ int runInfo(const Args& args, std::ostream& out, std::ostream& err)
                                                        ? accounting.value(list, nlohmann::json())
                                                        : nlohmann::json::array();
                     }
+                    doc["runs"].back()["monitors"] =
+                        runMonitorsJson(readRunMonitors(session.value(), r.id));
                 }
                 o << doc.dump(1) << '\n';
                 return Ok{};
@@ -149,7 +170,9 @@ int runInfo(const Args& args, std::ostream& out, std::ostream& err)
             }
             table.print(o);
             printTroubles(session.value(), runs.value(), o);
-            return printClocks(session.value(), runs.value(), o);
+            XYLEM_TRY(clocks, printClocks(session.value(), runs.value(), o));
+            printMonitors(session.value(), runs.value(), o);
+            return Ok{};
         });
 }
 
