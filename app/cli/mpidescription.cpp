@@ -1,14 +1,16 @@
 #include "app/cli/mpidescription.h"
 
-#include "app/cli/childprocess.h"
 #include "core/model/launchertemplate.h"
 #include "core/model/textfile.h"
+#include "core/record/childprocess.h"
 
 #include <chrono>
 #include <filesystem>
 #include <thread>
 
 namespace xylem::cli {
+
+using record::ChildProcess;
 
 namespace {
 

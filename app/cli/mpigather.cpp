@@ -1,13 +1,16 @@
 #include "app/cli/mpigather.h"
 
 #include "app/cli/progressline.h"
-#include "app/cli/recordsetup.h"
-#include "app/cli/siblingprogram.h"
 #include "core/gather/batch.h"
 #include "core/model/launchertemplate.h"
+#include "core/record/gathertree.h"
+#include "core/record/siblingprogram.h"
 #include "core/tree/launchcheck.h"
 
 namespace xylem::cli {
+
+using record::findSiblingProgram;
+using record::nodeNames;
 
 namespace {
 

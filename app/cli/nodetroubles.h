@@ -1,20 +1,20 @@
 #pragma once
 
 // What `xylem-cli record` and `xylem-cli info` say of the gather tree's nodes that stopped
-// answering (live::NodeTrouble): a few words for the live status line, a line per episode for
-// the summary and for info, and the lists kept in the run's stored accounting
-// ("scope-accounting", version kAccountingVersion), read back by info.
+// answering (live::NodeTrouble): a few words for the live status line and a line per episode
+// for the summary and for info. The lists kept in the run's stored accounting
+// ("scope-accounting", version kAccountingVersion) are core/record/accountingjson.h's.
 
 #include "core/live/liverecorder.h"
+#include "core/record/accountingjson.h"
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 namespace xylem::cli {
 
-// The stored accounting's version: 2 names lost and slow nodes (1 listed lost node indices).
-inline constexpr int kAccountingVersion = 2;
+using record::kAccountingVersion;
+using record::troublesFromJson;
 
 // "1 lost (h2 at 5.2 s)", "0 lost, 1 slow (h1 since 3.1 s)".
 std::string troublesStatus(const live::ScopeAccounting& accounting);
@@ -27,11 +27,5 @@ std::string troublesStatus(const live::ScopeAccounting& accounting);
 //     answering again after ...
 std::vector<std::string> troubleLines(const std::vector<live::NodeTrouble>& troubles,
                                       std::uint64_t notListed);
-
-// Adds "lost_nodes", "slow_nodes", "troubles_not_listed", "gather_rate_complete" and
-// "collectors" (every host's last counts) to the stored accounting.
-void addTroublesJson(nlohmann::ordered_json& accounting, const live::ScopeAccounting& a);
-// The episodes of a stored accounting (both lists, in time order); empty for version 1.
-std::vector<live::NodeTrouble> troublesFromJson(const nlohmann::json& accounting);
 
 } // namespace xylem::cli

@@ -6,22 +6,26 @@ namespace xylem::cli {
 
 namespace {
 
-std::atomic<bool>& flag()
+std::atomic<record::RecordingSession*>& stopped()
 {
-    static std::atomic<bool> stop{false};
-    return stop;
+    static std::atomic<record::RecordingSession*> session{nullptr};
+    return session;
 }
+
+static_assert(std::atomic<record::RecordingSession*>::is_always_lock_free);
 
 void onSignal(int)
 {
-    flag().store(true);
+    if (record::RecordingSession* session = stopped().load()) {
+        session->stopFromSignal();
+    }
 }
 
 } // namespace
 
-StopRequest::StopRequest()
+StopRequest::StopRequest(record::RecordingSession& session)
 {
-    flag().store(false);
+    stopped().store(&session);
     struct sigaction action
     {
     };
@@ -35,11 +39,7 @@ StopRequest::~StopRequest()
 {
     sigaction(SIGINT, &m_oldInt, nullptr);
     sigaction(SIGTERM, &m_oldTerm, nullptr);
-}
-
-bool StopRequest::requested() const
-{
-    return flag().load();
+    stopped().store(nullptr);
 }
 
 } // namespace xylem::cli

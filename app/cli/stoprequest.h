@@ -2,10 +2,13 @@
 
 // Ctrl-C (SIGINT) or SIGTERM asks a recording to stop cleanly — the program is interrupted,
 // what the rings still hold is drained, and the run is stored complete — instead of killing
-// xylem-cli half-way. While a StopRequest lives, those signals only set its flag.
+// xylem-cli half-way. While a StopRequest lives, those signals only ask its session to stop
+// (record::RecordingSession::stopFromSignal, async-signal-safe).
 //
-// A signal handler can reach nothing but static state: the flag is the one piece of it, and
-// only this class touches it.
+// A signal handler can reach nothing but static state: the session it stops is the one piece
+// of it, and only this class touches it.
+
+#include "core/record/recordingsession.h"
 
 #include <csignal>
 
@@ -14,12 +17,10 @@ namespace xylem::cli {
 class StopRequest
 {
 public:
-    StopRequest();
+    explicit StopRequest(record::RecordingSession& session);
     ~StopRequest();
     StopRequest(const StopRequest&) = delete;
     StopRequest& operator=(const StopRequest&) = delete;
-
-    bool requested() const;
 
 private:
     struct sigaction m_oldInt
