@@ -68,6 +68,10 @@ void CollectorConnection::received(size_t n)
 {
     std::vector<protocol::Frame> frames;
     if (auto ok = m_decoder.feed(std::span(m_buffer.data(), n), frames); !ok) {
+        if (const std::uint16_t version = m_decoder.refusedVersion(); version != 0) {
+            boost::system::error_code ignored; // a client of another version learns why
+            asio::write(m_socket, asio::buffer(protocol::encodeVersionRefusal(version)), ignored);
+        }
         close(ok.error().describe());
         return;
     }

@@ -1,8 +1,8 @@
 #include "collectors/collector/leafsources.h"
 
-#include "core/gather/nodecountlines.h"
-#include "core/gather/samplelines.h"
+#include "collectors/collector/monitorrecords.h"
 #include "core/model/recording.h"
+#include "core/protocol/gatherrecords.h"
 #include "core/tree/clockoffset.h"
 
 #include <algorithm>
@@ -98,8 +98,8 @@ private:
     CollectorService::RingTotals m_base;
 };
 
-// The node's own ring accounting and its host's newest CPU sample as one JSON line
-// (nodecountlines.h): concatenated up the tree, the front-end sees every collector apart.
+// The node's own ring accounting and its host's newest CPU sample as one NodeCounts record
+// (gatherrecords.h): concatenated up the tree, the front-end sees every collector apart.
 class NodeCountSource final : public tree::LeafSource
 {
 public:
@@ -121,9 +121,11 @@ public:
                 m_cpu = s.value;
             }
         }
-        const std::string line = gather::encodeNodeCountLine(
-            {m_host, t.written, t.read, t.overwritten, t.rings, tree::tupleClockNowNs(), m_cpu});
-        return gather::Batch{1, gather::Bytes{{line.begin(), line.end()}}};
+        gather::Bytes record;
+        protocol::appendRecord(protocol::NodeCounts{m_host, t.written, t.read, t.overwritten,
+                                                    t.rings, tree::tupleClockNowNs(), m_cpu},
+                               record.bytes);
+        return gather::Batch{1, std::move(record)};
     }
 
 private:
@@ -134,13 +136,14 @@ private:
 };
 
 // A node-side monitor with its own reading position in every ring: it sees every tuple,
-// whatever the other readers take.
+// whatever the other readers take. Its newest state goes up as one record (gatherrecords.h).
 class NodeMonitorSource final : public tree::LeafSource
 {
 public:
-    NodeMonitorSource(CollectorService& service, ClientId client)
+    NodeMonitorSource(CollectorService& service, ClientId client, int kind)
         : m_service(service)
         , m_client(client)
+        , m_kind(kind)
     {
     }
     ~NodeMonitorSource() override { m_service.closeClient(m_client); }
@@ -149,8 +152,9 @@ public:
     {
         m_service.tick(tree::tupleClockNowNs());
         XYLEM_TRY(result, m_service.pollFilter(m_client, kFilter));
-        std::string line = result->resultJson + "\n";
-        return gather::Batch{1, gather::Bytes{{line.begin(), line.end()}}};
+        gather::Bytes record;
+        XYLEM_TRY(appended, appendMonitorRecord(m_kind, result->resultJson, record.bytes));
+        return gather::Batch{1, std::move(record)};
     }
 
     static constexpr std::uint32_t kFilter = 1;
@@ -158,6 +162,7 @@ public:
 private:
     CollectorService& m_service;
     ClientId m_client;
+    int m_kind; // 1: last arrivals, 2: statistics
 };
 
 // The node's system samples since the previous wave (the first wave: since the stream opened).
@@ -180,13 +185,17 @@ public:
         if (read.samples.empty() && read.overwritten == 0) {
             return gather::Batch{1, gather::Bytes{}};
         }
-        gather::HostSamples line{m_host, read.overwritten, {}};
-        line.samples.reserve(read.samples.size());
+        protocol::HostSamples samples{m_host, read.overwritten, {}};
+        samples.samples.reserve(read.samples.size());
         for (protocol::SampleRecord& s : read.samples) {
-            line.samples.push_back(gather::SampleValue{std::move(s.metric), s.timeNs, s.value});
+            if (std::isfinite(s.value)) { // what has no value is no sample (the table keeps none)
+                samples.samples.push_back(
+                    protocol::SampleValue{std::move(s.metric), s.timeNs, s.value});
+            }
         }
-        const std::string text = gather::encodeSampleLine(line);
-        return gather::Batch{1, gather::Bytes{{text.begin(), text.end()}}};
+        gather::Bytes record;
+        protocol::appendRecord(samples, record.bytes);
+        return gather::Batch{1, std::move(record)};
     }
 
 private:
@@ -274,7 +283,8 @@ Result<std::unique_ptr<tree::LeafSource>> LeafSources::make(const tree::SourceSp
             service().closeClient(client);
             return installed.error();
         }
-        return std::unique_ptr<tree::LeafSource>(new NodeMonitorSource(service(), client));
+        return std::unique_ptr<tree::LeafSource>(
+            new NodeMonitorSource(service(), client, static_cast<int>(kind)));
     }
     return tree::makeBuiltinSource(spec, m_node);
 }

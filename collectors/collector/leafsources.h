@@ -10,14 +10,14 @@
 //   ring-counts         Numbers {written, read, overwritten, rings}: the rings' accounting
 //   ring-classes        Classes {gather rate % since the stream opened: [this node]}: merged by
 //                       the equivalence filter, which nodes lose how much of their rings
-//   node-counts         Bytes: one JSON line (core/gather/nodecountlines.h), the same accounting
+//   node-counts         Bytes: one NodeCounts record (core/protocol/gatherrecords.h), the same accounting
 //                       with the host and its newest CPU sample, so that concatenated up the
 //                       tree every collector's figures stay apart (scope designs' live figures)
-//   node-monitor kind   Bytes: one JSON line, the newest state of a node-side monitor
+//   node-monitor kind   Bytes: one record, the newest state of a node-side monitor
 //                       (livemonitors.h) over every tuple of this node; kind 1 = last arrivals
 //                       (distributed load balance), 2 = statistics. Needs the monitored
 //                       configuration first (control "monitored-configuration").
-//   system-samples [max]  Bytes: one JSON line (core/gather/samplelines.h) of the node's system
+//   system-samples [max]  Bytes: one HostSamples record (gatherrecords.h) of the node's system
 //                       samples taken since the last wave (at most max), with the number its
 //                       sample buffer overwrote before they were read; nothing when there are
 //                       none. Its own cursor: other readers of the samples take none away.

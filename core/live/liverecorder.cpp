@@ -172,8 +172,7 @@ Result<Ok> LiveRecorder::takeCounts(const gather::Batch& batch)
     if (!bytes) {
         return makeError(ErrorCode::MalformedInput, "the count stream brought no count lines");
     }
-    XYLEM_TRY(lines, gather::decodeNodeCountLines(std::string_view(
-                         reinterpret_cast<const char*>(bytes->bytes.data()), bytes->bytes.size())));
+    XYLEM_TRY(lines, protocol::decodeNodeCounts(bytes->bytes));
     auto& a = m_accounting;
     for (gather::NodeCounts& line : lines.value()) {
         // Totals since the collector started: a late line (or a restarted collector's) never
@@ -201,13 +200,12 @@ Result<Ok> LiveRecorder::takeMonitorLines(std::uint32_t stream, const gather::Ba
 {
     const auto* bytes = std::get_if<gather::Bytes>(&batch.content);
     if (!bytes) {
-        return makeError(ErrorCode::MalformedInput, "a monitor stream brought no JSON lines");
+        return makeError(ErrorCode::MalformedInput, "a monitor stream brought no records");
     }
-    const std::string text(bytes->bytes.begin(), bytes->bytes.end());
     if (stream == kDistributedStream) {
-        return applyLastArrivalLines(text, m_config, m_distributed);
+        return applyLastArrivalRecords(bytes->bytes, m_config, m_distributed);
     }
-    return collectStatisticsLines(text, m_statistics);
+    return collectStatisticsRecords(bytes->bytes, m_statistics);
 }
 
 Result<Ok> LiveRecorder::takeSamples(const gather::Batch& batch)
@@ -216,8 +214,7 @@ Result<Ok> LiveRecorder::takeSamples(const gather::Batch& batch)
     if (!bytes) {
         return makeError(ErrorCode::MalformedInput, "the system-sample stream brought no lines");
     }
-    XYLEM_TRY(lines, gather::decodeSampleLines(std::string_view(
-                         reinterpret_cast<const char*>(bytes->bytes.data()), bytes->bytes.size())));
+    XYLEM_TRY(lines, protocol::decodeHostSamples(bytes->bytes));
     std::vector<store::SystemSample> samples;
     for (gather::HostSamples& line : lines.value()) {
         m_accounting.systemSamplesLost += line.overwritten;

@@ -1,7 +1,7 @@
 #include "core/live/monitorlines.h"
 
+#include <cmath>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 namespace xylem::live {
 
@@ -9,67 +9,93 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Result<Json> parseLine(const std::string& line)
+Json number(double v)
 {
-    Json j = Json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("host") || !j.at("host").is_string()) {
-        return makeError(ErrorCode::MalformedInput, "a monitor line is no JSON object with a host");
-    }
-    return j;
+    return std::isnan(v) ? Json(nullptr) : Json(v);
 }
 
-Result<Ok> applyGred(const Configuration& config, const std::string& id, const Json& gred,
+Json summaryJson(const protocol::RunningSummary& s)
+{
+    return {{"count", s.count},           {"mean", number(s.mean)},
+            {"min", number(s.min)},       {"max", number(s.max)},
+            {"stddev", number(s.stddev)}, {"window_median", number(s.windowMedian)}};
+}
+
+Result<Ok> applyGred(const Configuration& config, const protocol::GredArrivals& gred,
                      LastArrivalTally& tally)
 {
-    const int g = config.indexOf(id);
-    if (g < 0 || !gred.contains("last_arrivals") || !gred.at("last_arrivals").is_object()) {
-        return makeError(ErrorCode::MalformedInput,
-                         "a last-arrival line names gred '" + id + "' of another configuration");
+    const int g = config.indexOf(gred.gred);
+    if (g < 0) {
+        return makeError(ErrorCode::MalformedInput, "a last-arrival record names gred '" +
+                                                        gred.gred + "' of another configuration");
     }
     std::vector<std::int64_t> perChild;
     for (const int child : config.children(g)) {
-        const Json& counts = gred.at("last_arrivals");
-        const auto it = counts.find(config.wrapper(child).id);
-        perChild.push_back(it != counts.end() && it->is_number_integer() ? it->get<std::int64_t>()
-                                                                         : 0);
+        const std::string& id = config.wrapper(child).id;
+        std::int64_t count = 0;
+        for (const protocol::ArrivalCounts& c : gred.contributors) {
+            if (c.contributor == id) {
+                count = c.lastArrivals;
+            }
+        }
+        perChild.push_back(count);
     }
     if (!tally.setCounts(g, perChild)) {
-        return makeError(ErrorCode::MalformedInput, "'" + id + "' is no gred of the configuration");
+        return makeError(ErrorCode::MalformedInput,
+                         "'" + gred.gred + "' is no gred of the configuration");
     }
     return Ok{};
 }
 
 } // namespace
 
-Result<Ok> applyLastArrivalLines(const std::string& text, const Configuration& config,
-                                 LastArrivalTally& tally)
+Result<Ok> applyLastArrivalRecords(std::span<const std::uint8_t> bytes, const Configuration& config,
+                                   LastArrivalTally& tally)
 {
-    std::istringstream lines(text);
-    for (std::string line; std::getline(lines, line);) {
-        if (line.empty()) {
-            continue;
-        }
-        XYLEM_TRY(j, parseLine(line));
-        if (!j->contains("greds") || !j->at("greds").is_object()) {
-            continue; // a host without greds
-        }
-        for (const auto& [id, gred] : j->at("greds").items()) {
-            XYLEM_TRY(applied, applyGred(config, id, gred, tally));
+    XYLEM_TRY(states, protocol::decodeLastArrivalStates(bytes));
+    for (const protocol::LastArrivalState& state : states.value()) {
+        for (const protocol::GredArrivals& gred : state.greds) {
+            XYLEM_TRY(applied, applyGred(config, gred, tally));
         }
     }
     return Ok{};
 }
 
-Result<Ok> collectStatisticsLines(const std::string& text,
-                                  std::map<std::string, std::string>& byHost)
+std::string statisticsStateJson(const protocol::StatisticsState& state)
 {
-    std::istringstream lines(text);
-    for (std::string line; std::getline(lines, line);) {
-        if (line.empty()) {
-            continue;
+    Json doc{{"host", state.host}, {"calls", state.calls}};
+    doc["greds"] = Json::object();
+    for (const protocol::GredStatistics& g : state.greds) {
+        Json gred = Json::object();
+        if (g.downLatency) {
+            gred["down_latency"] = summaryJson(*g.downLatency);
         }
-        XYLEM_TRY(j, parseLine(line));
-        byHost[j->at("host").get<std::string>()] = line;
+        if (g.upLatency) {
+            gred["up_latency"] = summaryJson(*g.upLatency);
+        }
+        for (const protocol::ContributorStatistics& c : g.contributors) {
+            Json one{{"arrival_wait", summaryJson(c.arrivalWait)},
+                     {"departure_wait", summaryJson(c.departureWait)}};
+            if (c.totalLatency) {
+                one["total_latency"] = summaryJson(*c.totalLatency);
+            }
+            gred["contributors"][c.contributor] = std::move(one);
+        }
+        doc["greds"][g.gred] = std::move(gred);
+    }
+    doc["collectors"] = Json::object();
+    for (const protocol::CollectorStatistics& c : state.collectors) {
+        doc["collectors"][c.collector] = {{"edge_time", summaryJson(c.edgeTime)}};
+    }
+    return doc.dump();
+}
+
+Result<Ok> collectStatisticsRecords(std::span<const std::uint8_t> bytes,
+                                    std::map<std::string, std::string>& byHost)
+{
+    XYLEM_TRY(states, protocol::decodeStatisticsStates(bytes));
+    for (const protocol::StatisticsState& state : states.value()) {
+        byHost[state.host] = statisticsStateJson(state);
     }
     return Ok{};
 }

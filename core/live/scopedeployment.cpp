@@ -171,8 +171,7 @@ Result<Ok> ScopeDeployment::takeCounts(std::chrono::milliseconds timeout)
     if (!bytes) {
         return makeError(ErrorCode::MalformedInput, "the node-counts stream brought no lines");
     }
-    XYLEM_TRY(lines, gather::decodeNodeCountLines(std::string_view(
-                         reinterpret_cast<const char*>(bytes->bytes.data()), bytes->bytes.size())));
+    XYLEM_TRY(lines, protocol::decodeNodeCounts(bytes->bytes));
     m_counts.previous = m_counts.current;
     for (auto& line : lines.value()) {
         m_counts.current[line.host] = std::move(line);

@@ -1,23 +1,21 @@
 #include "core/protocol/allreducemessages.h"
 
-#include "core/protocol/bytes.h"
-
-#include <algorithm>
-#include <array>
+#include "core/protocol/wire.h"
 
 namespace xylem::protocol {
 
-namespace {
-
-template <typename Message> Result<Message> finish(const ByteReader& r, Message m, const char* what)
+template <class V, DescribedAs<PathHelloMessage> M> void fields(V& v, M& m)
 {
-    if (!r.ok() || !r.atEnd()) {
-        return makeError(ErrorCode::MalformedInput, std::string("malformed ") + what + " message");
-    }
-    return m;
+    v("tree", m.tree);
+    v("proxy", m.proxy);
+    v("nonce", m.nonce);
 }
 
-} // namespace
+template <class V, DescribedAs<AllreduceMessage> M> void fields(V& v, M& m)
+{
+    v("seq", m.seq);
+    v("values", m.values, MaxSize{kMaxAllreduceValues});
+}
 
 std::string claimOf(const PathHelloMessage& m)
 {
@@ -26,51 +24,22 @@ std::string claimOf(const PathHelloMessage& m)
 
 std::vector<std::uint8_t> encode(const PathHelloMessage& m)
 {
-    ByteWriter w;
-    w.u32(m.tree);
-    w.u32(m.proxy);
-    w.bytes(m.nonce);
-    return w.take();
+    return encodeFields(m);
 }
 
 Result<PathHelloMessage> decodePathHello(std::span<const std::uint8_t> payload)
 {
-    ByteReader r(payload);
-    PathHelloMessage m;
-    m.tree = r.u32();
-    m.proxy = r.u32();
-    m.nonce = r.fixed<32>();
-    return finish(r, m, "PathHello");
+    return decodeFields<PathHelloMessage>(payload, "PathHello");
 }
 
 std::vector<std::uint8_t> encode(const AllreduceMessage& m)
 {
-    ByteWriter w;
-    w.i64(m.seq);
-    w.u32(static_cast<std::uint32_t>(m.values.size()));
-    for (const std::int64_t v : m.values) {
-        w.i64(v);
-    }
-    return w.take();
+    return encodeFields(m);
 }
 
 Result<AllreduceMessage> decodeAllreduce(std::span<const std::uint8_t> payload)
 {
-    ByteReader r(payload);
-    AllreduceMessage m;
-    m.seq = r.i64();
-    const std::uint32_t n = r.count(8);
-    if (n > kMaxAllreduceValues) {
-        r.fail();
-    }
-    m.values.reserve(r.ok() ? n : 0);
-    for (std::uint32_t i = 0; i < n && r.ok(); ++i) {
-        m.values.push_back(r.i64());
-    }
-    if (!r.ok() || !r.atEnd()) {
-        return makeError(ErrorCode::MalformedInput, "malformed allreduce message");
-    }
-    return m;
+    return decodeFields<AllreduceMessage>(payload, "Allreduce");
 }
 
 } // namespace xylem::protocol

@@ -1,6 +1,7 @@
 #include "core/protocol/frame.h"
 
 #include "core/protocol/bytes.h"
+#include "core/protocol/collectormessages.h"
 
 #include <algorithm>
 #include <string>
@@ -43,6 +44,25 @@ std::vector<std::uint8_t> encodeFrameHeader(MessageType type, std::uint32_t stre
     return w.take();
 }
 
+std::vector<std::uint8_t> encodeVersionRefusal(std::uint16_t peerVersion)
+{
+    const std::string why = "this side speaks Xylem wire version " + std::to_string(kWireVersion) +
+                            ", the peer version " + std::to_string(peerVersion) +
+                            ": run the same Xylem release on both ends";
+    const auto payload =
+        encode(ErrorMessage{static_cast<std::uint32_t>(ErrorCode::MalformedInput), why});
+    ByteWriter w;
+    for (std::uint8_t b : kMagic) {
+        w.u8(b);
+    }
+    w.u16(peerVersion);
+    w.u16(static_cast<std::uint16_t>(MessageType::Error));
+    w.u32(0);
+    w.u32(static_cast<std::uint32_t>(payload.size()));
+    w.bytes(payload);
+    return w.take();
+}
+
 void FrameDecoder::setMaxPayload(std::uint32_t bytes)
 {
     m_maxPayload = std::min(bytes, kMaxPayloadBytes);
@@ -72,6 +92,7 @@ Result<Ok> FrameDecoder::feed(std::span<const std::uint8_t> bytes, std::vector<F
         const std::uint32_t stream = header.u32();
         const std::uint32_t length = header.u32();
         if (version != kWireVersion) {
+            m_refusedVersion = version;
             return fail("wire version " + std::to_string(version) + ", this side speaks " +
                         std::to_string(kWireVersion));
         }

@@ -22,7 +22,7 @@
 
 namespace xylem::protocol {
 
-inline constexpr std::uint16_t kWireVersion = 1;
+inline constexpr std::uint16_t kWireVersion = 2; // 2: fields described once, typed records in waves
 inline constexpr size_t kFrameHeaderBytes = 16;
 inline constexpr std::uint32_t kMaxPayloadBytes = 48u << 20; // a batch of 1 M tuples and change
 // What a peer that has not yet shown the tree's token may send: its hello and no more.
@@ -41,6 +41,11 @@ std::vector<std::uint8_t> encodeFrame(MessageType type, std::uint32_t stream,
 // The header alone, announcing `length` payload bytes (tests send one that lies).
 std::vector<std::uint8_t> encodeFrameHeader(MessageType type, std::uint32_t stream,
                                             std::uint32_t length);
+// What a peer of another wire version gets before its connection closes: an Error frame in the
+// peer's own framing (its version in the header; the Error message's fields are the same in
+// versions 1 and 2), naming both versions, so that an old collector client or leaf shows why it
+// was refused rather than a bare close.
+std::vector<std::uint8_t> encodeVersionRefusal(std::uint16_t peerVersion);
 
 class FrameDecoder
 {
@@ -55,11 +60,14 @@ public:
 
     bool failed() const { return m_failed; }
     size_t buffered() const { return m_buffer.size(); }
+    // The version of a peer refused for speaking another one (0: none was).
+    std::uint16_t refusedVersion() const { return m_refusedVersion; }
 
 private:
     std::vector<std::uint8_t> m_buffer;
     std::uint32_t m_maxPayload = kMaxPayloadBytes;
     bool m_failed = false;
+    std::uint16_t m_refusedVersion = 0;
 };
 
 } // namespace xylem::protocol

@@ -1,48 +1,41 @@
 #include "core/protocol/handshake.h"
 
-#include "core/protocol/bytes.h"
+#include "core/protocol/wire.h"
 
 #include <vector>
 
 namespace xylem::protocol {
 
+template <class V, DescribedAs<ChallengeMessage> M> void fields(V& v, M& m)
+{
+    v("nonce", m.nonce);
+    v("proof", m.proof);
+}
+
+template <class V, DescribedAs<ProofMessage> M> void fields(V& v, M& m)
+{
+    v("proof", m.proof);
+}
+
 std::vector<std::uint8_t> encode(const ChallengeMessage& m)
 {
-    ByteWriter w;
-    w.bytes(m.nonce);
-    w.bytes(m.proof);
-    return w.take();
+    return encodeFields(m);
 }
 
 std::vector<std::uint8_t> encode(const ProofMessage& m)
 {
-    ByteWriter w;
-    w.bytes(m.proof);
-    return w.take();
+    return encodeFields(m);
 }
 
 Result<ChallengeMessage> decodeChallenge(std::span<const std::uint8_t> payload,
                                          std::string_view what)
 {
-    ByteReader r(payload);
-    ChallengeMessage m;
-    m.nonce = r.fixed<32>();
-    m.proof = r.fixed<32>();
-    if (!r.ok() || !r.atEnd()) {
-        return makeError(ErrorCode::MalformedInput, "malformed " + std::string(what) + " message");
-    }
-    return m;
+    return decodeFields<ChallengeMessage>(payload, what);
 }
 
 Result<ProofMessage> decodeProof(std::span<const std::uint8_t> payload, std::string_view what)
 {
-    ByteReader r(payload);
-    ProofMessage m;
-    m.proof = r.fixed<32>();
-    if (!r.ok() || !r.atEnd()) {
-        return makeError(ErrorCode::MalformedInput, "malformed " + std::string(what) + " message");
-    }
-    return m;
+    return decodeFields<ProofMessage>(payload, what);
 }
 
 namespace {

@@ -75,6 +75,10 @@ void Connection::received(size_t bytes)
     m_lastReceived = Clock::now();
     m_frames.clear();
     if (auto ok = m_decoder.feed(std::span(m_readBuffer.data(), bytes), m_frames); !ok) {
+        if (const std::uint16_t version = m_decoder.refusedVersion(); version != 0) {
+            boost::system::error_code ignored; // a peer of another version learns why, if it reads
+            asio::write(m_socket, asio::buffer(protocol::encodeVersionRefusal(version)), ignored);
+        }
         close("garbage on the connection: " + ok.error().message);
         return;
     }

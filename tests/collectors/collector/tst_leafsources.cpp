@@ -66,8 +66,7 @@ gather::HostSamples oneLine(tree::LeafSource& source, std::uint64_t wave)
         return {};
     }
     const auto& bytes = std::get<gather::Bytes>(batch->content).bytes;
-    auto lines = gather::decodeSampleLines(
-        std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+    auto lines = protocol::decodeHostSamples(bytes);
     return lines && lines->size() == 1 ? lines->front() : gather::HostSamples{};
 }
 

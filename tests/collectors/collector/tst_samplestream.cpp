@@ -74,8 +74,7 @@ private slots:
                 problem = "no Bytes wave";
                 return true;
             }
-            auto lines = gather::decodeSampleLines(std::string(
-                reinterpret_cast<const char*>(bytes->bytes.data()), bytes->bytes.size()));
+            auto lines = protocol::decodeHostSamples(bytes->bytes);
             if (!lines) {
                 problem = QString::fromStdString(lines.error().describe());
                 return true;

@@ -1,7 +1,7 @@
 # Included by CMakeLists.txt: the gather tree's pure data path — filters (and their
-# composition), wave assembly, the batch codec, the system-sample lines — and filter plugins
+# composition), wave assembly, the batch codec — and filter plugins
 # loaded at run time.
-foreach(suite filters filtercomposition wave batchcodec filterplugin samplelines nodecountlines)
+foreach(suite filters filtercomposition wave batchcodec filterplugin)
   xylem_add_test(tst_${suite} SOURCES tst_${suite}.cpp LIBS xylem_gather)
 endforeach()
 

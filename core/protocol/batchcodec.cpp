@@ -1,4 +1,6 @@
-#include "core/gather/batchcodec.h"
+#include "core/protocol/batchcodec.h"
+
+#include "core/protocol/wire.h"
 
 #include <algorithm>
 #include <bit>
@@ -223,3 +225,19 @@ Result<Batch> decodeBatch(protocol::ByteReader& in)
 }
 
 } // namespace xylem::gather
+
+namespace xylem::protocol {
+
+void encodeWire(WireWriter& out, const gather::Batch& batch)
+{
+    gather::encodeBatch(batch, out.bytes());
+}
+
+Result<Ok> decodeWire(WireReader& in, gather::Batch& batch)
+{
+    XYLEM_TRY(decoded, gather::decodeBatch(in.bytes()));
+    batch = std::move(decoded).value();
+    return Ok{};
+}
+
+} // namespace xylem::protocol

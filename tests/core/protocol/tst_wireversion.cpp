@@ -1,0 +1,182 @@
+// Wire version 2 refuses a peer of version 1, and says so to both ends: the frame decoder's error
+// names both versions, the refusing side answers with an Error frame in the peer's own framing
+// (what an old collector client or leaf reads and shows), and a gather-tree node, here the
+// front-end's children in process, refuses an old relay's hello, answers it, and logs both
+// versions. The handshakes carry no version of their own: the frame header is where it is.
+
+#include "core/gather/topology.h"
+#include "core/protocol/bytes.h"
+#include "core/protocol/collectormessages.h"
+#include "core/protocol/frame.h"
+#include "core/protocol/treemessages.h"
+#include "core/tree/downstream.h"
+#include "core/tree/token.h"
+#include "tests/support/waituntil.h"
+
+#include <QtTest>
+
+#include <mutex>
+#include <poll.h>
+#include <thread>
+
+using namespace xylem;
+namespace asio = boost::asio;
+
+namespace {
+
+using Bytes = std::vector<std::uint8_t>;
+
+// A frame as a version-1 peer writes it: the same 16-byte header with version 1.
+Bytes versionOneFrame(protocol::MessageType type, const Bytes& payload)
+{
+    protocol::ByteWriter w;
+    for (char c : {'X', 'Y', 'W', '1'}) {
+        w.u8(static_cast<std::uint8_t>(c));
+    }
+    w.u16(1);
+    w.u16(static_cast<std::uint16_t>(type));
+    w.u32(0);
+    w.u32(static_cast<std::uint32_t>(payload.size()));
+    w.bytes(payload);
+    return w.take();
+}
+
+// What a version-1 peer makes of bytes it reads: its header checks, then an Error message
+// (whose fields version 1 lays out as version 2 does). Empty when it is not one.
+std::string errorAsVersionOneReadsIt(const Bytes& bytes)
+{
+    protocol::ByteReader r(bytes);
+    for (char c : {'X', 'Y', 'W', '1'}) {
+        if (r.u8() != static_cast<std::uint8_t>(c)) {
+            return {};
+        }
+    }
+    const std::uint16_t version = r.u16();
+    const std::uint16_t type = r.u16();
+    r.u32();
+    const std::uint32_t length = r.u32();
+    const auto payload = r.bytes(length);
+    if (!r.ok() || version != 1 || type != static_cast<std::uint16_t>(protocol::MessageType::Error)) {
+        return {};
+    }
+    auto error = protocol::decodeError(payload);
+    return error ? error->message : std::string();
+}
+
+class Parent
+{
+public:
+    Parent()
+        : m_topology(gather::levelTopology({2}, "localhost").value())
+        , m_children(m_io, m_topology, 0, tree::makeToken(), false,
+                     tree::Downstream::Events{[](std::uint32_t, protocol::Frame&) {},
+                                              [](std::uint32_t) {},
+                                              [](std::uint32_t, const std::string&) {},
+                                              [this](const std::string& line) {
+                                                  std::lock_guard lock(m_mutex);
+                                                  m_log += line + "\n";
+                                              }})
+    {
+        m_port = m_children.listen("127.0.0.1", 0).value();
+        m_thread = std::thread([this] { m_io.run(); });
+    }
+    ~Parent()
+    {
+        asio::post(m_io, [this] { m_children.closeAll(); });
+        m_io.stop();
+        m_thread.join();
+    }
+    std::uint16_t port() const { return m_port; }
+    std::string log() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_log;
+    }
+
+private:
+    asio::io_context m_io;
+    gather::Topology m_topology;
+    tree::Downstream m_children;
+    std::uint16_t m_port = 0;
+    std::thread m_thread;
+    mutable std::mutex m_mutex;
+    std::string m_log;
+};
+
+// Every byte the peer sends until it closes (or 10 s pass).
+Bytes readUntilClosed(asio::ip::tcp::socket& socket)
+{
+    Bytes all;
+    std::vector<std::uint8_t> scratch(4096);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::chrono::steady_clock::now() < deadline) {
+        pollfd p{socket.native_handle(), POLLIN, 0};
+        if (::poll(&p, 1, 50) <= 0) {
+            continue;
+        }
+        boost::system::error_code ec;
+        const size_t n = socket.read_some(asio::buffer(scratch), ec);
+        if (ec) {
+            break;
+        }
+        all.insert(all.end(), scratch.begin(), scratch.begin() + static_cast<long>(n));
+    }
+    return all;
+}
+
+} // namespace
+
+class TestWireVersion : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void versionIsTwo() { QCOMPARE(protocol::kWireVersion, std::uint16_t(2)); }
+
+    void aVersionOneFrameIsRefusedNamingBothVersions()
+    {
+        protocol::FrameDecoder decoder;
+        std::vector<protocol::Frame> out;
+        const auto hello = protocol::encode(protocol::TreeHelloMessage{1, {}});
+        const auto fed = decoder.feed(versionOneFrame(protocol::MessageType::TreeHello, hello), out);
+        QVERIFY(!fed);
+        QVERIFY(out.empty());
+        QCOMPARE(decoder.refusedVersion(), std::uint16_t(1));
+        const std::string message = fed.error().message;
+        QVERIFY2(message.find("wire version 1, this side speaks 2") != std::string::npos,
+                 message.c_str());
+    }
+
+    void theRefusalIsReadableByAVersionOnePeer()
+    {
+        const std::string seen = errorAsVersionOneReadsIt(protocol::encodeVersionRefusal(1));
+        QVERIFY2(seen.find("wire version 2") != std::string::npos &&
+                     seen.find("version 1") != std::string::npos,
+                 seen.c_str());
+    }
+
+    void aTreeNodeRefusesAnOldRelayAndTellsIt()
+    {
+        Parent parent;
+        asio::io_context io;
+        asio::ip::tcp::socket socket(io);
+        socket.connect({asio::ip::make_address("127.0.0.1"), parent.port()});
+        const auto hello = protocol::encode(protocol::TreeHelloMessage{1, {}});
+        asio::write(socket, asio::buffer(versionOneFrame(protocol::MessageType::TreeHello, hello)));
+        // What the old relay reads before the node closes: why, in its own framing.
+        const std::string seen = errorAsVersionOneReadsIt(readUntilClosed(socket));
+        QVERIFY2(seen.find("wire version 2, the peer version 1") != std::string::npos,
+                 seen.c_str());
+        // And the node's own log names both.
+        QVERIFY2(xylem::testing::waitUntil(
+                     [&] {
+                         return parent.log().find("wire version 1, this side speaks 2") !=
+                                std::string::npos;
+                     },
+                     std::chrono::seconds(10)),
+                 parent.log().c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWireVersion)
+#include "tst_wireversion.moc"
