@@ -78,6 +78,8 @@ public:
     // Records in the current ring (a resize starts a new one).
     std::uint64_t recorded() const { return m_ring.written(); }
     std::uint32_t capacity() const { return m_ring.capacity(); }
+    // The current ring (a resize replaces what it holds): its monitor words (ringwriter.h).
+    ring::RingWriter& ring() noexcept { return m_ring; }
 
 private:
     void followRequestedCapacity() noexcept;

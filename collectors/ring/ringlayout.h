@@ -17,6 +17,12 @@
 // The writer's thread looks at it once every kResizeCheckRecords records, off the record path's
 // fast branch; when it differs, it makes a new ring of that capacity, announces it and closes
 // this one, which the collector drains and retires like a finished thread's.
+//
+// Version 2 adds the program's words for its monitor (coschedule.h): `monitorPaused`, set by
+// the program while its monitor must do no work (a benchmark's paused blocks), and the
+// coscheduling futex: a reader asks in `coschedule` for a point of the collective (after-send,
+// after-release); the program bumps `signalled` there and calls FUTEX_WAKE only when `waiters`
+// says a reader sleeps on it. A reader refuses a ring of another version, by name.
 
 #include <atomic>
 #include <cstddef>
@@ -26,7 +32,7 @@
 namespace xylem::ring {
 
 inline constexpr std::uint64_t kRingMagic = 0x31474E49524C5958ull; // "XYLRING1"
-inline constexpr std::uint32_t kRingVersion = 1;
+inline constexpr std::uint32_t kRingVersion = 2; // 2: the monitor's words (offset 384)
 inline constexpr std::uint32_t kHeaderBytes = 512;
 inline constexpr std::uint32_t kSlotBytes = 32;
 inline constexpr std::uint32_t kMinCapacity = 2;
@@ -51,7 +57,22 @@ struct RingHeader
     alignas(64) std::atomic<std::uint64_t> written; // records published so far (writer only)
     std::atomic<std::uint64_t> writing; // index + 1 of the record being written (writer only)
     alignas(64) std::atomic<std::uint64_t> drained; // first record not yet drained (drain policies)
-    std::uint8_t reserved[kHeaderBytes - 384];
+    alignas(64) std::atomic<std::uint32_t> monitorPaused; // the program: 1 while its monitor rests
+    std::atomic<std::uint32_t> coschedule; // set by readers: the CoschedulePoint they wait for
+    std::atomic<std::uint32_t> signalled;  // futex word: bumped at each signalled point
+    std::atomic<std::uint32_t> waiters;    // readers asleep on `signalled`
+    std::atomic<std::uint32_t> wakes;      // FUTEX_WAKE calls the program made (tests count them)
+    std::uint8_t reserved[kHeaderBytes - 404];
+};
+
+// Where in the collective the program wakes the collector that coschedules with it (EventSpace's
+// two strategies): once every thread's contribution has been sent on, or once every thread has
+// been released with the result.
+enum class CoschedulePoint : std::uint32_t
+{
+    Off = 0,
+    AfterSend = 1,
+    AfterRelease = 2
 };
 
 static_assert(sizeof(RingHeader) == kHeaderBytes, "the ring header is 512 bytes");
@@ -60,6 +81,8 @@ static_assert(offsetof(RingHeader, written) == 256);
 static_assert(offsetof(RingHeader, writing) == 264);
 static_assert(offsetof(RingHeader, drained) == 320);
 static_assert(offsetof(RingHeader, requestedCapacity) == 200);
+static_assert(offsetof(RingHeader, monitorPaused) == 384);
+static_assert(offsetof(RingHeader, wakes) == 400);
 static_assert(std::atomic<std::uint64_t>::is_always_lock_free,
               "shared-memory atomics must be address-free");
 static_assert(std::atomic<std::uint32_t>::is_always_lock_free);

@@ -133,7 +133,10 @@ Result<Ok> MappedRing::checkHeader(const std::string& name)
         clock = h.clock;
     });
     if (version != kRingVersion || headerBytes != kHeaderBytes) {
-        return notARing(name, "ring version " + std::to_string(version) + " is not supported");
+        return notARing(name, "ring version " + std::to_string(version) +
+                                  " is not supported (this reader takes version " +
+                                  std::to_string(kRingVersion) +
+                                  "): its writer is of another Xylem release");
     }
     const std::uint32_t capacity = m_identity.capacity;
     if (capacity < kMinCapacity || capacity > kMaxCapacity || (capacity & (capacity - 1)) != 0 ||

@@ -94,6 +94,46 @@ void MappedRing::setPolicy(BufferPolicy policy)
     }
 }
 
+bool MappedRing::monitorPaused() const
+{
+    std::uint32_t paused = 0;
+    if (m_damage.empty()) {
+        (void)touch([&] { paused = m_header->monitorPaused.load(std::memory_order_acquire); });
+    }
+    return paused != 0 && !closed();
+}
+
+void MappedRing::setCoschedule(CoschedulePoint point)
+{
+    if (m_damage.empty()) {
+        (void)touch([&] {
+            m_header->coschedule.store(static_cast<std::uint32_t>(point),
+                                       std::memory_order_relaxed);
+        });
+    }
+}
+
+// The value is read before the waiter count goes up: a signal in between changes the word, so
+// the futex wait returns at once; a signal after it sees the waiter and wakes (coschedule.h).
+bool MappedRing::beginWait(std::uint32_t*& word, std::uint32_t& seen)
+{
+    if (!m_damage.empty() || closed()) {
+        return false;
+    }
+    return touch([&] {
+        seen = m_header->signalled.load(std::memory_order_seq_cst);
+        m_header->waiters.fetch_add(1, std::memory_order_seq_cst);
+        word = reinterpret_cast<std::uint32_t*>(&m_header->signalled);
+    });
+}
+
+void MappedRing::endWait()
+{
+    if (m_damage.empty()) {
+        (void)touch([&] { m_header->waiters.fetch_sub(1, std::memory_order_seq_cst); });
+    }
+}
+
 void MappedRing::requestCapacity(std::uint32_t capacity)
 {
     const std::uint32_t asked = capacity == m_identity.capacity ? 0 : capacity;

@@ -83,6 +83,15 @@ public:
     void requestCapacity(std::uint32_t capacity);
     // The writer detached cleanly (a damaged ring counts as closed: its writer is lost to us).
     bool closed() const;
+    // The program says its monitor rests (ringlayout.h): false once closed or damaged.
+    bool monitorPaused() const;
+    // Asks the program to signal this point of its collective (Off: no signals).
+    void setCoschedule(CoschedulePoint point);
+    // For a wait on the coscheduling word (coschedule.h): registers as a waiter and gives the
+    // word's address and value now (false: damaged or closed, nothing to wait for); endWait()
+    // after the wait, whatever its outcome.
+    bool beginWait(std::uint32_t*& word, std::uint32_t& seen);
+    void endWait();
     // The first record no drain policy has claimed yet.
     std::uint64_t drained() const;
     // Why this ring can no longer be read (its file shrank, an index lied); empty while intact.

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <bit>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
 #include <fstream>
+#include <linux/futex.h>
 #include <new>
 #include <sstream>
 #include <sys/mman.h>
@@ -145,10 +147,22 @@ RingWriter::~RingWriter()
     release();
 }
 
+void RingWriter::wake() noexcept
+{
+    m_header->wakes.fetch_add(1, std::memory_order_relaxed);
+    // Shared, not private: the reader is another process mapping the same object.
+    ::syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&m_header->signalled), FUTEX_WAKE,
+              INT32_MAX, nullptr, nullptr, 0);
+}
+
 void RingWriter::release() noexcept
 {
     if (m_header) {
+        m_header->monitorPaused.store(0, std::memory_order_relaxed); // a closed ring is drained
         m_header->closed.store(1, std::memory_order_release);
+        if (m_header->waiters.load(std::memory_order_seq_cst) != 0) {
+            wake(); // a reader asleep on it looks again and finds it closed
+        }
         ::munmap(m_header, m_bytes);
         m_header = nullptr;
     }

@@ -53,6 +53,27 @@ public:
         m_header->written.store(++m_written, std::memory_order_release);
     }
 
+    // The monitor's pause (ringlayout.h): while set, the node's collector leaves this ring's
+    // records where they are and does no work for it.
+    void setMonitorPaused(bool paused) noexcept
+    {
+        m_header->monitorPaused.store(paused ? 1 : 0, std::memory_order_release);
+    }
+    // The program is at a point of its collective: when a reader coschedules with that point,
+    // its signal goes up, and a reader asleep on it is woken. Unasked, one relaxed load; asked
+    // but with nobody asleep, no system call either.
+    void signal(CoschedulePoint point) noexcept
+    {
+        if (m_header->coschedule.load(std::memory_order_relaxed) !=
+            static_cast<std::uint32_t>(point)) {
+            return;
+        }
+        m_header->signalled.fetch_add(1, std::memory_order_seq_cst);
+        if (m_header->waiters.load(std::memory_order_seq_cst) != 0) [[unlikely]] {
+            wake();
+        }
+    }
+
     const std::string& name() const { return m_name; }
     std::uint64_t written() const { return m_written; }
     std::uint32_t capacity() const { return static_cast<std::uint32_t>(m_mask + 1); }
@@ -69,6 +90,7 @@ private:
         std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
     }
     void release() noexcept;
+    void wake() noexcept; // FUTEX_WAKE on `signalled`, counted in `wakes`
 
     RingHeader* m_header = nullptr;
     std::uint64_t* m_slots = nullptr;

@@ -437,8 +437,11 @@ void TestRingPolicies::openRefusesWhatIsNotARing_data()
                                                  << "capacity 12";
     QTest::newRow("grown after creation") << "grown"
                                           << "capacity 16";
-    QTest::newRow("another version") << "version"
-                                     << "version 2";
+    QTest::newRow("a newer version") << "version"
+                                     << "ring version 3 is not supported (this reader takes "
+                                        "version 2)";
+    QTest::newRow("the old version") << "old"
+                                     << "ring version 1 is not supported";
     QTest::newRow("unknown clock") << "clock"
                                    << "clock 7";
     QTest::newRow("no such object") << "missing"
@@ -468,7 +471,7 @@ void TestRingPolicies::openRefusesWhatIsNotARing()
         }
         QVERIFY(patch(name, kHeaderBytes, [&](std::uint8_t* p) {
             auto* h = reinterpret_cast<RingHeader*>(p);
-            h->version = kind == "version" ? 2 : h->version;
+            h->version = kind == "version" ? kRingVersion + 1 : kind == "old" ? 1 : h->version;
             h->capacity = kind == "capacity" ? 32 : kind == "power" ? 12 : h->capacity;
             h->clock = kind == "clock" ? 7 : h->clock;
         }));
