@@ -12,9 +12,11 @@ void addInto(Payload& sum, const Payload& value)
     }
 }
 
-GredWrapper::GredWrapper(int children, std::optional<Edge> down)
+GredWrapper::GredWrapper(int children, std::optional<Edge> down, bool hostTop, bool parentIsProxy)
     : m_children(children)
     , m_down(std::move(down))
+    , m_signalsSend(hostTop && !parentIsProxy)
+    , m_signalsRelease(hostTop)
     , m_waiters(new Waiter[static_cast<size_t>(children)])
 {
     m_arrivalOrder.reserve(static_cast<size_t>(children));
@@ -46,12 +48,18 @@ Payload GredWrapper::call(CallContext& context, int childPosition, std::int64_t 
     m_arrived = 0;
     ++m_generation; // later arrivals belong to the next call
     lock.unlock();
+    if (m_signalsSend && context.recorder) {
+        context.recorder->ring().signal(ring::CoschedulePoint::AfterSend);
+    }
     Payload result = m_down ? m_down->cross(context, seq, std::move(partial)) : std::move(partial);
     for (const int child : waiting) {
         Waiter& waiter = m_waiters[static_cast<size_t>(child)];
         waiter.result = result;
         waiter.released.store(generation, std::memory_order_release);
         waiter.released.notify_one();
+    }
+    if (m_signalsRelease && context.recorder) { // every thread of the host has its result
+        context.recorder->ring().signal(ring::CoschedulePoint::AfterRelease);
     }
     return result;
 }

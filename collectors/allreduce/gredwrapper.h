@@ -21,8 +21,12 @@ namespace xylem::allreduce {
 class GredWrapper final : public RuntimeWrapper
 {
 public:
-    // down: the gred's own edge, or nullopt at the root.
-    GredWrapper(int children, std::optional<Edge> down);
+    // down: the gred's own edge, or nullopt at the root. hostTop: no gred of this host lies
+    // below it (its parent is a proxy, the core, or none): it signals the host's coscheduled
+    // collector (coschedule.h) once all threads were released, and, unless a proxy does on
+    // sending, once all contributions are in.
+    GredWrapper(int children, std::optional<Edge> down, bool hostTop = false,
+                bool parentIsProxy = false);
 
     Payload call(CallContext& context, int childPosition, std::int64_t seq, Payload value) override;
 
@@ -36,6 +40,8 @@ private:
 
     const int m_children;
     std::optional<Edge> m_down;
+    const bool m_signalsSend;
+    const bool m_signalsRelease;
     std::mutex m_mutex;
     std::uint64_t m_generation = 1; // calls joined so far + 1
     int m_arrived = 0;

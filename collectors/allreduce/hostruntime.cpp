@@ -76,10 +76,16 @@ RuntimeWrapper* HostRuntime::makeWrapper(int tree, int w)
                     static_cast<std::uint32_t>(w));
     };
     switch (wrapper.kind) {
-    case WrapperKind::Gred:
-        slots[static_cast<size_t>(w)] =
-            std::make_unique<GredWrapper>(static_cast<int>(m_config.children(w).size()), edgeUp());
+    case WrapperKind::Gred: {
+        const int parent = wrapper.parent;
+        const bool parentIsProxy =
+            parent >= 0 && m_config.wrapper(parent).kind == WrapperKind::Proxy;
+        const bool hostTop =
+            parent < 0 || parentIsProxy || m_config.wrapper(parent).kind == WrapperKind::Core;
+        slots[static_cast<size_t>(w)] = std::make_unique<GredWrapper>(
+            static_cast<int>(m_config.children(w).size()), edgeUp(), hostTop, parentIsProxy);
         break;
+    }
     case WrapperKind::Core:
         slots[static_cast<size_t>(w)] = std::make_unique<CoreWrapper>();
         break;

@@ -62,6 +62,9 @@ void PathService::serve()
         if (!request) {
             failRun(m_name + ": " + request.error().message);
         }
+        if (recorder && m_schedule.alternateBlock > 0) { // the monitor rests while unrecorded
+            recorder->ring().setMonitorPaused(!m_schedule.records(request->seq));
+        }
         Payload result = m_edge.cross(context, request->seq, std::move(request->values));
         const std::vector<std::uint8_t> reply =
             protocol::encode(protocol::AllreduceMessage{request->seq, std::move(result)});

@@ -12,7 +12,7 @@ ProxyStub::ProxyStub(std::string name, FramedSocket socket, LinkEmulation link)
 {
 }
 
-Payload ProxyStub::call(CallContext&, int, std::int64_t seq, Payload value)
+Payload ProxyStub::call(CallContext& context, int, std::int64_t seq, Payload value)
 {
     std::lock_guard lock(m_mutex);
     const std::vector<std::uint8_t> request =
@@ -20,6 +20,10 @@ Payload ProxyStub::call(CallContext&, int, std::int64_t seq, Payload value)
     m_link.delay(request.size()); // the down direction of an emulated WAN link
     if (auto ok = m_socket.send(protocol::MessageType::AllreduceRequest, request); !ok) {
         failRun(m_name + ": " + ok.error().message + " during call " + std::to_string(seq));
+    }
+    // Every contribution of this host is on its way: the host only waits now (coschedule.h).
+    if (context.recorder) {
+        context.recorder->ring().signal(ring::CoschedulePoint::AfterSend);
     }
     auto reply = m_socket.receive();
     if (!reply) {

@@ -109,6 +109,36 @@ void CollectorService::applyRingDefaults(std::uint32_t ring)
     if (m_ringCapacity != 0 && !tracked->ring.closed()) {
         tracked->ring.requestCapacity(m_ringCapacity);
     }
+    if (m_coschedule != ring::CoschedulePoint::Off) {
+        tracked->ring.setCoschedule(m_coschedule);
+    }
+}
+
+void CollectorService::setCoschedule(ring::CoschedulePoint point)
+{
+    m_coschedule = point;
+    for (auto& [id, tracked] : m_rings.rings()) {
+        tracked.ring.setCoschedule(point);
+    }
+}
+
+void CollectorService::awaitCoschedule()
+{
+    if (m_options.coschedule && *m_options.coschedule != m_coschedule) {
+        setCoschedule(*m_options.coschedule);
+    }
+    if (m_coschedule == ring::CoschedulePoint::Off) {
+        return;
+    }
+    std::vector<ring::MappedRing*> live; // rings whose program may still signal
+    for (auto& [id, tracked] : m_rings.rings()) {
+        if (tracked.processAlive && !tracked.ring.closed() && !resting(tracked)) {
+            live.push_back(&tracked.ring);
+        }
+    }
+    if (!live.empty()) {
+        (void)ring::awaitSignal(live, kCoscheduleWait);
+    }
 }
 
 Result<Ok> CollectorService::setRingCapacity(std::int64_t capacity)
@@ -195,9 +225,13 @@ protocol::TupleBatchMessage CollectorService::readTuples(ClientId client, std::u
     protocol::TupleBatchMessage batch;
     Client& c = m_clients[client];
     std::uint32_t budget = std::min(maxTuples, kMaxBatch);
+    awaitCoschedule();
     for (auto& [id, tracked] : m_rings.rings()) {
         if (budget == 0) {
             break;
+        }
+        if (resting(tracked)) {
+            continue;
         }
         protocol::RingTuples part;
         part.ring = id;
@@ -268,6 +302,9 @@ void CollectorService::feedFilters()
     for (auto& [clientId, client] : m_clients) {
         for (auto& [filterId, filter] : client.filters) {
             for (auto& [ringId, tracked] : m_rings.rings()) {
+                if (resting(tracked)) {
+                    continue;
+                }
                 tuples.clear();
                 tracked.ring.read(filter->cursor(ringId), kMaxBatch, tuples,
                                   BufferPolicy::FillRead);
@@ -332,6 +369,7 @@ void CollectorService::retireReadOutRings(std::int64_t nowNs)
 
 void CollectorService::tick(std::int64_t nowNs)
 {
+    awaitCoschedule(); // the monitors' work below waits for the program's point too
     const ScanReport scan = m_rings.scan(nowNs);
     for (const std::string& problem : scan.problems) {
         note("refused " + problem);

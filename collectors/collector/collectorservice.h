@@ -9,10 +9,12 @@
 #include "collectors/collector/clockcalibration.h"
 #include "collectors/collector/nodefilter.h"
 #include "collectors/collector/ringdirectory.h"
+#include "collectors/ring/coschedule.h"
 #include "collectors/sampler/samplebuffer.h"
 #include "collectors/sampler/systemsampler.h"
 #include "core/protocol/collectormessages.h"
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -32,9 +34,22 @@ struct CollectorOptions
     size_t sampleCapacity = 4096;
     std::int64_t deadRingRetentionNs =
         600'000'000'000; // a dead ring nobody reads is retired after this
+    // Coscheduling as the node's owner sets it (a leaf, on the tree's control "coschedule"):
+    // shared with every copy of these options, and followed by the service before each read.
+    // The owner changes it on the service's own thread.
+    std::shared_ptr<ring::CoschedulePoint> coschedule =
+        std::make_shared<ring::CoschedulePoint>(ring::CoschedulePoint::Off);
 };
 
+// The leaf's control command that sets CollectorOptions::coschedule (argument: off,
+// after-send, after-release).
+inline constexpr const char* kCoscheduleControl = "coschedule";
+
 using ClientId = std::uint32_t;
+
+// The longest a coscheduled read waits for its program's signal: a program that computes, or
+// ended, is read anyway.
+inline constexpr std::chrono::milliseconds kCoscheduleWait{10};
 
 class CollectorService
 {
@@ -62,6 +77,12 @@ public:
     // capacity (rounded up to a power of two, ringlayout.h); the old rings are drained and
     // retired. An error names a capacity out of range.
     Result<Ok> setRingCapacity(std::int64_t capacity);
+
+    // Coscheduling (collectors/ring/coschedule.h): from now on every ring's program, and those
+    // of rings found later, signals this point of its collective, and reading waits for the
+    // signal (at most kCoscheduleWait) instead of starting whenever it is asked. Off: no waits.
+    void setCoschedule(ring::CoschedulePoint point);
+    ring::CoschedulePoint coschedule() const { return m_coschedule; }
 
     // Periodic work: find rings, note dead processes, sample the system when due, feed the
     // monitors, retire read-out rings of finished threads (closed) and processes.
@@ -107,6 +128,10 @@ private:
     };
 
     void note(std::string line);
+    // Coscheduled: sleeps until a ring's program signals (or kCoscheduleWait passes).
+    void awaitCoschedule();
+    // A ring whose monitor rests (its program paused it, ringlayout.h): not read now.
+    static bool resting(const TrackedRing& tracked) { return tracked.ring.monitorPaused(); }
     void feedFilters();
     void retireReadOutRings(std::int64_t nowNs);
     void applyRingDefaults(std::uint32_t ring);
@@ -120,6 +145,7 @@ private:
     RingTotals m_retired;                        // what retired rings had when they went
     std::optional<BufferPolicy> m_defaultPolicy; // for rings found after a SetPolicy for all
     std::uint32_t m_ringCapacity = 0;            // asked of every ring (setRingCapacity); 0: none
+    ring::CoschedulePoint m_coschedule = ring::CoschedulePoint::Off;
     sampler::SystemSampler m_sampler;
     sampler::SampleBuffer m_samples;
     std::int64_t m_nextSampleNs = 0;

@@ -92,6 +92,13 @@ int serveTree(const LeafModeOptions& options)
                 if (auto set = sources.setRingCapacity(c.argument); !set) {
                     log(options.node, set.error().message, nodelog::Level::Warning);
                 }
+            } else if (c.command == kCoscheduleControl) {
+                if (const auto point = ring::coschedulePointFromString(c.argument)) {
+                    *options.collector.coschedule = *point; // the service follows it
+                } else {
+                    log(options.node, "unknown coscheduling '" + c.argument + "'",
+                        nodelog::Level::Warning);
+                }
             }
         };
         tree::LeafNode leaf(io, options.parent, options.token, options.node, hooks);

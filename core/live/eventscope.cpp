@@ -137,6 +137,9 @@ std::string scopeToJson(const EventScope& scope)
     if (!scope.lastArrivalAtCollectors) {
         j["last_arrival_at_collectors"] = false;
     }
+    if (scope.coschedule != "off") { // scopes stored before it existed read back alike
+        j["coschedule"] = scope.coschedule;
+    }
     return j.dump(2);
 }
 
@@ -182,6 +185,8 @@ Result<EventScope> scopeFromJson(const std::string& text)
     scope.systemSamples = samples.value();
     XYLEM_TRY(atCollectors, flag(j, "last_arrival_at_collectors", true));
     scope.lastArrivalAtCollectors = atCollectors.value();
+    XYLEM_TRY(coschedule, oneOf(j, "coschedule", "off", {"off", "after-send", "after-release"}));
+    scope.coschedule = coschedule.value();
     return scope;
 }
 

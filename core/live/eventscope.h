@@ -7,7 +7,8 @@
 //   {"format": "xylem-scope/1", "name": "raw tracing", "monitors": ["raw"],
 //    "gathering": "parallel"|"sequential", "sync": "wait-for-all"|"do-not-wait"|"time-out",
 //    "timeout_ms": 200, "pull_period_ms": 100, "max_tuples_per_wave": 1048576,
-//    "ring_capacity": 65536, "buffer_policy": "fill-read", "system_samples": true}
+//    "ring_capacity": 65536, "buffer_policy": "fill-read", "system_samples": true,
+//    "coschedule": "off"|"after-send"|"after-release"}
 //
 // Monitors (EventSpace's), any together:
 //   raw                       every tuple to the front-end and into the session (the front-end's
@@ -20,6 +21,10 @@
 //   statistics                each collector keeps per-wrapper statistics with the sliding-window
 //                             median; the newest travel
 // An empty list: collectors only — the rings are counted (the accounting), nothing is gathered.
+//
+// coschedule (EventSpace): "off" (the default: collectors read when the front-end pulls),
+// "after-send" (they wait until the program's threads have sent every contribution of their
+// collective) or "after-release" (until all its threads have been released with the result).
 //
 // system_samples: when the scope stores a run, the collectors' CPU, network and memory samples
 // go into it too (the system-samples stream, whatever the monitors).
@@ -56,6 +61,7 @@ struct EventScope
     std::uint32_t ringCapacity = 1u << 16;     // tuples per thread ring
     std::string bufferPolicy = "fill-read";    // fill-read, replace-read, fill-drain, replace-drain
     bool systemSamples = true;                 // stored with the run, when there is one
+    std::string coschedule = "off";            // off, after-send, after-release
     // load-balance: the last-arrival filter runs in the collectors too (reduce at the source),
     // or only in the relays and the front-end (scope designs choose; the file's
     // "last_arrival_at_collectors", written when false).

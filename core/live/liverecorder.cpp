@@ -56,6 +56,7 @@ Result<Ok> LiveRecorder::open()
     const std::int64_t perWave = m_scope.maxTuplesPerWave;
     // Deploying the scope sets how the collectors read the rings, whoever started the program.
     m_tree.control(tree::ControlMessage{"buffer-policy", m_scope.bufferPolicy});
+    m_tree.control(tree::ControlMessage{"coschedule", m_scope.coschedule});
     if (has(Monitor::Raw)) {
         // The stream id as resume key: a redeployment's raw stream goes on where this one stops.
         XYLEM_TRY(raw, openStream(kTupleStream, "raw", {}, "ring-tuples", {perWave, kTupleStream},

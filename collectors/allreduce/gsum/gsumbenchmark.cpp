@@ -27,6 +27,7 @@ struct ThreadResult
     double insideNs = 0; // time inside allreduce, timed calls
     std::int64_t wrong = 0;
     std::vector<double> recordedBlockUs, unrecordedBlockUs; // per iteration, per interleaved block
+    std::vector<double> pairPct; // each recorded block against the unrecorded one before it
 };
 
 double median(std::vector<double> v)
@@ -61,9 +62,17 @@ ThreadResult runThread(HostRuntime& runtime, const BenchmarkSpec& spec, const Th
     Clock::time_point start{}, blockStart{};
     const std::int64_t timedFrom = spec.firstSeq + spec.warmup;
     const std::int64_t end = timedFrom + spec.iterations;
+    bool paused = false;
     for (std::int64_t seq = spec.firstSeq; seq < end; ++seq) {
         if (seq == timedFrom) {
             start = blockStart = Clock::now();
+        }
+        // Interleaved, the monitor rests with the recording: its collector does no work for
+        // this thread's ring in the blocks without (ringlayout.h), so that a block with pays
+        // for what its own calls cost the monitor, and a block without for nothing.
+        if (recorder && spec.interleave > 0 && paused == context.schedule.records(seq)) {
+            paused = !paused;
+            recorder->ring().setMonitorPaused(paused);
         }
         for (const Noise& n : plan.noise) {
             if (seq % n.every == 0) {
@@ -88,6 +97,10 @@ ThreadResult runThread(HostRuntime& runtime, const BenchmarkSpec& spec, const Th
                 std::chrono::duration<double, std::micro>(after - blockStart).count() /
                 static_cast<double>(spec.interleave);
             const bool recorded = context.schedule.records(seq);
+            if (recorded && result.unrecordedBlockUs.size() == result.recordedBlockUs.size() + 1) {
+                const double pausedUs = result.unrecordedBlockUs.back();
+                result.pairPct.push_back((us - pausedUs) / pausedUs * 100.0);
+            }
             (recorded ? result.recordedBlockUs : result.unrecordedBlockUs).push_back(us);
             blockStart = after;
         }
@@ -96,6 +109,9 @@ ThreadResult runThread(HostRuntime& runtime, const BenchmarkSpec& spec, const Th
         }
     }
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (recorder && paused) {
+        recorder->ring().setMonitorPaused(false);
+    }
     return result;
 }
 
@@ -162,8 +178,9 @@ HostReport runBenchmark(HostRuntime& runtime, const Configuration& config,
         t.join();
     }
     HostReport report;
-    std::vector<double> recordedBlocks, unrecordedBlocks;
+    std::vector<double> recordedBlocks, unrecordedBlocks, pairs;
     for (const ThreadResult& r : results) {
+        pairs.insert(pairs.end(), r.pairPct.begin(), r.pairPct.end());
         recordedBlocks.insert(recordedBlocks.end(), r.recordedBlockUs.begin(),
                               r.recordedBlockUs.end());
         unrecordedBlocks.insert(unrecordedBlocks.end(), r.unrecordedBlockUs.begin(),
@@ -171,6 +188,8 @@ HostReport runBenchmark(HostRuntime& runtime, const Configuration& config,
     }
     report.recordedIterationUs = median(recordedBlocks);
     report.unrecordedIterationUs = median(unrecordedBlocks);
+    report.pairOverheadPct = median(pairs);
+    report.pairs = static_cast<std::int64_t>(results.empty() ? 0 : results[0].pairPct.size());
     report.threads = plans.size();
     report.calls = spec.iterations;
     for (const ThreadResult& r : results) {
@@ -191,10 +210,11 @@ std::string reportLine(const HostReport& r)
     std::snprintf(line, sizeof line,
                   "gsum host=%s threads=%zu calls=%lld seconds=%.6f allreduce_us=%.3f "
                   "iteration_us=%.3f wrong=%lld "
-                  "recorded_us=%.3f unrecorded_us=%.3f",
+                  "recorded_us=%.3f unrecorded_us=%.3f pair_pct=%.4f pairs=%lld",
                   r.host.c_str(), r.threads, static_cast<long long>(r.calls), r.seconds,
                   r.allreduceUs, r.iterationUs, static_cast<long long>(r.wrongResults),
-                  r.recordedIterationUs, r.unrecordedIterationUs);
+                  r.recordedIterationUs, r.unrecordedIterationUs, r.pairOverheadPct,
+                  static_cast<long long>(r.pairs));
     return line;
 }
 
@@ -228,6 +248,10 @@ bool parseReportFields(const std::string& text, HostReport& r)
             r.recordedIterationUs = std::stod(value);
         } else if (key == "unrecorded_us") {
             r.unrecordedIterationUs = std::stod(value);
+        } else if (key == "pair_pct") {
+            r.pairOverheadPct = std::stod(value);
+        } else if (key == "pairs") {
+            r.pairs = std::stoll(value);
         }
     }
     return found == 3;

@@ -56,6 +56,10 @@ struct HostReport
     // With interleave: the median time per iteration over the blocks with and without recording.
     double recordedIterationUs = 0;
     double unrecordedIterationUs = 0;
+    // With interleave: the median over pairs of blocks (one without, the next with) of the
+    // slowdown within the pair, in %; and how many pairs each thread timed.
+    double pairOverheadPct = 0;
+    std::int64_t pairs = 0;
 };
 
 // The value thread t (its position among all threads) contributes to call seq, element e.

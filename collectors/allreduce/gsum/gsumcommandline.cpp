@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 
 namespace xylem::allreduce {
@@ -231,8 +232,18 @@ std::variant<GsumOptions, int> parseGsumCommandLine(int argc, char** argv, const
     if (const auto exit = nodeoptions::parse(app, argc, argv, "xylem-gsum")) {
         return *exit;
     }
-    return launch->parsed() ? collect(*launch, kLaunch, launchStored)
-                            : collect(*run, kRun, runStored);
+    if (!launch->parsed()) {
+        return collect(*run, kRun, runStored);
+    }
+    GsumOptions options = collect(*launch, kLaunch, launchStored);
+    // A launch started by a front-end (xylem-cli record) takes its interleaving from the
+    // environment, which passes through the front-end untouched: how bench_live measures a
+    // monitor with and without, in one launch (kInterleaveVariable).
+    const char* interleave = std::getenv(kInterleaveVariable);
+    if (interleave && *interleave && !options.has("interleave") && !options.has("no-collectors")) {
+        options.values["interleave"] = {interleave};
+    }
+    return options;
 }
 
 } // namespace xylem::allreduce

@@ -12,6 +12,7 @@
 #include "core/model/treegenerator.h"
 #include "core/model/tupleclock.h"
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -20,6 +21,7 @@
 #include <fstream>
 #include <random>
 #include <unistd.h>
+#include <vector>
 
 namespace xylem::allreduce {
 
@@ -171,12 +173,21 @@ StdioLaunchPlan stdioPlanOf(const GsumOptions& o, const Configuration& config,
     return plan;
 }
 
+double medianOf(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
 void printSummary(const Configuration& config, const BenchmarkSpec& spec,
                   const LaunchOutcome& outcome)
 {
     double slowest = 0, inside = 0, recorded = 0, unrecorded = 0;
-    std::int64_t wrong = 0;
+    std::int64_t wrong = 0, pairs = 0;
+    std::vector<double> pairPct; // each host's median over its block pairs
     for (const HostReport& r : outcome.reports) {
+        pairPct.push_back(r.pairOverheadPct);
+        pairs = std::max(pairs, r.pairs);
         slowest = std::max(slowest, r.iterationUs);
         inside = std::max(inside, r.allreduceUs);
         recorded = std::max(recorded, r.recordedIterationUs);
@@ -191,9 +202,11 @@ void printSummary(const Configuration& config, const BenchmarkSpec& spec,
     if (spec.interleave > 0 && unrecorded > 0) {
         std::printf("gsum: interleaved blocks of %lld calls: %.2f us per iteration recorded, %.2f "
                     "us unrecorded "
-                    "(medians over blocks): recording costs %.2f %%\n",
+                    "(medians over blocks): recording costs %.2f %%; median of %lld block "
+                    "pairs %+.3f %%\n",
                     static_cast<long long>(spec.interleave), recorded, unrecorded,
-                    (recorded - unrecorded) / unrecorded * 100.0);
+                    (recorded - unrecorded) / unrecorded * 100.0, static_cast<long long>(pairs),
+                    medianOf(pairPct));
     }
 }
 
