@@ -144,6 +144,28 @@ private slots:
         QVERIFY2(r.out.contains("Monitors of run 1: not recorded"), qPrintable(r.out));
     }
 
+    // A form that stored its arrival and departure order counts: one row per child, direction
+    // and position.
+    void orderCountsAreReadWhenStored()
+    {
+        const auto m = store::parseMonitorResults(R"({"load_balance": {"distributed": {
+            "imbalance_path": ["g", "b"], "last_arrivals": {"g": {"a": 1, "b": 3}},
+            "arrival_order": {"g": {"a": [3, 1], "b": [1, 3]}},
+            "departure_order": {"g": {"a": [2, 2], "b": [2, 2]}}}}})");
+        QVERIFY2(m, m ? "" : m.error().describe().c_str());
+        const store::LoadBalanceForm& f = m->loadBalance.at(0);
+        QCOMPARE(f.form, std::string("distributed"));
+        QCOMPARE(f.orders.size(), size_t(2));
+        QCOMPARE(f.orders[1].child, std::string("b"));
+        QCOMPARE(f.orders[1].arrival, (std::vector<std::int64_t>{1, 3}));
+        QCOMPARE(f.orders[1].departure, (std::vector<std::int64_t>{2, 2}));
+        const xylem::Table orders = store::orderTable(m.value());
+        QCOMPARE(orders.rows.size(), size_t(8));
+        const xylem::Table last = store::lastArrivalTable(m.value());
+        QCOMPARE(std::get<std::string>(last.rows[1][5]), std::string("yes")); // g > b
+        QCOMPARE(std::get<double>(last.rows[1][4]), 0.75);
+    }
+
     void textThatDoesNotParseIsAnErrorThatNamesIt()
     {
         auto broken = store::parseMonitorResults("{\"load_balance\": ");
