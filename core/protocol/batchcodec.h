@@ -1,9 +1,10 @@
 #pragma once
 
 // Batches on the wire (a WaveData's content): the kind, the contributors, then the content; every
-// count bounded by what the payload can hold. Tuples go as 32-byte little-endian records, copied
+// count bounded by what the payload can hold; each content's fields described once
+// (batchcodec.cpp, wire.h). Tuples go as 32-byte little-endian records (tuplefields.h), copied
 // as one block where the host's Tuple is that record. A batch is one field of a described
-// message (wire.h) through encodeWire/decodeWire.
+// message (WaveData) through encodeWire/decodeWire.
 
 #include "core/gather/batch.h"
 #include "core/model/result.h"
@@ -24,5 +25,8 @@ class WireReader;
 
 void encodeWire(WireWriter& out, const gather::Batch& batch);
 Result<Ok> decodeWire(WireReader& in, gather::Batch& batch);
+// Tuples as one block of 32-byte records (tuplefields.h).
+void encodeWire(WireWriter& out, const gather::Tuples& tuples);
+Result<Ok> decodeWire(WireReader& in, gather::Tuples& tuples);
 
 } // namespace xylem::protocol

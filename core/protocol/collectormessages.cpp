@@ -1,5 +1,6 @@
 #include "core/protocol/collectormessages.h"
 
+#include "core/protocol/tuplefields.h"
 #include "core/protocol/wire.h"
 
 namespace xylem::protocol {
@@ -62,17 +63,6 @@ template <class V, DescribedAs<SetPolicyMessage> M> void fields(V& v, M& m)
 template <class V, DescribedAs<ReadTuplesMessage> M> void fields(V& v, M& m)
 {
     v("maxTuples", m.maxTuples);
-}
-
-// 32 bytes: seq, down, up (i64), collector (u32), op (u16), ret (i16).
-template <class V, DescribedAs<Tuple> M> void fields(V& v, M& m)
-{
-    v("seq", m.seq);
-    v("down", m.down);
-    v("up", m.up);
-    v("collector", m.collector);
-    v("op", m.op);
-    v("ret", m.ret);
 }
 
 template <class V, DescribedAs<RingTuples> M> void fields(V& v, M& m)

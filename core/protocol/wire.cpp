@@ -7,16 +7,16 @@ std::uint64_t WireReader::getInteger(size_t width)
     std::uint64_t v = 0;
     switch (width) {
     case 1:
-        v = m_in.u8();
+        v = m_in->u8();
         break;
     case 2:
-        v = m_in.u16();
+        v = m_in->u16();
         break;
     case 4:
-        v = m_in.u32();
+        v = m_in->u32();
         break;
     default:
-        v = m_in.u64();
+        v = m_in->u64();
         break;
     }
     checkRead();
@@ -25,7 +25,7 @@ std::uint64_t WireReader::getInteger(size_t width)
 
 void WireReader::getString(std::string& s, size_t maxBytes)
 {
-    const std::uint32_t n = m_in.u32();
+    const std::uint32_t n = m_in->u32();
     if (!checkRead()) {
         return;
     }
@@ -33,7 +33,7 @@ void WireReader::getString(std::string& s, size_t maxBytes)
         fail("is " + std::to_string(n) + " bytes long, more than " + std::to_string(maxBytes));
         return;
     }
-    const auto bytes = m_in.bytes(n);
+    const auto bytes = m_in->bytes(n);
     if (checkRead()) {
         s.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     }
@@ -41,7 +41,7 @@ void WireReader::getString(std::string& s, size_t maxBytes)
 
 bool WireReader::checkRead()
 {
-    if (m_in.ok()) {
+    if (m_in->ok()) {
         return true;
     }
     if (m_problem.empty()) {
@@ -66,12 +66,23 @@ void WireReader::fail(std::string problem)
         }
     }
     m_problem = "field '" + path + "' " + problem;
-    m_in.fail();
+    m_in->fail();
 }
 
 void WireReader::failWith(std::string problem)
 {
     fail("is malformed: " + problem);
+}
+
+Result<Ok> WireReader::status(std::string_view what) const
+{
+    if (!m_problem.empty()) {
+        return makeError(ErrorCode::MalformedInput, "malformed " + std::string(what) + ": " + m_problem);
+    }
+    if (!m_in->ok()) {
+        return makeError(ErrorCode::MalformedInput, "malformed " + std::string(what) + ": truncated");
+    }
+    return Ok{};
 }
 
 Result<Ok> WireReader::finish(std::string_view message) const
@@ -80,11 +91,11 @@ Result<Ok> WireReader::finish(std::string_view message) const
     if (!m_problem.empty()) {
         return makeError(ErrorCode::MalformedInput, what + m_problem);
     }
-    if (!m_in.ok()) {
+    if (!m_in->ok()) {
         return makeError(ErrorCode::MalformedInput, what + "truncated");
     }
-    if (!m_in.atEnd()) {
-        return makeError(ErrorCode::MalformedInput, what + std::to_string(m_in.remaining()) +
+    if (!m_in->atEnd()) {
+        return makeError(ErrorCode::MalformedInput, what + std::to_string(m_in->remaining()) +
                                                         " bytes after the last field");
     }
     return Ok{};

@@ -98,37 +98,49 @@ concept CustomWire = requires(WireWriter& w, WireReader& r, const T& c, T& m) {
 class WireWriter
 {
 public:
+    WireWriter() = default;
+    // Writes after what `out` holds (several batches in one payload).
+    explicit WireWriter(ByteWriter& out)
+        : m_out(&out)
+    {
+    }
+    WireWriter(const WireWriter&) = delete;
+    WireWriter& operator=(const WireWriter&) = delete;
+
     template <class T> void operator()(const char*, const T& value) { put(value); }
     template <class T> void operator()(const char*, const T& value, MaxSize) { put(value); }
     template <class T> void operator()(const char*, const T& value, Range) { put(value); }
 
-    ByteWriter& bytes() { return m_out; }
-    std::vector<std::uint8_t> take() { return m_out.take(); }
+    ByteWriter& bytes() { return *m_out; }
+    std::vector<std::uint8_t> take() { return m_out->take(); }
 
 private:
     template <class T> void put(const T& value)
     {
         if constexpr (std::is_same_v<T, bool>) {
-            m_out.u8(value ? 1 : 0);
+            m_out->u8(value ? 1 : 0);
         } else if constexpr (std::is_enum_v<T>) {
             put(static_cast<std::underlying_type_t<T>>(value));
         } else if constexpr (std::is_integral_v<T>) {
             putInteger(static_cast<std::uint64_t>(value), sizeof(T));
         } else if constexpr (std::is_same_v<T, double>) {
-            m_out.f64(value);
+            m_out->f64(value);
         } else if constexpr (std::is_same_v<T, std::string>) {
-            m_out.string(value);
+            m_out->string(value);
         } else if constexpr (IsByteArray<T>::value) {
-            m_out.bytes(value);
+            m_out->bytes(value);
         } else if constexpr (IsDuration<T>::value) {
-            m_out.i64(static_cast<std::int64_t>(value.count()));
+            m_out->i64(static_cast<std::int64_t>(value.count()));
         } else if constexpr (IsOptional<T>::value) {
-            m_out.u8(value ? 1 : 0);
+            m_out->u8(value ? 1 : 0);
             if (value) {
                 put(*value);
             }
+        } else if constexpr (std::is_same_v<T, std::vector<std::uint8_t>>) {
+            m_out->u32(static_cast<std::uint32_t>(value.size())); // a list of bytes, as one block
+            m_out->bytes(value);
         } else if constexpr (IsVector<T>::value) {
-            m_out.u32(static_cast<std::uint32_t>(value.size()));
+            m_out->u32(static_cast<std::uint32_t>(value.size()));
             for (const auto& item : value) {
                 put(item);
             }
@@ -143,30 +155,39 @@ private:
     {
         switch (width) {
         case 1:
-            m_out.u8(static_cast<std::uint8_t>(v));
+            m_out->u8(static_cast<std::uint8_t>(v));
             break;
         case 2:
-            m_out.u16(static_cast<std::uint16_t>(v));
+            m_out->u16(static_cast<std::uint16_t>(v));
             break;
         case 4:
-            m_out.u32(static_cast<std::uint32_t>(v));
+            m_out->u32(static_cast<std::uint32_t>(v));
             break;
         default:
-            m_out.u64(v);
+            m_out->u64(v);
             break;
         }
     }
 
-    ByteWriter m_out;
+    ByteWriter m_own;
+    ByteWriter* m_out = &m_own;
 };
 
 class WireReader
 {
 public:
     explicit WireReader(std::span<const std::uint8_t> bytes)
-        : m_in(bytes)
+        : m_own(bytes)
     {
     }
+    // Reads on from where `in` stands (several batches in one payload); a failure fails `in`.
+    explicit WireReader(ByteReader& in)
+        : m_own({})
+        , m_in(&in)
+    {
+    }
+    WireReader(const WireReader&) = delete;
+    WireReader& operator=(const WireReader&) = delete;
 
     template <class T> void operator()(const char* name, T& value) { field(name, value, {}, {}); }
     template <class T> void operator()(const char* name, T& value, MaxSize max)
@@ -178,15 +199,17 @@ public:
         field(name, value, {}, range);
     }
 
-    bool ok() const { return m_in.ok() && m_problem.empty(); }
-    bool atEnd() const { return m_in.atEnd(); }
-    ByteReader& bytes() { return m_in; }
+    bool ok() const { return m_in->ok() && m_problem.empty(); }
+    bool atEnd() const { return m_in->atEnd(); }
+    ByteReader& bytes() { return *m_in; }
     // A custom field's own failure (decodeWire): recorded as this field's problem.
     void failWith(std::string problem);
 
     // The message as read, or an error naming it and the first field that failed ("malformed
     // TreeHello message: field 'nonce' is truncated"); bytes after the last field are an error.
     Result<Ok> finish(std::string_view message) const;
+    // The same, for a part of a payload that more may follow (no check of the end).
+    Result<Ok> status(std::string_view what) const;
 
 private:
     struct Step
@@ -218,16 +241,16 @@ private:
         } else if constexpr (std::is_integral_v<T>) {
             const std::uint64_t raw = getInteger(sizeof(T));
             value = static_cast<T>(raw);
-            if (m_in.ok() && !inRange(value, range)) {
+            if (m_in->ok() && !inRange(value, range)) {
                 fail("is out of range (" + toText(value) + ")");
             }
         } else if constexpr (std::is_same_v<T, double>) {
-            value = m_in.f64();
+            value = m_in->f64();
             checkRead();
         } else if constexpr (std::is_same_v<T, std::string>) {
             getString(value, max.max == 0 ? kMaxText : max.max);
         } else if constexpr (IsByteArray<T>::value) {
-            const auto taken = m_in.bytes(value.size());
+            const auto taken = m_in->bytes(value.size());
             if (checkRead()) {
                 std::copy(taken.begin(), taken.end(), value.begin());
             }
@@ -260,7 +283,7 @@ private:
     template <class Item> void getList(std::vector<Item>& list, MaxSize max)
     {
         constexpr size_t itemBytes = std::is_arithmetic_v<Item> ? sizeof(Item) : 1;
-        const std::uint32_t n = m_in.u32();
+        const std::uint32_t n = m_in->u32();
         if (!checkRead()) {
             return;
         }
@@ -268,11 +291,16 @@ private:
             fail("has " + std::to_string(n) + " items, more than " + std::to_string(max.max));
             return;
         }
-        if (n > m_in.remaining() / itemBytes) {
+        if (n > m_in->remaining() / itemBytes) {
             fail("claims " + std::to_string(n) + " items, more than the payload holds");
             return;
         }
         list.clear();
+        if constexpr (std::is_same_v<Item, std::uint8_t>) {
+            const auto taken = m_in->bytes(n); // a list of bytes, as one block
+            list.assign(taken.begin(), taken.end());
+            return;
+        }
         if constexpr (std::is_arithmetic_v<Item>) {
             list.reserve(n); // n items of this size are in the payload: no more than it
         }
@@ -313,7 +341,8 @@ private:
     bool checkRead(); // false (and the field failed as truncated) when the last read ran out
     void fail(std::string problem);
 
-    ByteReader m_in;
+    ByteReader m_own;
+    ByteReader* m_in = &m_own;
     std::vector<Step> m_path;
     std::string m_problem; // "field 'x' is truncated"; empty while every read succeeded
 };
