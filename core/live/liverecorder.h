@@ -7,13 +7,13 @@
 // lost or slow: which host, since when, why, and a lost collector's last counts.
 //
 // Streams, by monitor (eventscope.h): always 2 = every collector's ring counts (node-counts
-// lines, concatenated: the totals are the sum of each collector's newest counts, so a collector
+// records, concatenated: the totals are the sum of each collector's newest counts, so a collector
 // missing from a wave or lost keeps its last counts in them and they never shrink); raw: 1 =
 // every collector's new tuples (ring-tuples, raw filter); load-balance: 3 = the
 // last arrival of every gred and call (ring-tuples, last-arrival filter from the leaves on);
 // load-balance-distributed: 4 and statistics: 5 = each collector's newest monitor state
-// (node-monitor, concatenated JSON lines). With a writer and the scope's system_samples on:
-// 6 = every collector's new system samples (system-samples, concatenated JSON lines), stored
+// (node-monitor, concatenated records). With a writer and the scope's system_samples on:
+// 6 = every collector's new system samples (system-samples, concatenated records), stored
 // with the run (store::systemSamples reads them back): with raw tracing those around the
 // tuples' span (runsamplewindow.h), without it all. The collectors get the monitored
 // configuration (control "monitored-configuration") and the scope's buffer policy (control
