@@ -1,5 +1,6 @@
 #include "collectors/collector/collectorservice.h"
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <unistd.h>
@@ -367,8 +368,25 @@ void CollectorService::retireReadOutRings(std::int64_t nowNs)
     }
 }
 
+// Every ring's program paused its monitor: the service does nothing for them, not even scan
+// for more rings or sample the system (a benchmark's paused blocks cost it nothing).
+bool CollectorService::allResting()
+{
+    bool any = false;
+    for (auto& [id, tracked] : m_rings.rings()) {
+        if (!resting(tracked)) {
+            return false;
+        }
+        any = true;
+    }
+    return any;
+}
+
 void CollectorService::tick(std::int64_t nowNs)
 {
+    if (allResting()) {
+        return;
+    }
     awaitCoschedule(); // the monitors' work below waits for the program's point too
     const ScanReport scan = m_rings.scan(nowNs);
     for (const std::string& problem : scan.problems) {
@@ -387,6 +405,9 @@ std::optional<std::int64_t> CollectorService::sampleIfDue(std::int64_t nowNs)
 {
     if (m_options.samplePeriodNs <= 0) {
         return std::nullopt;
+    }
+    if (allResting()) { // asked again soon: the sample is taken once the monitor resumes
+        return std::max(m_nextSampleNs, nowNs + kRestingRecheckNs);
     }
     if (nowNs >= m_nextSampleNs) {
         auto sample = m_sampler.sample(nowNs);

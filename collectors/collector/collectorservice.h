@@ -132,6 +132,8 @@ private:
     void awaitCoschedule();
     // A ring whose monitor rests (its program paused it, ringlayout.h): not read now.
     static bool resting(const TrackedRing& tracked) { return tracked.ring.monitorPaused(); }
+    bool allResting();
+    static constexpr std::int64_t kRestingRecheckNs = 10'000'000; // sampling, while all rest
     void feedFilters();
     void retireReadOutRings(std::int64_t nowNs);
     void applyRingDefaults(std::uint32_t ring);
