@@ -1,9 +1,11 @@
 // Wire version 2 refuses a peer of version 1, and says so to both ends: the frame decoder's error
 // names both versions, the refusing side answers with an Error frame in the peer's own framing
-// (what an old collector client or leaf reads and shows), and a gather-tree node, here the
+// (what an old collector client or leaf reads and shows), a gather-tree node, here the
 // front-end's children in process, refuses an old relay's hello, answers it, and logs both
-// versions. The handshakes carry no version of their own: the frame header is where it is.
+// versions, and a collector answers an old client on its socket the same way. The handshakes
+// carry no version of their own: the frame header is where it is.
 
+#include "collectors/collector/collectorserver.h"
 #include "core/gather/topology.h"
 #include "core/protocol/bytes.h"
 #include "core/protocol/collectormessages.h"
@@ -13,11 +15,15 @@
 #include "core/tree/token.h"
 #include "tests/support/waituntil.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <mutex>
 #include <poll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace xylem;
 namespace asio = boost::asio;
@@ -103,25 +109,67 @@ private:
     std::string m_log;
 };
 
-// Every byte the peer sends until it closes (or 10 s pass).
-Bytes readUntilClosed(asio::ip::tcp::socket& socket)
+// Every byte the peer sends on fd until it closes (or 10 s pass).
+Bytes readUntilClosed(int fd)
 {
     Bytes all;
     std::vector<std::uint8_t> scratch(4096);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (std::chrono::steady_clock::now() < deadline) {
-        pollfd p{socket.native_handle(), POLLIN, 0};
+        pollfd p{fd, POLLIN, 0};
         if (::poll(&p, 1, 50) <= 0) {
             continue;
         }
-        boost::system::error_code ec;
-        const size_t n = socket.read_some(asio::buffer(scratch), ec);
-        if (ec) {
+        const ssize_t n = ::read(fd, scratch.data(), scratch.size());
+        if (n <= 0) {
             break;
         }
-        all.insert(all.end(), scratch.begin(), scratch.begin() + static_cast<long>(n));
+        all.insert(all.end(), scratch.begin(), scratch.begin() + n);
     }
     return all;
+}
+
+// A collector's server and service on their own thread.
+class Collector
+{
+public:
+    explicit Collector(const std::string& socket)
+        : m_service(collector::CollectorOptions{
+              .host = "A", .ringPrefix = "xylem-test-none-", .samplePeriodNs = 0})
+        , m_server(m_io, m_service, socket, std::chrono::milliseconds(20),
+                   [](const std::string&) {})
+    {
+        m_started = m_server.start().ok();
+        m_thread = std::thread([this] { m_io.run(); });
+    }
+    ~Collector()
+    {
+        asio::post(m_io, [this] { m_server.stop(); });
+        m_io.stop();
+        m_thread.join();
+    }
+    bool started() const { return m_started; }
+
+private:
+    asio::io_context m_io;
+    collector::CollectorService m_service;
+    collector::CollectorServer m_server;
+    std::thread m_thread;
+    bool m_started = false;
+};
+
+int connectUnix(const std::string& path)
+{
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    path.copy(address.sun_path, sizeof address.sun_path - 1);
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd >= 0 &&
+        ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
 }
 
 } // namespace
@@ -164,7 +212,7 @@ private slots:
         const auto hello = protocol::encode(protocol::TreeHelloMessage{1, {}});
         asio::write(socket, asio::buffer(versionOneFrame(protocol::MessageType::TreeHello, hello)));
         // What the old relay reads before the node closes: why, in its own framing.
-        const std::string seen = errorAsVersionOneReadsIt(readUntilClosed(socket));
+        const std::string seen = errorAsVersionOneReadsIt(readUntilClosed(socket.native_handle()));
         QVERIFY2(seen.find("wire version 2, the peer version 1") != std::string::npos,
                  seen.c_str());
         // And the node's own log names both.
@@ -175,6 +223,23 @@ private slots:
                      },
                      std::chrono::seconds(10)),
                  parent.log().c_str());
+    }
+
+    void aCollectorTellsAnOldClientWhy()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("c.sock").toStdString();
+        Collector collector(path);
+        QVERIFY(collector.started());
+        const int fd = connectUnix(path);
+        QVERIFY(fd >= 0);
+        const Bytes hello = versionOneFrame(protocol::MessageType::Hello,
+                                            protocol::encode(protocol::HelloMessage{"old tool"}));
+        QCOMPARE(::write(fd, hello.data(), hello.size()), ssize_t(hello.size()));
+        const std::string seen = errorAsVersionOneReadsIt(readUntilClosed(fd));
+        ::close(fd);
+        QVERIFY2(seen.find("wire version 2, the peer version 1") != std::string::npos,
+                 seen.c_str());
     }
 };
 
