@@ -231,7 +231,7 @@ void Downstream::send(std::uint32_t slot, MessageType type, std::span<const std:
 
 void Downstream::multicast(MessageType type, std::span<const std::uint8_t> payload)
 {
-    for (std::uint32_t slot = 0; slot < slots(); ++slot) {
+    for (std::uint32_t slot = 0; slot < childSlots(); ++slot) {
         send(slot, type, payload);
     }
 }

@@ -56,7 +56,7 @@ public:
         m_locate = std::move(handler);
     }
 
-    std::uint32_t slots() const { return static_cast<std::uint32_t>(m_children.size()); }
+    std::uint32_t childSlots() const { return static_cast<std::uint32_t>(m_children.size()); }
     std::uint32_t nodeOf(std::uint32_t slot) const { return m_children[slot]; }
     bool connected(std::uint32_t slot) const { return m_links[slot] && m_links[slot]->open(); }
     void send(std::uint32_t slot, protocol::MessageType type,

@@ -23,10 +23,10 @@ InnerNode::InnerNode(asio::io_context& io, const gather::Topology& topology, std
                      [this](std::uint32_t slot) { onJoined(slot); },
                      [this](std::uint32_t slot, const std::string& why) { onLost(slot, why); },
                      m_log})
-    , m_clocks(m_children.slots())
-    , m_live(m_children.slots(), false)
-    , m_watch(m_children.slots())
-    , m_ready(m_children.slots())
+    , m_clocks(m_children.childSlots())
+    , m_live(m_children.childSlots(), false)
+    , m_watch(m_children.childSlots())
+    , m_ready(m_children.childSlots())
     , m_startupTimer(io)
     , m_expiryTimer(io)
     , m_watchTimer(io)
@@ -35,7 +35,7 @@ InnerNode::InnerNode(asio::io_context& io, const gather::Topology& topology, std
     m_lastWatch = std::chrono::steady_clock::now();
     startWatch();
     if (leavesAttach) {
-        for (std::uint32_t slot = 0; slot < m_children.slots(); ++slot) {
+        for (std::uint32_t slot = 0; slot < m_children.childSlots(); ++slot) {
             if (topology.nodes[m_children.nodeOf(slot)].role == gather::NodeRole::Leaf) {
                 m_ready[slot] = SubtreeReadyMessage{
                     m_children.nodeOf(slot), 0, {}, {}}; // joins later, by itself
@@ -219,13 +219,13 @@ Result<Ok> InnerNode::openStream(const StreamSpec& spec)
                      Stream{spec,
                             filter.value(),
                             gather::WaveAssembler(syncAt(m_topology, m_self, spec.sync),
-                                                  m_children.slots(), latePolicyOf(spec.source)),
+                                                  m_children.childSlots(), latePolicyOf(spec.source)),
                             {},
                             0,
                             {},
-                            std::vector<std::uint64_t>(m_children.slots(), 0)})
+                            std::vector<std::uint64_t>(m_children.childSlots(), 0)})
             .first->second;
-    for (std::uint32_t slot = 0; slot < m_children.slots(); ++slot) {
+    for (std::uint32_t slot = 0; slot < m_children.childSlots(); ++slot) {
         if (!counted(slot)) {
             (void)stream.assembler.childLost(slot);
         }
@@ -251,7 +251,7 @@ void InnerNode::pull(const PullMessage& pull)
     // The waves exist from now on: those with nobody to wait for go up at once, in order.
     deliver(stream, stream.assembler.requested(pull.firstWave, pull.count));
     if (stream.spec.gathering == Gathering::Parallel) {
-        for (std::uint32_t slot = 0; slot < m_children.slots(); ++slot) {
+        for (std::uint32_t slot = 0; slot < m_children.childSlots(); ++slot) {
             if (counted(slot)) {
                 sendPull(stream, slot, pull);
             }
@@ -276,10 +276,10 @@ void InnerNode::pull(const PullMessage& pull)
 void InnerNode::sendSequentialPull(Stream& stream)
 {
     while (!stream.sequential.empty()) {
-        while (stream.sequentialChild < m_children.slots() && !counted(stream.sequentialChild)) {
+        while (stream.sequentialChild < m_children.childSlots() && !counted(stream.sequentialChild)) {
             ++stream.sequentialChild;
         }
-        if (stream.sequentialChild < m_children.slots()) {
+        if (stream.sequentialChild < m_children.childSlots()) {
             sendPull(stream, stream.sequentialChild, stream.sequential.front());
             return;
         }

@@ -45,7 +45,7 @@ void InnerNode::finishStartup()
     m_startupDone = true;
     m_startupTimer.cancel();
     SubtreeReadyMessage ready{m_self, 1, {}, m_selfAddress};
-    for (std::uint32_t slot = 0; slot < m_children.slots(); ++slot) {
+    for (std::uint32_t slot = 0; slot < m_children.childSlots(); ++slot) {
         if (!m_ready[slot]) {
             const auto below = subtreeOf(slot);
             ready.missing.insert(ready.missing.end(), below.begin(), below.end());
@@ -62,7 +62,7 @@ void InnerNode::finishStartup()
 
 void InnerNode::measureClocks()
 {
-    for (std::uint32_t slot = 0; slot < m_children.slots(); ++slot) {
+    for (std::uint32_t slot = 0; slot < m_children.childSlots(); ++slot) {
         restartClock(slot);
         if (m_live[slot]) {
             ping(slot);

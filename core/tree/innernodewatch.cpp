@@ -28,7 +28,7 @@ bool InnerNode::counted(std::uint32_t slot) const
 
 bool InnerNode::anyCounted() const
 {
-    for (std::uint32_t slot = 0; slot < m_children.slots(); ++slot) {
+    for (std::uint32_t slot = 0; slot < m_children.childSlots(); ++slot) {
         if (counted(slot)) {
             return true;
         }
@@ -127,7 +127,7 @@ void InnerNode::watchChildren()
     const auto period = watchPeriod();
     const bool stalled = now - m_lastWatch > period + m_slowAfter / 2;
     m_lastWatch = now;
-    for (std::uint32_t slot = 0; slot < m_children.slots(); ++slot) {
+    for (std::uint32_t slot = 0; slot < m_children.childSlots(); ++slot) {
         ChildWatch& watch = m_watch[slot];
         if (!m_live[slot] || watch.state == ChildWatch::State::Slow || owedBy(slot) == 0) {
             continue;
