@@ -15,6 +15,7 @@
 #include "core/live/scopedesignjson.h"
 #include "core/live/scopegenerator.h"
 #include "views/comparisonview.h"
+#include "views/monitors/monitorsview.h"
 #include "views/scopebuilderpage.h"
 #include "views/serializationview.h"
 #include "views/tablepage.h"
@@ -54,10 +55,11 @@
 namespace xylem::gui {
 
 namespace {
-const QStringList kViewNames{
-    QStringLiteral("tree"),       QStringLiteral("timemap"),  QStringLiteral("serialization"),
-    QStringLiteral("comparison"), QStringLiteral("timeline"), QStringLiteral("tables"),
-    QStringLiteral("waitstates"), QStringLiteral("scopes"),   QStringLiteral("clocks")};
+const QStringList kViewNames{QStringLiteral("tree"),          QStringLiteral("timemap"),
+                             QStringLiteral("serialization"), QStringLiteral("comparison"),
+                             QStringLiteral("timeline"),      QStringLiteral("tables"),
+                             QStringLiteral("waitstates"),    QStringLiteral("scopes"),
+                             QStringLiteral("clocks"),        QStringLiteral("monitors")};
 } // namespace
 
 std::optional<MainWindow::View> MainWindow::viewNamed(const QString& name)
@@ -224,6 +226,8 @@ void MainWindow::buildDocks()
           std::tuple{View::Tables, static_cast<QWidget*>(m_tables), tr("Tables")},
           std::tuple{View::WaitStates, static_cast<QWidget*>(m_waitStates), tr("Wait states")},
           std::tuple{View::Clocks, static_cast<QWidget*>(m_clocks), tr("Clocks")},
+          std::tuple{View::Monitors, static_cast<QWidget*>(new views::MonitorsView(this)),
+                     tr("Monitors")},
           std::tuple{View::Scopes, static_cast<QWidget*>(m_scopeBuilder), tr("Scope builder")}}) {
         m_viewArea->tabifyDockWidget(first, addViewDock(kind, widget, title));
     }
@@ -378,6 +382,8 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     m_controller.querySystemSamples(run);
     m_controller.queryWaitStates(run);
     m_controller.queryClocks(run);
+    static_cast<views::MonitorsView*>(viewWidget(View::Monitors))
+        ->showRun(m_controller.sessionPath(), run);
     const QString name = m_runs->currentRun() == run ? m_runs->currentName() : QString();
     m_analysed[run] = {tr("run %1: %2").arg(run).arg(name), report, std::move(operationTimes)};
     std::vector<views::LabelledReport> overlaid;

@@ -58,10 +58,11 @@ public:
         Tables,
         WaitStates,
         Scopes,
-        Clocks
+        Clocks,
+        Monitors
     };
     // "tree", "timemap", "serialization", "comparison", "timeline", "tables", "waitstates",
-    // "scopes", "clocks"; nullopt otherwise.
+    // "scopes", "clocks", "monitors"; nullopt otherwise.
     static std::optional<View> viewNamed(const QString& name);
 
     explicit MainWindow(QWidget* parent = nullptr);
