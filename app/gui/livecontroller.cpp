@@ -1,11 +1,15 @@
 #include "app/gui/livecontroller.h"
 
+#include "app/gui/recordingtext.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <algorithm>
 #include <csignal>
+#include <limits>
 #include <sys/prctl.h>
 
 namespace xylem::gui {
@@ -74,6 +78,7 @@ LiveController::LiveController(QObject* parent)
                                    : tr("the recording failed: %1").arg(m_errors.join('\n'));
         emit finished(m_session, ok, message);
     });
+    connectWorker();
     connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart) {
             m_timer.stop();
@@ -94,50 +99,96 @@ LiveController::~LiveController()
     }
 }
 
-bool LiveController::start(const DemoSettings& s)
+namespace {
+
+std::string text(const QString& s)
 {
-    QStringList args{QStringLiteral("record"),
-                     QStringLiteral("--hosts"),
-                     s.hostList.isEmpty() ? QString::number(s.hosts) : s.hostList,
-                     QStringLiteral("--threads"),
-                     QString::number(s.threadsPerHost),
-                     QStringLiteral("--shape"),
-                     s.shape,
-                     QStringLiteral("--iterations"),
-                     QString::number(s.iterations),
-                     QStringLiteral("--name"),
-                     tr("live demo"),
-                     QStringLiteral("-o"),
-                     s.session};
+    return s.toStdString();
+}
+
+// xylem-gsum's calls per thread: in practice unbounded for the demo (1e8), capped to an int.
+std::optional<int> iterationsOf(qint64 iterations)
+{
+    return iterations > 0 ? std::optional<int>(static_cast<int>(
+                                std::min<qint64>(iterations, std::numeric_limits<int>::max())))
+                          : std::nullopt;
+}
+
+} // namespace
+
+record::RecordRequest demoRequest(const DemoSettings& s)
+{
+    record::RecordRequest r;
+    r.tree.hosts = s.hostList.isEmpty() ? std::to_string(s.hosts) : text(s.hostList);
+    r.tree.threads = s.threadsPerHost;
+    r.tree.shape = treeShapeFromString(text(s.shape)).value_or(TreeShape::HierarchyAware);
+    r.workload.iterations = iterationsOf(s.iterations);
     if (!s.noise.isEmpty()) {
-        args << QStringLiteral("--noise") << s.noise;
+        r.workload.noise.push_back(text(s.noise));
     }
     if (!s.designFile.isEmpty()) {
-        args << QStringLiteral("--design") << s.designFile << QStringLiteral("--figures-json");
+        r.designFile = text(s.designFile);
     }
-    return launch(args, s.session);
+    r.runName = text(LiveController::tr("live demo"));
+    r.tree.name = *r.runName; // as xylem-cli record --name does
+    r.sessionPath = text(s.session);
+    return r;
+}
+
+record::RecordRequest attachRequest(const AttachSettings& s)
+{
+    record::RecordRequest r;
+    r.tree.configFile = text(s.configuration);
+    r.attachFile = text(s.addressFile);
+    r.duration = std::chrono::seconds(s.durationSeconds);
+    if (!s.designFile.isEmpty()) {
+        r.designFile = text(s.designFile);
+    } else if (!s.scope.isEmpty()) {
+        r.scopeFile = text(s.scope);
+    }
+    r.runName = text(LiveController::tr("monitored program"));
+    r.tree.name = *r.runName; // as xylem-cli record --name does
+    r.sessionPath = text(s.session);
+    return r;
+}
+
+record::RecordRequest clusterRequest(const ClusterRecordSettings& s)
+{
+    record::RecordRequest r;
+    r.tree.hostFile = text(s.hostFile);
+    if (s.threadsPerHost > 0) { // else the host file's slots
+        r.tree.threads = s.threadsPerHost;
+    }
+    r.launcher = text(s.launcher);
+    r.listen = s.listen.isEmpty() ? std::string("auto") : text(s.listen);
+    if (s.iterations > 0) {
+        r.workload.iterations = iterationsOf(s.iterations);
+    } else {
+        r.duration = std::chrono::seconds(s.durationSeconds);
+    }
+    r.workload.benchmark = text(s.benchmark);
+    if (!s.noise.isEmpty()) {
+        r.workload.noise.push_back(text(s.noise));
+    }
+    if (!s.designFile.isEmpty()) {
+        r.designFile = text(s.designFile);
+    } else if (!s.scope.isEmpty()) {
+        r.scopeFile = text(s.scope);
+    }
+    r.runName = text(LiveController::tr("cluster recording"));
+    r.tree.name = *r.runName; // as xylem-cli record --name does
+    r.sessionPath = text(s.session);
+    return r;
+}
+
+bool LiveController::start(const DemoSettings& s)
+{
+    return beginRecording(demoRequest(s), s.session);
 }
 
 bool LiveController::attach(const AttachSettings& s)
 {
-    QStringList args{QStringLiteral("record"),
-                     QStringLiteral("--attach"),
-                     s.addressFile,
-                     QStringLiteral("--config"),
-                     s.configuration,
-                     QStringLiteral("--duration"),
-                     QStringLiteral("%1s").arg(s.durationSeconds),
-                     QStringLiteral("--name"),
-                     tr("monitored program"),
-                     QStringLiteral("-o"),
-                     s.session};
-    if (!s.scope.isEmpty()) {
-        args << QStringLiteral("--scope") << s.scope;
-    }
-    if (!s.designFile.isEmpty()) {
-        args << QStringLiteral("--design") << s.designFile << QStringLiteral("--figures-json");
-    }
-    return launch(args, s.session);
+    return beginRecording(attachRequest(s), s.session);
 }
 
 bool LiveController::recordMpi(const MpiRecordSettings& s)
@@ -158,37 +209,6 @@ bool LiveController::recordMpi(const MpiRecordSettings& s)
     return launch(args, s.session);
 }
 
-QStringList clusterRecordArguments(const ClusterRecordSettings& s)
-{
-    QStringList args{QStringLiteral("record"),
-                     QStringLiteral("--hostfile"),
-                     s.hostFile,
-                     QStringLiteral("--launcher"),
-                     s.launcher,
-                     QStringLiteral("--listen"),
-                     s.listen.isEmpty() ? QStringLiteral("auto") : s.listen};
-    if (s.threadsPerHost > 0) { // else the host file's slots
-        args << QStringLiteral("--threads") << QString::number(s.threadsPerHost);
-    }
-    if (s.iterations > 0) {
-        args << QStringLiteral("--iterations") << QString::number(s.iterations);
-    } else {
-        args << QStringLiteral("--duration") << QStringLiteral("%1s").arg(s.durationSeconds);
-    }
-    args << QStringLiteral("--benchmark") << s.benchmark;
-    if (!s.noise.isEmpty()) {
-        args << QStringLiteral("--noise") << s.noise;
-    }
-    if (!s.designFile.isEmpty()) {
-        args << QStringLiteral("--design") << s.designFile << QStringLiteral("--figures-json");
-    } else if (!s.scope.isEmpty()) {
-        args << QStringLiteral("--scope") << s.scope;
-    }
-    args << QStringLiteral("--name") << LiveController::tr("cluster recording")
-         << QStringLiteral("-o") << s.session;
-    return args;
-}
-
 bool LiveController::recordCluster(const ClusterRecordSettings& s)
 {
     if (running()) {
@@ -196,7 +216,63 @@ bool LiveController::recordCluster(const ClusterRecordSettings& s)
     }
     // The proposed session lives in the Documents folder, which a fresh account may not have.
     QDir().mkpath(QFileInfo(s.session).absolutePath());
-    return launch(clusterRecordArguments(s), s.session);
+    return beginRecording(clusterRequest(s), s.session);
+}
+
+bool LiveController::beginRecording(record::RecordRequest request, const QString& session)
+{
+    if (running()) {
+        return false;
+    }
+    m_session = session;
+    m_configuration.reset();
+    if (!m_worker.start(std::move(request))) {
+        return false;
+    }
+    emit started(session);
+    return true;
+}
+
+void LiveController::connectWorker()
+{
+    connect(&m_worker, &RecordingWorker::phaseChanged, this,
+            [this](record::Phase p) { emit status(RecordingText::phase(p)); });
+    connect(&m_worker, &RecordingWorker::baselineMeasured, this,
+            [this](double us) { emit status(RecordingText::baseline(us)); });
+    connect(&m_worker, &RecordingWorker::awaitingCollectors, this,
+            [this](const QString& file, const QString& address) {
+                emit status(RecordingText::awaitingCollectors(file, address));
+            });
+    connect(&m_worker, &RecordingWorker::treeUp, this, [this](int nodes, double ms) {
+        emit status(RecordingText::treeUp(nodes, ms));
+    });
+    connect(&m_worker, &RecordingWorker::clocksNotMeasured, this,
+            [this](bool atEnd, const QString& why) {
+                emit status(RecordingText::clocksNotMeasured(atEnd, why));
+            });
+    connect(&m_worker, &RecordingWorker::planned, this,
+            [this](std::shared_ptr<const Configuration> config) { m_configuration = *config; });
+    connect(&m_worker, &RecordingWorker::statusChanged, this,
+            [this](std::shared_ptr<const record::RecordingStatus> s) {
+                emit status(RecordingText::status(*s, m_configuration ? &*m_configuration : nullptr));
+            });
+    connect(&m_worker, &RecordingWorker::liveReport, this,
+            [this](std::shared_ptr<const AnalysisReport> report) {
+                emit liveReport(m_session, std::move(report));
+            });
+    connect(&m_worker, &RecordingWorker::figures, this, &LiveController::figures);
+    connect(&m_worker, &RecordingWorker::redeployed, this,
+            [this](const QString& design, const QString& change, const QString& refusal) {
+                emit status(RecordingText::redeployed(design, change, refusal));
+            });
+    connect(&m_worker, &RecordingWorker::finished, this,
+            [this](std::shared_ptr<const record::RecordingOutcome> outcome, const QString& error) {
+                if (!outcome) {
+                    emit finished(m_session, false, tr("the recording failed: %1").arg(error));
+                    return;
+                }
+                emit finished(m_session, !outcome->incomplete, RecordingText::summary(*outcome));
+            });
 }
 
 bool LiveController::launch(const QStringList& arguments, const QString& session)
@@ -211,19 +287,21 @@ bool LiveController::launch(const QStringList& arguments, const QString& session
     m_errors.clear();
     m_process.start(cliProgram(), arguments);
     m_timer.start();
+    emit started(session);
     return true;
 }
 
 void LiveController::stop()
 {
-    if (running()) {
-        m_process.terminate(); // SIGTERM: record stops the program, drains and keeps the run
+    m_worker.stop(); // the program is interrupted, the rings drained, the run kept
+    if (m_process.state() != QProcess::NotRunning) {
+        m_process.terminate(); // SIGTERM: xylem-cli mpi does the same
     }
 }
 
 bool LiveController::running() const
 {
-    return m_process.state() != QProcess::NotRunning;
+    return m_worker.running() || m_process.state() != QProcess::NotRunning;
 }
 
 // Lines of either stream: figures lines ({"figures" ...}) are passed on as they come and not

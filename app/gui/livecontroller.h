@@ -1,16 +1,21 @@
 #pragma once
 
-// Live mode: a recording the user watches. It runs `xylem-cli record` as a child process —
-// a local demo cluster (a gsum cluster under a gather tree of collectors), the machines of a
-// host file (`record --hostfile`), or a gather tree that collectors of a program started
-// elsewhere attach to (`record --attach`) — or
-// `xylem-cli mpi` around an MPI program's command line, passes its status lines on, and ticks once
-// a second so the window re-reads the growing run; stop() asks the recording to end cleanly
-// (SIGTERM), which keeps the session.
+// Live mode: a recording the user watches. A local demo cluster (a gsum cluster under a gather
+// tree of collectors), the machines of a host file, or a gather tree that collectors of a
+// program started elsewhere attach to are recorded inside this process (core/record, on a
+// worker thread: RecordingWorker); the streaming engine's report comes once a second
+// (liveReport) and the status in the user's language — nothing is re-read from the session
+// while it records. An MPI program is still recorded by `xylem-cli mpi` as a child process,
+// whose status lines are passed on and which ticks once a second so the window re-reads the
+// growing run. stop() asks the recording to end cleanly, which keeps the session.
+
+#include "app/gui/recordingworker.h"
 
 #include <QObject>
 #include <QProcess>
 #include <QTimer>
+
+#include <optional>
 
 namespace xylem::gui {
 
@@ -63,8 +68,10 @@ struct ClusterRecordSettings
     QString session;
 };
 
-// The arguments of `xylem-cli` for a cluster recording (its first is "record").
-QStringList clusterRecordArguments(const ClusterRecordSettings& settings);
+// What each kind of recording asks of core/record.
+record::RecordRequest demoRequest(const DemoSettings& settings);
+record::RecordRequest attachRequest(const AttachSettings& settings);
+record::RecordRequest clusterRequest(const ClusterRecordSettings& settings);
 
 class LiveController : public QObject
 {
@@ -84,19 +91,28 @@ public:
     QString session() const { return m_session; }
 
 signals:
+    // A recording began (the Live menu's start actions turn off until finished()).
+    void started(const QString& session);
     void status(const QString& line);
     // One line of every node's live figures of a scope design ({"figures": ...}).
     void figures(const QString& line);
+    // The growing run's live analysis, about once a second (not for MPI recordings).
+    void liveReport(const QString& session, std::shared_ptr<const xylem::AnalysisReport> report);
+    // Once a second while an MPI program records: the session's run grows.
     void tick(const QString& session);
     void finished(const QString& session, bool ok, const QString& message);
 
 private:
+    bool beginRecording(record::RecordRequest request, const QString& session);
     bool launch(const QStringList& arguments, const QString& session);
+    void connectWorker();
     // Emits the "record: " and "mpi: " lines of a stream; keep: also collect them all for the
     // summary.
     void readStatus(QByteArray& pending, const QByteArray& more, bool keep);
 
-    QProcess m_process;
+    RecordingWorker m_worker;
+    std::optional<Configuration> m_configuration; // of the recording under way: the culprit's name
+    QProcess m_process;            // xylem-cli mpi
     QTimer m_timer;
     QString m_session;
     QByteArray m_pendingErr;

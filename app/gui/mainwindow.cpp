@@ -110,6 +110,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_find, &QLineEdit::returnPressed, this, &MainWindow::findNode);
     connect(&m_live, &LiveController::status, m_status, &QLabel::setText);
     connect(&m_live, &LiveController::tick, this, &MainWindow::refreshLive);
+    connect(&m_live, &LiveController::liveReport, this, &MainWindow::showLiveReport);
     connect(&m_live, &LiveController::finished, this,
             [this](const QString& session, bool ok, const QString& message) {
                 if (!ok) {

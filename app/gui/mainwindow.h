@@ -103,7 +103,7 @@ public:
     std::shared_ptr<const AnalysisReport> report() const { return m_report; }
 
 signals:
-    void reportShown(qint64 run);             // the views show the run's analysis
+    void reportShown(qint64 run);             // the views show the run's analysis (kLiveRun: live)
     void noRunToShow(const QString& session); // the session opened holds no run
 
 protected:
@@ -128,6 +128,7 @@ private:
     void chooseSaveAs();
     void findNode();
     void refreshLive(const QString& session);
+    void showLiveReport(const QString& session, std::shared_ptr<const AnalysisReport> report);
 
     SessionController m_controller;
     LiveController m_live;
@@ -146,6 +147,8 @@ private:
     views::ScopeBuilderPage* m_scopeBuilder;
     std::map<qint64, std::pair<qint64, qint64>> m_spans; // run -> first and last ns
     qint64 m_shownRun = 0;
+    static constexpr qint64 kLiveRun = 0; // the run a recording in this process grows
+    bool m_liveFitted = false;            // the weighted tree fitted to the live run once
     // Every run analysed so far, for the views that overlay runs.
     std::map<qint64, views::LabelledReport> m_analysed;
     std::map<View, QDockWidget*> m_viewDocks;

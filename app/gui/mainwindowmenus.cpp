@@ -98,7 +98,7 @@ void MainWindow::buildLiveMenu()
         }
         stop->setEnabled(on);
     };
-    connect(&m_live, &LiveController::tick, this, [recording] { recording(true); });
+    connect(&m_live, &LiveController::started, this, [recording] { recording(true); });
     connect(&m_live, &LiveController::finished, this, [recording] { recording(false); });
 }
 

@@ -21,6 +21,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace xylem;
 
 namespace {
@@ -59,7 +61,7 @@ private slots:
         QCoreApplication::setApplicationName(QStringLiteral("tst_clusterrecording"));
     }
 
-    void theCommandLineSaysWhatWasChosen()
+    void theRequestSaysWhatWasChosen()
     {
         gui::ClusterRecordSettings s;
         s.hostFile = QStringLiteral("/site/hosts");
@@ -71,40 +73,36 @@ private slots:
         s.noise = QStringLiteral("node02.t1:200:1");
         s.scope = QStringLiteral("/site/lb.scope.json");
         s.session = QStringLiteral("/site/run.xylem");
-        QCOMPARE(gui::clusterRecordArguments(s),
-                 QStringList({"record",
-                              "--hostfile",
-                              "/site/hosts",
-                              "--launcher",
-                              "ssh -F /site/ssh_config {host} {command}",
-                              "--listen",
-                              "10.0.0.1",
-                              "--threads",
-                              "3",
-                              "--iterations",
-                              "5000",
-                              "--benchmark",
-                              "compute-gsum",
-                              "--noise",
-                              "node02.t1:200:1",
-                              "--scope",
-                              "/site/lb.scope.json",
-                              "--name",
-                              "cluster recording",
-                              "-o",
-                              "/site/run.xylem"}));
+        const record::RecordRequest r = gui::clusterRequest(s);
+        QCOMPARE(r.tree.hostFile.value_or(""), std::string("/site/hosts"));
+        QCOMPARE(r.launcher.value_or(""), std::string("ssh -F /site/ssh_config {host} {command}"));
+        QCOMPARE(r.listen, std::string("10.0.0.1"));
+        QCOMPARE(r.tree.threads.value_or(0), 3);
+        QCOMPARE(r.workload.iterations.value_or(0), 5000);
+        QVERIFY(!r.duration);
+        QCOMPARE(r.workload.benchmark, std::string("compute-gsum"));
+        QCOMPARE(r.workload.noise, std::vector<std::string>{"node02.t1:200:1"});
+        QCOMPARE(r.scopeFile.value_or(""), std::string("/site/lb.scope.json"));
+        QVERIFY(!r.designFile);
+        QCOMPARE(r.runName.value_or(""), std::string("cluster recording"));
+        QCOMPARE(r.sessionPath, std::string("/site/run.xylem"));
 
-        // The host file's slots, a duration, no culprit, a design with its live figures.
+        // The host file's slots, a duration, no culprit, a design.
         gui::ClusterRecordSettings d;
         d.hostFile = QStringLiteral("h");
         d.durationSeconds = 90;
         d.designFile = QStringLiteral("lb.design.json");
         d.session = QStringLiteral("s.xylem");
-        QCOMPARE(gui::clusterRecordArguments(d),
-                 QStringList({"record", "--hostfile", "h", "--launcher", "ssh {host} {command}",
-                              "--listen", "auto", "--duration", "90s", "--benchmark", "gsum",
-                              "--design", "lb.design.json", "--figures-json", "--name",
-                              "cluster recording", "-o", "s.xylem"}));
+        const record::RecordRequest q = gui::clusterRequest(d);
+        QVERIFY(!q.tree.threads);
+        QCOMPARE(q.launcher.value_or(""), std::string("ssh {host} {command}"));
+        QCOMPARE(q.listen, std::string("auto"));
+        QVERIFY(!q.workload.iterations);
+        QVERIFY(q.duration && *q.duration == std::chrono::seconds(90));
+        QCOMPARE(q.workload.benchmark, std::string("gsum"));
+        QVERIFY(q.workload.noise.empty());
+        QCOMPARE(q.designFile.value_or(""), std::string("lb.design.json"));
+        QVERIFY(!q.scopeFile);
     }
 
     void theDialogChecksWhatItIsGiven()
@@ -192,15 +190,15 @@ private slots:
         dialog.lengthUnitField()->setCurrentIndex(0); // iterations
         dialog.lengthField()->setValue(20000);
         dialog.benchmarkField()->setCurrentIndex(1);
-        const QStringList args = gui::clusterRecordArguments(dialog.settings());
-        QCOMPARE(args.mid(0, 11), QStringList({"record", "--hostfile", hosts, "--launcher",
-                                               "ssh -p 2222 {host} {command}", "--listen", "auto",
-                                               "--threads", "3", "--iterations", "20000"}));
-        QVERIFY(args.contains(QStringLiteral("compute-gsum")));
-        QCOMPARE(args.mid(args.indexOf(QStringLiteral("--noise")), 2),
-                 QStringList({"--noise", "node02.t1:200:4"}));
-        QCOMPARE(args.mid(args.indexOf(QStringLiteral("--design")), 3),
-                 QStringList({"--design", design, "--figures-json"}));
+        const record::RecordRequest r = gui::clusterRequest(dialog.settings());
+        QCOMPARE(r.tree.hostFile.value_or(""), hosts.toStdString());
+        QCOMPARE(r.launcher.value_or(""), std::string("ssh -p 2222 {host} {command}"));
+        QCOMPARE(r.listen, std::string("auto"));
+        QCOMPARE(r.tree.threads.value_or(0), 3);
+        QCOMPARE(r.workload.iterations.value_or(0), 20000);
+        QCOMPARE(r.workload.benchmark, std::string("compute-gsum"));
+        QCOMPARE(r.workload.noise, std::vector<std::string>{"node02.t1:200:4"});
+        QCOMPARE(r.designFile.value_or(""), design.toStdString());
         dialog.lengthUnitField()->setCurrentIndex(2); // minutes
         dialog.lengthField()->setValue(3);
         QCOMPARE(dialog.settings().iterations, 0);
@@ -290,8 +288,13 @@ private slots:
         QVERIFY(!live.at(1)->isEnabled());
         QVERIFY(!live.at(0)->isEnabled());
         QVERIFY(!status.isEmpty());
-        QVERIFY2(status.first().first().toString().startsWith(QLatin1String("record: ")),
-                 qPrintable(status.first().first().toString()));
+        // The status in the user's words (here English), as the recording reports it.
+        const auto said = [&status](const QString& start) {
+            return std::any_of(status.begin(), status.end(), [&](const QList<QVariant>& line) {
+                return line.first().toString().startsWith(start);
+            });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(said(QStringLiteral("Recording: ")), 15000);
         const qint64 whileRunning = window.report()->calls;
         QVERIFY(shown.wait(15000)); // and again, grown
         QVERIFY(window.report()->calls >= whileRunning);
@@ -300,7 +303,8 @@ private slots:
         QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
         QTRY_VERIFY_WITH_TIMEOUT(!window.live().running() && window.runList()->count() == 1, 10000);
         QVERIFY(live.at(1)->isEnabled());
-        QVERIFY(shown.wait(10000)); // the finished run
+        // The finished run, read from the session (a stored run's id, not the live one's).
+        QTRY_VERIFY_WITH_TIMEOUT(shown.last().at(0).toLongLong() > 0, 10000);
         QVERIFY(window.report()->calls > 0);
         QVERIFY2(window.report()->incompleteCalls <= 1,
                  qPrintable(QString::number(window.report()->incompleteCalls)));

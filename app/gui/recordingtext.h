@@ -1,0 +1,33 @@
+#pragma once
+
+// What a recording reports (core/record/recordingevents.h), in the user's language: the status
+// bar's line for each phase and each live status, and the summary of a stored run.
+
+#include "core/record/recordingevents.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace xylem::gui {
+
+class RecordingText
+{
+    Q_DECLARE_TR_FUNCTIONS(RecordingText)
+
+public:
+    static QString phase(record::Phase phase);
+    static QString awaitingCollectors(const QString& addressFile, const QString& address);
+    static QString treeUp(int nodes, double latencyMs);
+    static QString baseline(double usPerIteration);
+    static QString clocksNotMeasured(bool atEnd, const QString& error);
+    // seconds, calls, tuples and their rate, gather rate, overwritten, delay, troubles, culprit
+    // (named when config, the recording's, is known).
+    static QString status(const record::RecordingStatus& status, const Configuration* config);
+    static QString redeployed(const QString& design, const QString& change,
+                              const QString& refusal);
+    // A few lines: calls stored, tuples, gather rate; the program's exit when it failed; what
+    // was left out when gathering ended early.
+    static QString summary(const record::RecordingOutcome& outcome);
+};
+
+} // namespace xylem::gui
