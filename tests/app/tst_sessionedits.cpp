@@ -162,9 +162,10 @@ private slots:
         window.show();
         using View = gui::MainWindow::View;
         QDockWidget* tree = window.viewDock(View::Tree);
-        QCOMPARE(window.findChildren<QDockWidget*>().size(), qsizetype{10}); // 9 views + runs
-        for (View v : {View::Timemap, View::Serialization, View::Comparison, View::Timeline,
-                       View::Tables, View::WaitStates, View::Scopes, View::Clocks}) {
+        QCOMPARE(window.findChildren<QDockWidget*>().size(), qsizetype{11}); // 10 views + runs
+        for (View v :
+             {View::Timemap, View::Serialization, View::Comparison, View::Timeline, View::Tables,
+              View::WaitStates, View::Scopes, View::Clocks, View::Monitors}) {
             window.showView(v);
             QCOMPARE(window.currentView(), v);
             QTRY_COMPARE(raisedView(window), window.viewDock(v)->windowTitle());
