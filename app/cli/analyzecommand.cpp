@@ -196,7 +196,7 @@ Result<Ok> printJson(const Arguments& a, std::ostream& o, std::ostream& e)
         json["wait_states"] = waitStatesToJson(*waits.value());
     }
     XYLEM_TRY(monitors, monitorsOfRun(a));
-    if (monitors.value()) {
+    if (monitors.value() && monitors.value()->recorded()) { // as the worked examples' reports
         json["monitors"] = runMonitorsJson(*monitors.value());
     }
     o << json.dump(1) << '\n';

@@ -142,6 +142,10 @@ private slots:
         r = runCli({"analyze", "--session", path, "--run", "1"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("Monitors of run 1: not recorded"), qPrintable(r.out));
+        // The report of a run without them is the report alone (as the worked examples have it).
+        r = runCli({"analyze", "--session", path, "--run", "1", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(!parseJson(r.out).contains("monitors"));
     }
 
     // A form that stored its arrival and departure order counts: one row per child, direction
