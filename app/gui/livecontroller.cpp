@@ -7,9 +7,7 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
-#include <algorithm>
 #include <csignal>
-#include <limits>
 #include <sys/prctl.h>
 
 namespace xylem::gui {
@@ -99,88 +97,6 @@ LiveController::~LiveController()
     }
 }
 
-namespace {
-
-std::string text(const QString& s)
-{
-    return s.toStdString();
-}
-
-// xylem-gsum's calls per thread: in practice unbounded for the demo (1e8), capped to an int.
-std::optional<int> iterationsOf(qint64 iterations)
-{
-    return iterations > 0 ? std::optional<int>(static_cast<int>(
-                                std::min<qint64>(iterations, std::numeric_limits<int>::max())))
-                          : std::nullopt;
-}
-
-} // namespace
-
-record::RecordRequest demoRequest(const DemoSettings& s)
-{
-    record::RecordRequest r;
-    r.tree.hosts = s.hostList.isEmpty() ? std::to_string(s.hosts) : text(s.hostList);
-    r.tree.threads = s.threadsPerHost;
-    r.tree.shape = treeShapeFromString(text(s.shape)).value_or(TreeShape::HierarchyAware);
-    r.workload.iterations = iterationsOf(s.iterations);
-    if (!s.noise.isEmpty()) {
-        r.workload.noise.push_back(text(s.noise));
-    }
-    if (!s.designFile.isEmpty()) {
-        r.designFile = text(s.designFile);
-    }
-    r.runName = text(LiveController::tr("live demo"));
-    r.tree.name = *r.runName; // as xylem-cli record --name does
-    r.sessionPath = text(s.session);
-    return r;
-}
-
-record::RecordRequest attachRequest(const AttachSettings& s)
-{
-    record::RecordRequest r;
-    r.tree.configFile = text(s.configuration);
-    r.attachFile = text(s.addressFile);
-    r.duration = std::chrono::seconds(s.durationSeconds);
-    if (!s.designFile.isEmpty()) {
-        r.designFile = text(s.designFile);
-    } else if (!s.scope.isEmpty()) {
-        r.scopeFile = text(s.scope);
-    }
-    r.runName = text(LiveController::tr("monitored program"));
-    r.tree.name = *r.runName; // as xylem-cli record --name does
-    r.sessionPath = text(s.session);
-    return r;
-}
-
-record::RecordRequest clusterRequest(const ClusterRecordSettings& s)
-{
-    record::RecordRequest r;
-    r.tree.hostFile = text(s.hostFile);
-    if (s.threadsPerHost > 0) { // else the host file's slots
-        r.tree.threads = s.threadsPerHost;
-    }
-    r.launcher = text(s.launcher);
-    r.listen = s.listen.isEmpty() ? std::string("auto") : text(s.listen);
-    if (s.iterations > 0) {
-        r.workload.iterations = iterationsOf(s.iterations);
-    } else {
-        r.duration = std::chrono::seconds(s.durationSeconds);
-    }
-    r.workload.benchmark = text(s.benchmark);
-    if (!s.noise.isEmpty()) {
-        r.workload.noise.push_back(text(s.noise));
-    }
-    if (!s.designFile.isEmpty()) {
-        r.designFile = text(s.designFile);
-    } else if (!s.scope.isEmpty()) {
-        r.scopeFile = text(s.scope);
-    }
-    r.runName = text(LiveController::tr("cluster recording"));
-    r.tree.name = *r.runName; // as xylem-cli record --name does
-    r.sessionPath = text(s.session);
-    return r;
-}
-
 bool LiveController::start(const DemoSettings& s)
 {
     return beginRecording(demoRequest(s), s.session);
@@ -198,14 +114,12 @@ bool LiveController::recordMpi(const MpiRecordSettings& s)
     }
     // The run is named after the program by xylem-cli mpi itself; its status comes as lines
     // (status()), as they do from record, since a pipe is no terminal.
-    const QStringList args = QStringList{QStringLiteral("mpi"),
-                                         QStringLiteral("--status-lines"),
-                                         QStringLiteral("--shape"),
-                                         s.shape,
-                                         QStringLiteral("-o"),
-                                         s.session,
-                                         QStringLiteral("--")} +
-                             s.command;
+    const QStringList args =
+        QStringList{QStringLiteral("mpi"),     QStringLiteral("--status-lines"),
+                    QStringLiteral("--shape"), s.shape,
+                    QStringLiteral("-o"),      s.session,
+                    QStringLiteral("--")} +
+        s.command;
     return launch(args, s.session);
 }
 
@@ -243,9 +157,8 @@ void LiveController::connectWorker()
             [this](const QString& file, const QString& address) {
                 emit status(RecordingText::awaitingCollectors(file, address));
             });
-    connect(&m_worker, &RecordingWorker::treeUp, this, [this](int nodes, double ms) {
-        emit status(RecordingText::treeUp(nodes, ms));
-    });
+    connect(&m_worker, &RecordingWorker::treeUp, this,
+            [this](int nodes, double ms) { emit status(RecordingText::treeUp(nodes, ms)); });
     connect(&m_worker, &RecordingWorker::clocksNotMeasured, this,
             [this](bool atEnd, const QString& why) {
                 emit status(RecordingText::clocksNotMeasured(atEnd, why));
@@ -254,7 +167,8 @@ void LiveController::connectWorker()
             [this](std::shared_ptr<const Configuration> config) { m_configuration = *config; });
     connect(&m_worker, &RecordingWorker::statusChanged, this,
             [this](std::shared_ptr<const record::RecordingStatus> s) {
-                emit status(RecordingText::status(*s, m_configuration ? &*m_configuration : nullptr));
+                emit status(
+                    RecordingText::status(*s, m_configuration ? &*m_configuration : nullptr));
             });
     connect(&m_worker, &RecordingWorker::liveReport, this,
             [this](std::shared_ptr<const AnalysisReport> report) {

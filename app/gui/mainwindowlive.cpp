@@ -58,12 +58,12 @@ void MainWindow::startClusterRecording(const ClusterRecordSettings& settings)
     }
 }
 
-
 // A recording under way in this process: the streaming engine's report as it comes, in the
 // weighted tree, the tables and the timemap (the tree fitted once, so that the user's zoom
 // stays). The timeline, system samples, wait states and clocks are read from the session once
 // the run is stored (LiveController::finished opens it).
-void MainWindow::showLiveReport(const QString& session, std::shared_ptr<const AnalysisReport> report)
+void MainWindow::showLiveReport(const QString& session,
+                                std::shared_ptr<const AnalysisReport> report)
 {
     Q_UNUSED(session);
     m_report = report;

@@ -67,10 +67,10 @@ QString RecordingText::clocksNotMeasured(bool atEnd, const QString& error)
 QString RecordingText::status(const record::RecordingStatus& s, const Configuration* config)
 {
     const live::ScopeAccounting& a = s.accounting;
-    const QString culprit = !config || s.imbalancePath.empty() ||
-                                    s.imbalancePath.back() >= config->wrapperCount()
-                                ? QStringLiteral("–")
-                                : QString::fromStdString(config->wrapper(s.imbalancePath.back()).id);
+    const QString culprit =
+        !config || s.imbalancePath.empty() || s.imbalancePath.back() >= config->wrapperCount()
+            ? QStringLiteral("–")
+            : QString::fromStdString(config->wrapper(s.imbalancePath.back()).id);
     QString line = tr("Recording: %1 s, %2 calls, %3 tuples (%4 k/s), gather rate %5, "
                       "%6 overwritten, delay %7 ms, culprit %8")
                        .arg(a.seconds, 0, 'f', 1)

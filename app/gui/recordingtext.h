@@ -23,8 +23,7 @@ public:
     // seconds, calls, tuples and their rate, gather rate, overwritten, delay, troubles, culprit
     // (named when config, the recording's, is known).
     static QString status(const record::RecordingStatus& status, const Configuration* config);
-    static QString redeployed(const QString& design, const QString& change,
-                              const QString& refusal);
+    static QString redeployed(const QString& design, const QString& change, const QString& refusal);
     // A few lines: calls stored, tuples, gather rate; the program's exit when it failed; what
     // was left out when gathering ended early.
     static QString summary(const record::RecordingOutcome& outcome);

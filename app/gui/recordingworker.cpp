@@ -49,8 +49,12 @@ record::RecordingCallbacks RecordingWorker::callbacks()
             emit planned(config);
         });
     };
-    c.phase = [this](record::Phase p) { post([this, p] { emit phaseChanged(p); }); };
-    c.baseline = [this](double us) { post([this, us] { emit baselineMeasured(us); }); };
+    c.phase = [this](record::Phase p) {
+        post([this, p] { emit phaseChanged(p); });
+    };
+    c.baseline = [this](double us) {
+        post([this, us] { emit baselineMeasured(us); });
+    };
     c.awaitingCollectors = [this](const record::AttachWait& w) {
         post([this, file = text(w.addressFile), address = text(w.address)] {
             emit awaitingCollectors(file, address);
