@@ -27,7 +27,8 @@ constexpr const char* kUsage =
     "                        [--iterations N | --duration D]\n"
     "                        [--benchmark gsum|compute-gsum [--compute-us US]]\n"
     "                        [--noise THREAD:US[:EVERY]]...\n"
-    "                        [--baseline] [--name NAME] [--notes TEXT] [--listen ADDRESS|auto]\n"
+    "                        [--baseline | --interleave N] [--name NAME] [--notes TEXT] [--listen "
+    "ADDRESS|auto]\n"
     "                        -o|--session S.xylem\n"
     "       runs xylem-gsum on a local cluster, gathers its tuples live through a tree of\n"
     "       collectors and stores them as a new run of the session; --baseline runs it once\n"
@@ -156,6 +157,10 @@ int runRecord(const Args& args, std::ostream& out, std::ostream& err)
                              "repeatable",
                              {}, {}, "THREAD:US[:EVERY]"),
                  flagOption("baseline", "run once without collectors first, report the slowdown"),
+                 valueOption("interleave",
+                             "alternate blocks of N calls with the monitor paused and gathering, "
+                             "print the monitor's cost (median of block pairs)",
+                             "off", integerIn(1, 1 << 30), "N"),
                  valueOption("attach",
                              "monitor a program started elsewhere; its collectors "
                              "join through this address file",

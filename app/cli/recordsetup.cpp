@@ -113,6 +113,10 @@ Result<record::WorkloadRequest> workloadRequestFrom(const Arguments& a)
     record::WorkloadRequest w;
     XYLEM_TRY(benchmark, a.oneOr("benchmark", "gsum"));
     w.benchmark = benchmark.value();
+    if (a.has("interleave")) {
+        XYLEM_TRY(interleave, a.integer("interleave", 0, 1, 1 << 30));
+        w.interleave = interleave.value();
+    }
     if (a.has("compute-us")) {
         XYLEM_TRY(computeUs, a.integer("compute-us", 0, 0, 1 << 30));
         w.computeUs = computeUs.value();

@@ -43,6 +43,9 @@ struct WorkloadRequest
     std::vector<std::string> noise; // "THREAD:US[:EVERY]", each a --noise of xylem-gsum
     std::optional<int> iterations;  // calls per thread: 20000, or unbounded with duration
     bool baseline = false;          // run once without collectors first: the slowdown
+    // Alternate blocks of this many calls with the monitor paused and gathering, and print the
+    // median cost of the block pairs (xylem-gsum --interleave; bench_live's measure).
+    std::optional<int> interleave;
 };
 
 struct RecordRequest

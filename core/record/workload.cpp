@@ -44,6 +44,9 @@ Result<ChildProcess> startWorkload(const RecordPlan& plan, const RingScratch& sc
     for (const std::string& noise : w.noise) {
         command.insert(command.end(), {"--noise", noise});
     }
+    if (w.interleave && instrumented) {
+        command.insert(command.end(), {"--interleave", std::to_string(*w.interleave)});
+    }
     if (!instrumented) {
         command.push_back("--no-collectors");
     }

@@ -5,7 +5,7 @@
 // and the monitors that do the most work coscheduled (after-send, after-release).
 //
 // Each row is one `xylem-cli record` whose program alternates blocks of calls with the monitor
-// gathering and with it paused (XYLEM_GSUM_INTERLEAVE: same processes, sockets, tree, scope):
+// gathering and with it paused (record --interleave: same processes, sockets, tree, scope):
 // in a paused block nothing is recorded and the collectors do no work for the program's rings
 // (the rings' monitorPaused word, ringlayout.h), so every cost of monitoring — recording,
 // reading, filtering, sending, the front-end's work — falls in the gathering blocks, apart from
@@ -262,15 +262,16 @@ Outcome recordOnce(const std::string& benchmark, const Row& row, long long block
     const std::string scopeFile = base + ".scope.json", session = base + ".xylem";
     std::ofstream(scopeFile) << R"({"format": "xylem-scope/1", "name": ")" << row.name << "\", "
                              << row.scope << "}";
-    std::vector<std::string> argv{
-        XYLEM_CLI, "record",  "--iterations", std::to_string(2 * pairs * block),
-        "--scope", scopeFile, "-o",           session};
+    std::vector<std::string> argv{XYLEM_CLI,      "record",
+                                  "--iterations", std::to_string(2 * pairs * block),
+                                  "--interleave", std::to_string(block),
+                                  "--scope",      scopeFile,
+                                  "-o",           session};
     const auto more = benchmarkArgs(benchmark);
     argv.insert(argv.end(), more.begin(), more.end());
     std::string out;
     CpuWatch* watch = nullptr;
-    const int code =
-        runCommand(argv, {"XYLEM_GSUM_INTERLEAVE=" + std::to_string(block)}, out, &watch);
+    const int code = runCommand(argv, {}, out, &watch);
     std::remove(scopeFile.c_str());
     std::remove(session.c_str());
     Outcome o;

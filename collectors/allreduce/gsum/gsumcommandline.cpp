@@ -235,15 +235,7 @@ std::variant<GsumOptions, int> parseGsumCommandLine(int argc, char** argv, const
     if (!launch->parsed()) {
         return collect(*run, kRun, runStored);
     }
-    GsumOptions options = collect(*launch, kLaunch, launchStored);
-    // A launch started by a front-end (xylem-cli record) takes its interleaving from the
-    // environment, which passes through the front-end untouched: how bench_live measures a
-    // monitor with and without, in one launch (kInterleaveVariable).
-    const char* interleave = std::getenv(kInterleaveVariable);
-    if (interleave && *interleave && !options.has("interleave") && !options.has("no-collectors")) {
-        options.values["interleave"] = {interleave};
-    }
-    return options;
+    return collect(*launch, kLaunch, launchStored);
 }
 
 } // namespace xylem::allreduce

@@ -11,10 +11,6 @@
 
 namespace xylem::allreduce {
 
-// $XYLEM_GSUM_INTERLEAVE=N: a launch without --interleave (and with collectors) interleaves
-// blocks of N calls, as if given --interleave N.
-inline constexpr const char* kInterleaveVariable = "XYLEM_GSUM_INTERLEAVE";
-
 // The options given, or the code to exit with (0 after --help or --version, 2 after a usage
 // error, both printed). version: xylem::kVersion, which only executables may include.
 std::variant<GsumOptions, int> parseGsumCommandLine(int argc, char** argv, const char* version);

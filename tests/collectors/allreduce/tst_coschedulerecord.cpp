@@ -2,7 +2,7 @@
 // coscheduling (off, after-send, after-release): the collectors that wait for the program's
 // signal before each read still read everything before it is overwritten (gather rate 100 %,
 // nothing overwritten), and every call completes. The same with the monitor paused in every
-// other block (XYLEM_GSUM_INTERLEAVE, bench_live's way): the paused blocks record nothing and
+// other block (record --interleave, bench_live's way): the paused blocks record nothing and
 // the program prints its median over block pairs.
 
 #include <QProcess>
@@ -30,13 +30,21 @@ private:
                        .toUtf8());
         file.close();
         QProcess p;
+        QStringList args{"record",
+                         "--hosts",
+                         "2",
+                         "--threads",
+                         "2",
+                         "--iterations",
+                         "4000",
+                         "--scope",
+                         scope,
+                         "-o",
+                         dir.filePath("s.xylem")};
         if (!interleave.isEmpty()) {
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.insert("XYLEM_GSUM_INTERLEAVE", interleave);
-            p.setProcessEnvironment(env);
+            args << "--interleave" << interleave;
         }
-        p.start(XYLEM_CLI, {"record", "--hosts", "2", "--threads", "2", "--iterations", "4000",
-                            "--scope", scope, "-o", dir.filePath("s.xylem")});
+        p.start(XYLEM_CLI, args);
         if (!p.waitForFinished(120000) || p.exitCode() != 0) {
             qWarning("%s", p.readAllStandardError().constData());
             return {};
