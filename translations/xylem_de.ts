@@ -169,6 +169,97 @@
     </message>
 </context>
 <context>
+    <name>RecordingText</name>
+    <message>
+        <source>none (collectors only)</source>
+        <translation>keine (nur Kollektoren)</translation>
+    </message>
+    <message>
+        <source>%1 of what was counted, %2 collector(s) lost</source>
+        <translation>%1 des Gezählten, %2 Kollektor(en) verloren</translation>
+    </message>
+    <message>
+        <source>Preparing the recording…</source>
+        <translation>Die Aufzeichnung wird vorbereitet…</translation>
+    </message>
+    <message>
+        <source>Running the program once without collectors (baseline)…</source>
+        <translation>Das Programm läuft einmal ohne Kollektoren (Basislinie)…</translation>
+    </message>
+    <message>
+        <source>Starting the gather tree…</source>
+        <translation>Der Sammelbaum startet…</translation>
+    </message>
+    <message>
+        <source>Waiting for the collectors to attach…</source>
+        <translation>Warten, bis sich die Kollektoren anschließen…</translation>
+    </message>
+    <message>
+        <source>Deploying the scope and measuring the clocks…</source>
+        <translation>Der Scope wird verteilt, die Uhren werden gemessen…</translation>
+    </message>
+    <message>
+        <source>Recording…</source>
+        <translation>Aufzeichnung läuft…</translation>
+    </message>
+    <message>
+        <source>The program ended: gathering what the rings still hold…</source>
+        <translation>Das Programm ist beendet: Der Rest der Ringe wird eingesammelt…</translation>
+    </message>
+    <message>
+        <source>Storing the run…</source>
+        <translation>Der Lauf wird gespeichert…</translation>
+    </message>
+    <message>
+        <source>Waiting for the collectors to attach through %1 (or at %2 with the tree&apos;s token)…</source>
+        <translation>Warten, bis sich die Kollektoren über %1 anschließen (oder an %2 mit dem Token des Baums)…</translation>
+    </message>
+    <message>
+        <source>Gather tree: %1 nodes up in %2 ms</source>
+        <translation>Sammelbaum: %1 Knoten bereit in %2 ms</translation>
+    </message>
+    <message>
+        <source>Baseline without collectors: %1 µs per iteration</source>
+        <translation>Basislinie ohne Kollektoren: %1 µs pro Iteration</translation>
+    </message>
+    <message>
+        <source>Clocks not measured at the end: %1</source>
+        <translation>Uhren am Ende nicht gemessen: %1</translation>
+    </message>
+    <message>
+        <source>Clocks not measured at the start: %1</source>
+        <translation>Uhren am Anfang nicht gemessen: %1</translation>
+    </message>
+    <message>
+        <source>Recording: %1 s, %2 calls, %3 tuples (%4 k/s), gather rate %5, %6 overwritten, delay %7 ms, culprit %8</source>
+        <translation>Aufzeichnung: %1 s, %2 Aufrufe, %3 Tupel (%4 k/s), Sammelrate %5, %6 überschrieben, Verzögerung %7 ms, Verursacher %8</translation>
+    </message>
+    <message>
+        <source>; nodes lost: %1, slow: %2</source>
+        <translation>; Knoten verloren: %1, langsam: %2</translation>
+    </message>
+    <message>
+        <source>Design &quot;%1&quot; redeployed: %2</source>
+        <translation>Entwurf „%1“ neu verteilt: %2</translation>
+    </message>
+    <message>
+        <source>Redeploy refused: %1</source>
+        <translation>Neu verteilen abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>Run %1 stored in %2: %3 complete calls, %4 incomplete; %5 tuples from %6 rings; gather rate %7 (%8 overwritten of %9 written).</source>
+        <translation>Lauf %1 in %2 gespeichert: %3 vollständige Aufrufe, %4 unvollständig; %5 Tupel aus %6 Ringen; Sammelrate %7 (%8 von %9 geschriebenen überschrieben).</translation>
+    </message>
+    <message>
+        <source>The program %1.</source>
+        <translation>Das Programm: %1.</translation>
+    </message>
+    <message>
+        <source>Gathering ended early, the run keeps what came before: %1</source>
+        <translation>Das Sammeln endete vorzeitig, der Lauf behält, was davor kam: %1</translation>
+    </message>
+</context>
+<context>
     <name>ScopeNodeItem</name>
     <message>
         <source>wait for all</source>
@@ -268,16 +359,16 @@
         <translation>Die Sprache des Fensters: %1 (Vorgabe: die Wahl unter Ansicht ▸ Sprache, sonst die des Systems).</translation>
     </message>
     <message>
-        <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes or clocks.</source>
-        <translation>Die anzuzeigende Ansicht: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes oder clocks.</translation>
-    </message>
-    <message>
         <source>With --screenshot: show run N after the first and save the window then (the comparison puts the two side by side).</source>
         <translation>Mit --screenshot: nach dem ersten Lauf Lauf N anzeigen und erst dann das Fenster speichern (der Vergleich stellt beide nebeneinander).</translation>
     </message>
     <message>
         <source>Open a scope design (*.design.json) in the Scope builder.</source>
         <translation>Einen Umfangsentwurf (*.design.json) im Umfang-Baukasten öffnen.</translation>
+    </message>
+    <message>
+        <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes, clocks or monitors.</source>
+        <translation>Der anzuzeigende Reiter: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes, clocks oder monitors.</translation>
     </message>
 </context>
 <context>
@@ -899,6 +990,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>Clocks</source>
         <translation>Uhren</translation>
     </message>
+    <message>
+        <source>Monitors</source>
+        <translation>Monitore</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::MpiKindBar</name>
@@ -1301,6 +1396,235 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>%1: %2 calls</source>
         <translation>%1: %2 Aufrufe</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::MonitorTableModel</name>
+    <message>
+        <source>host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>rings</source>
+        <translation>Ringe</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>geschrieben</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>gelesen</translation>
+    </message>
+    <message>
+        <source>overwritten</source>
+        <translation>überschrieben</translation>
+    </message>
+    <message>
+        <source>gather rate (%)</source>
+        <translation>Sammelrate (%)</translation>
+    </message>
+    <message>
+        <source>episode</source>
+        <translation>Episode</translation>
+    </message>
+    <message>
+        <source>role</source>
+        <translation>Rolle</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>Knoten</translation>
+    </message>
+    <message>
+        <source>from (s)</source>
+        <translation>von (s)</translation>
+    </message>
+    <message>
+        <source>to (s)</source>
+        <translation>bis (s)</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>back</source>
+        <translation>zurück</translation>
+    </message>
+    <message>
+        <source>form</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>gred</source>
+        <translation>Gred</translation>
+    </message>
+    <message>
+        <source>contributor</source>
+        <translation>Beitragender</translation>
+    </message>
+    <message>
+        <source>last arrivals</source>
+        <translation>letzte Ankünfte</translation>
+    </message>
+    <message>
+        <source>share of the gred&apos;s calls</source>
+        <translation>Anteil an den Aufrufen des Greds</translation>
+    </message>
+    <message>
+        <source>on the imbalance path</source>
+        <translation>auf dem Ungleichgewichtspfad</translation>
+    </message>
+    <message>
+        <source>direction</source>
+        <translation>Richtung</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>Position</translation>
+    </message>
+    <message>
+        <source>calls</source>
+        <translation>Aufrufe</translation>
+    </message>
+    <message>
+        <source>gred or collector</source>
+        <translation>Gred oder Kollektor</translation>
+    </message>
+    <message>
+        <source>measure</source>
+        <translation>Messgröße</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>window median</source>
+        <translation>Fenstermedian</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>Min</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>Max</translation>
+    </message>
+    <message>
+        <source>stddev</source>
+        <translation>Std.-Abw.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::MonitorsView</name>
+    <message>
+        <source>Cannot read the stored results: %1</source>
+        <translation>Die gespeicherten Ergebnisse sind nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>Per collector: its program&apos;s ring records</source>
+        <translation>Pro Kollektor: die Ringeinträge seines Programms</translation>
+    </message>
+    <message>
+        <source>Lost and slow nodes</source>
+        <translation>Verlorene und langsame Knoten</translation>
+    </message>
+    <message>
+        <source>Accounting</source>
+        <translation>Abrechnung</translation>
+    </message>
+    <message>
+        <source>Load balance</source>
+        <translation>Lastverteilung</translation>
+    </message>
+    <message>
+        <source>Filter by host, gred, collector or measure…</source>
+        <translation>Nach Host, Gred, Kollektor oder Messgröße filtern…</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistik</translation>
+    </message>
+    <message>
+        <source>No run shown.</source>
+        <translation>Kein Lauf angezeigt.</translation>
+    </message>
+    <message>
+        <source>Run %1 has no stored monitor results: a live recording (Live menu, xylem-cli record) stores them with its run.</source>
+        <translation>Lauf %1 hat keine gespeicherten Monitorergebnisse: Eine Live-Aufzeichnung (Menü Live, xylem-cli record) speichert sie mit ihrem Lauf.</translation>
+    </message>
+    <message>
+        <source>%1 tuples gathered in %2 s (%3 tuples/s), in %4 waves from %5 rings.</source>
+        <translation>%1 Tupel in %2 s gesammelt (%3 Tupel/s), in %4 Wellen aus %5 Ringen.</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>none (collectors only)</source>
+        <translation>keine (nur Kollektoren)</translation>
+    </message>
+    <message>
+        <source>Gather rate %1: %2 read, %3 overwritten before they were read, of %4 written.</source>
+        <translation>Sammelrate %1: %2 gelesen, %3 vor dem Lesen überschrieben, von %4 geschriebenen.</translation>
+    </message>
+    <message>
+        <source>Collectors were lost: their counts stop where they were lost.</source>
+        <translation>Kollektoren gingen verloren: Ihre Zählungen enden, wo sie verloren gingen.</translation>
+    </message>
+    <message>
+        <source>Mean delay from a tuple&apos;s record to the front-end: %1.</source>
+        <translation>Mittlere Verzögerung vom Aufzeichnen eines Tupels bis zum Front-End: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost or slow node episode(s)</source>
+        <translation>
+            <numerusform>%n Episode eines verlorenen oder langsamen Knotens</numerusform>
+            <numerusform>%n Episoden verlorener oder langsamer Knoten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, %1 more not listed</source>
+        <translation>, %1 weitere nicht aufgeführt</translation>
+    </message>
+    <message>
+        <source>; %1 invalid tuples; %2 system samples stored, %3 lost.</source>
+        <translation>; %1 ungültige Tupel; %2 Systemproben gespeichert, %3 verloren.</translation>
+    </message>
+    <message>
+        <source>Slowdown %1 % (%2 µs per iteration recorded, %3 µs without collectors).</source>
+        <translation>Verlangsamung %1 % (%2 µs pro Iteration aufgezeichnet, %3 µs ohne Kollektoren).</translation>
+    </message>
+    <message>
+        <source>Load balance (%1): imbalance path %2</source>
+        <translation>Lastverteilung (%1): Ungleichgewichtspfad %2</translation>
+    </message>
+    <message>
+        <source>(no complete call)</source>
+        <translation>(kein vollständiger Aufruf)</translation>
+    </message>
+    <message>
+        <source>The load-balance monitor was not in the run&apos;s scope.</source>
+        <translation>Der Lastverteilungsmonitor war nicht im Scope des Laufs.</translation>
+    </message>
+    <message>
+        <source>%1: %2 calls</source>
+        <translation>%1: %2 Aufrufe</translation>
+    </message>
+    <message>
+        <source>The statistics monitor was not in the run&apos;s scope.</source>
+        <translation>Der Statistikmonitor war nicht im Scope des Laufs.</translation>
+    </message>
+    <message>
+        <source>Running statistics of every host&apos;s greds and collectors; the window median is the median of the last %1 values. %2.</source>
+        <translation>Laufende Statistik der Greds und Kollektoren jedes Hosts; der Fenstermedian ist der Median der letzten %1 Werte. %2.</translation>
     </message>
 </context>
 <context>

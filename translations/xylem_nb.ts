@@ -169,6 +169,97 @@
     </message>
 </context>
 <context>
+    <name>RecordingText</name>
+    <message>
+        <source>none (collectors only)</source>
+        <translation>ingen (bare innsamlere)</translation>
+    </message>
+    <message>
+        <source>%1 of what was counted, %2 collector(s) lost</source>
+        <translation>%1 av det som ble talt, %2 innsamler(e) tapt</translation>
+    </message>
+    <message>
+        <source>Preparing the recording…</source>
+        <translation>Forbereder opptaket…</translation>
+    </message>
+    <message>
+        <source>Running the program once without collectors (baseline)…</source>
+        <translation>Kjører programmet én gang uten innsamlere (grunnlinje)…</translation>
+    </message>
+    <message>
+        <source>Starting the gather tree…</source>
+        <translation>Starter innsamlingstreet…</translation>
+    </message>
+    <message>
+        <source>Waiting for the collectors to attach…</source>
+        <translation>Venter på at innsamlerne kobler seg til…</translation>
+    </message>
+    <message>
+        <source>Deploying the scope and measuring the clocks…</source>
+        <translation>Utplasserer scopet og måler klokkene…</translation>
+    </message>
+    <message>
+        <source>Recording…</source>
+        <translation>Tar opp…</translation>
+    </message>
+    <message>
+        <source>The program ended: gathering what the rings still hold…</source>
+        <translation>Programmet er ferdig: samler inn det ringene fortsatt holder…</translation>
+    </message>
+    <message>
+        <source>Storing the run…</source>
+        <translation>Lagrer kjøringen…</translation>
+    </message>
+    <message>
+        <source>Waiting for the collectors to attach through %1 (or at %2 with the tree&apos;s token)…</source>
+        <translation>Venter på at innsamlerne kobler seg til gjennom %1 (eller på %2 med treets token)…</translation>
+    </message>
+    <message>
+        <source>Gather tree: %1 nodes up in %2 ms</source>
+        <translation>Innsamlingstre: %1 noder oppe på %2 ms</translation>
+    </message>
+    <message>
+        <source>Baseline without collectors: %1 µs per iteration</source>
+        <translation>Grunnlinje uten innsamlere: %1 µs per iterasjon</translation>
+    </message>
+    <message>
+        <source>Clocks not measured at the end: %1</source>
+        <translation>Klokkene ble ikke målt ved slutten: %1</translation>
+    </message>
+    <message>
+        <source>Clocks not measured at the start: %1</source>
+        <translation>Klokkene ble ikke målt ved starten: %1</translation>
+    </message>
+    <message>
+        <source>Recording: %1 s, %2 calls, %3 tuples (%4 k/s), gather rate %5, %6 overwritten, delay %7 ms, culprit %8</source>
+        <translation>Opptak: %1 s, %2 kall, %3 tupler (%4 k/s), innsamlingsrate %5, %6 overskrevet, forsinkelse %7 ms, synder %8</translation>
+    </message>
+    <message>
+        <source>; nodes lost: %1, slow: %2</source>
+        <translation>; noder tapt: %1, trege: %2</translation>
+    </message>
+    <message>
+        <source>Design &quot;%1&quot; redeployed: %2</source>
+        <translation>Designet «%1» utplassert på nytt: %2</translation>
+    </message>
+    <message>
+        <source>Redeploy refused: %1</source>
+        <translation>Ny utplassering avvist: %1</translation>
+    </message>
+    <message>
+        <source>Run %1 stored in %2: %3 complete calls, %4 incomplete; %5 tuples from %6 rings; gather rate %7 (%8 overwritten of %9 written).</source>
+        <translation>Kjøring %1 lagret i %2: %3 fullstendige kall, %4 ufullstendige; %5 tupler fra %6 ringer; innsamlingsrate %7 (%8 overskrevet av %9 skrevet).</translation>
+    </message>
+    <message>
+        <source>The program %1.</source>
+        <translation>Programmet: %1.</translation>
+    </message>
+    <message>
+        <source>Gathering ended early, the run keeps what came before: %1</source>
+        <translation>Innsamlingen sluttet tidlig, kjøringen beholder det som kom før: %1</translation>
+    </message>
+</context>
+<context>
     <name>ScopeNodeItem</name>
     <message>
         <source>wait for all</source>
@@ -268,16 +359,16 @@
         <translation>Språket i vinduet: %1 (standard: valget under Vis ▸ Språk, ellers systemets).</translation>
     </message>
     <message>
-        <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes or clocks.</source>
-        <translation>Visningen som skal vises: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes eller clocks.</translation>
-    </message>
-    <message>
         <source>With --screenshot: show run N after the first and save the window then (the comparison puts the two side by side).</source>
         <translation>Med --screenshot: vis kjøring N etter den første, og lagre vinduet først da (sammenligningen setter de to side om side).</translation>
     </message>
     <message>
         <source>Open a scope design (*.design.json) in the Scope builder.</source>
         <translation>Åpne et omfangsutkast (*.design.json) i omfangsbyggeren.</translation>
+    </message>
+    <message>
+        <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes, clocks or monitors.</source>
+        <translation>Fanen som skal vises: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes, clocks eller monitors.</translation>
     </message>
 </context>
 <context>
@@ -595,7 +686,7 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
     <message>
         <source>live demo</source>
-        <translation>sanntidsdemo</translation>
+        <translation>live-demo</translation>
     </message>
     <message>
         <source>monitored program</source>
@@ -898,6 +989,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>Clocks</source>
         <translation>Klokker</translation>
+    </message>
+    <message>
+        <source>Monitors</source>
+        <translation>Monitorer</translation>
     </message>
 </context>
 <context>
@@ -1301,6 +1396,235 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>%1: %2 calls</source>
         <translation>%1: %2 kall</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::MonitorTableModel</name>
+    <message>
+        <source>host</source>
+        <translation>vert</translation>
+    </message>
+    <message>
+        <source>rings</source>
+        <translation>ringer</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>skrevet</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>lest</translation>
+    </message>
+    <message>
+        <source>overwritten</source>
+        <translation>overskrevet</translation>
+    </message>
+    <message>
+        <source>gather rate (%)</source>
+        <translation>innsamlingsrate (%)</translation>
+    </message>
+    <message>
+        <source>episode</source>
+        <translation>episode</translation>
+    </message>
+    <message>
+        <source>role</source>
+        <translation>rolle</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>node</translation>
+    </message>
+    <message>
+        <source>from (s)</source>
+        <translation>fra (s)</translation>
+    </message>
+    <message>
+        <source>to (s)</source>
+        <translation>til (s)</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>årsak</translation>
+    </message>
+    <message>
+        <source>back</source>
+        <translation>tilbake</translation>
+    </message>
+    <message>
+        <source>form</source>
+        <translation>form</translation>
+    </message>
+    <message>
+        <source>gred</source>
+        <translation>gred</translation>
+    </message>
+    <message>
+        <source>contributor</source>
+        <translation>bidragsyter</translation>
+    </message>
+    <message>
+        <source>last arrivals</source>
+        <translation>siste ankomster</translation>
+    </message>
+    <message>
+        <source>share of the gred&apos;s calls</source>
+        <translation>andel av gredens kall</translation>
+    </message>
+    <message>
+        <source>on the imbalance path</source>
+        <translation>på ubalansestien</translation>
+    </message>
+    <message>
+        <source>direction</source>
+        <translation>retning</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>posisjon</translation>
+    </message>
+    <message>
+        <source>calls</source>
+        <translation>kall</translation>
+    </message>
+    <message>
+        <source>gred or collector</source>
+        <translation>gred eller innsamler</translation>
+    </message>
+    <message>
+        <source>measure</source>
+        <translation>mål</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>antall</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>gjennomsnitt</translation>
+    </message>
+    <message>
+        <source>window median</source>
+        <translation>vindusmedian</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>min</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>maks</translation>
+    </message>
+    <message>
+        <source>stddev</source>
+        <translation>std.avvik</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::MonitorsView</name>
+    <message>
+        <source>Cannot read the stored results: %1</source>
+        <translation>Kan ikke lese de lagrede resultatene: %1</translation>
+    </message>
+    <message>
+        <source>Per collector: its program&apos;s ring records</source>
+        <translation>Per innsamler: ringoppføringene til programmet</translation>
+    </message>
+    <message>
+        <source>Lost and slow nodes</source>
+        <translation>Tapte og trege noder</translation>
+    </message>
+    <message>
+        <source>Accounting</source>
+        <translation>Regnskap</translation>
+    </message>
+    <message>
+        <source>Load balance</source>
+        <translation>Lastbalanse</translation>
+    </message>
+    <message>
+        <source>Filter by host, gred, collector or measure…</source>
+        <translation>Filtrer etter vert, gred, innsamler eller mål…</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistikk</translation>
+    </message>
+    <message>
+        <source>No run shown.</source>
+        <translation>Ingen kjøring vises.</translation>
+    </message>
+    <message>
+        <source>Run %1 has no stored monitor results: a live recording (Live menu, xylem-cli record) stores them with its run.</source>
+        <translation>Kjøring %1 har ingen lagrede monitorresultater: et live-opptak (Live-menyen, xylem-cli record) lagrer dem med kjøringen.</translation>
+    </message>
+    <message>
+        <source>%1 tuples gathered in %2 s (%3 tuples/s), in %4 waves from %5 rings.</source>
+        <translation>%1 tupler samlet inn på %2 s (%3 tupler/s), i %4 bølger fra %5 ringer.</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>none (collectors only)</source>
+        <translation>ingen (bare innsamlere)</translation>
+    </message>
+    <message>
+        <source>Gather rate %1: %2 read, %3 overwritten before they were read, of %4 written.</source>
+        <translation>Innsamlingsrate %1: %2 lest, %3 overskrevet før de ble lest, av %4 skrevet.</translation>
+    </message>
+    <message>
+        <source>Collectors were lost: their counts stop where they were lost.</source>
+        <translation>Innsamlere gikk tapt: tellingene deres stopper der de gikk tapt.</translation>
+    </message>
+    <message>
+        <source>Mean delay from a tuple&apos;s record to the front-end: %1.</source>
+        <translation>Gjennomsnittlig forsinkelse fra et tuppel registreres til frontenden: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost or slow node episode(s)</source>
+        <translation>
+            <numerusform>%n episode med tapt eller treg node</numerusform>
+            <numerusform>%n episoder med tapte eller trege noder</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, %1 more not listed</source>
+        <translation>, %1 til ikke listet</translation>
+    </message>
+    <message>
+        <source>; %1 invalid tuples; %2 system samples stored, %3 lost.</source>
+        <translation>; %1 ugyldige tupler; %2 systemprøver lagret, %3 tapt.</translation>
+    </message>
+    <message>
+        <source>Slowdown %1 % (%2 µs per iteration recorded, %3 µs without collectors).</source>
+        <translation>Nedbremsing %1 % (%2 µs per iterasjon med opptak, %3 µs uten innsamlere).</translation>
+    </message>
+    <message>
+        <source>Load balance (%1): imbalance path %2</source>
+        <translation>Lastbalanse (%1): ubalansesti %2</translation>
+    </message>
+    <message>
+        <source>(no complete call)</source>
+        <translation>(ingen fullstendige kall)</translation>
+    </message>
+    <message>
+        <source>The load-balance monitor was not in the run&apos;s scope.</source>
+        <translation>Lastbalansemonitoren var ikke med i kjøringens scope.</translation>
+    </message>
+    <message>
+        <source>%1: %2 calls</source>
+        <translation>%1: %2 kall</translation>
+    </message>
+    <message>
+        <source>The statistics monitor was not in the run&apos;s scope.</source>
+        <translation>Statistikkmonitoren var ikke med i kjøringens scope.</translation>
+    </message>
+    <message>
+        <source>Running statistics of every host&apos;s greds and collectors; the window median is the median of the last %1 values. %2.</source>
+        <translation>Løpende statistikk for hver verts greder og innsamlere; vindusmedianen er medianen av de siste %1 verdiene. %2.</translation>
     </message>
 </context>
 <context>

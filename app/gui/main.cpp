@@ -72,7 +72,7 @@ int main(int argc, char** argv)
         QStringLiteral("tab"),
         QApplication::translate(
             "main", "The tab to show: tree, timemap, serialization, comparison, timeline, tables, "
-                    "waitstates, scopes or clocks."),
+                    "waitstates, scopes, clocks or monitors."),
         QStringLiteral("TAB"), QStringLiteral("tree"));
     const QCommandLineOption liveDemo(
         QStringLiteral("live-demo"),

@@ -1,6 +1,6 @@
 #include "app/gui/recordsettings.h"
 
-#include "app/gui/livecontroller.h"
+#include <QCoreApplication>
 
 #include <algorithm>
 #include <limits>
@@ -42,6 +42,12 @@ record::RecordRequest completed(record::RecordRequest r, const QString& design,
     return r;
 }
 
+// The run's name in the user's language (the Live menu's words, as before it moved here).
+QString runName(const char* name)
+{
+    return QCoreApplication::translate("xylem::gui::LiveController", name);
+}
+
 } // namespace
 
 record::RecordRequest demoRequest(const DemoSettings& s)
@@ -52,7 +58,8 @@ record::RecordRequest demoRequest(const DemoSettings& s)
     r.tree.shape = treeShapeFromString(text(s.shape)).value_or(TreeShape::HierarchyAware);
     r.workload.iterations = iterationsOf(s.iterations);
     return completed(std::move(r), s.designFile, QString(), s.noise,
-                     LiveController::tr("live demo"), s.session);
+                     runName(QT_TRANSLATE_NOOP("xylem::gui::LiveController", "live demo")),
+                     s.session);
 }
 
 record::RecordRequest attachRequest(const AttachSettings& s)
@@ -62,7 +69,8 @@ record::RecordRequest attachRequest(const AttachSettings& s)
     r.attachFile = text(s.addressFile);
     r.duration = std::chrono::seconds(s.durationSeconds);
     return completed(std::move(r), s.designFile, s.scope, QString(),
-                     LiveController::tr("monitored program"), s.session);
+                     runName(QT_TRANSLATE_NOOP("xylem::gui::LiveController", "monitored program")),
+                     s.session);
 }
 
 record::RecordRequest clusterRequest(const ClusterRecordSettings& s)
@@ -81,7 +89,8 @@ record::RecordRequest clusterRequest(const ClusterRecordSettings& s)
     }
     r.workload.benchmark = text(s.benchmark);
     return completed(std::move(r), s.designFile, s.scope, s.noise,
-                     LiveController::tr("cluster recording"), s.session);
+                     runName(QT_TRANSLATE_NOOP("xylem::gui::LiveController", "cluster recording")),
+                     s.session);
 }
 
 } // namespace xylem::gui
