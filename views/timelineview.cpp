@@ -124,6 +124,13 @@ void TimelineView::setSystemSamples(const std::vector<store::SystemSample>& samp
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void TimelineView::clear(const QString& why)
+{
+    setSlices({}, {});
+    setSystemSamples({});
+    m_systemRect->axis(QCPAxis::atBottom)->setLabel(why);
+}
+
 int TimelineView::pointsWanted() const
 {
     return std::max(64, m_plot->axisRect()->width()); // about one bucket per pixel

@@ -35,6 +35,8 @@ public:
     void setSlices(const store::TimelineSlice& operation, const store::TimelineSlice& slowest);
     // The run's system samples (any order; other metrics than CPU and network are ignored).
     void setSystemSamples(const std::vector<store::SystemSample>& samples);
+    // Nothing drawn, and why in its place (a recording under way: its run is not stored yet).
+    void clear(const QString& why);
     int systemSeriesDrawn() const { return static_cast<int>(m_systemGraphs.size()); }
     QCPAxisRect* systemRect() const { return m_systemRect; }
     void showWindow(std::int64_t startNs, std::int64_t endNs); // as a user's zoom would

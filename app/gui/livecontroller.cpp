@@ -166,9 +166,12 @@ void LiveController::connectWorker()
     connect(&m_worker, &RecordingWorker::planned, this,
             [this](std::shared_ptr<const Configuration> config) { m_configuration = *config; });
     connect(&m_worker, &RecordingWorker::statusChanged, this,
-            [this](std::shared_ptr<const record::RecordingStatus> s) {
+            [this](std::shared_ptr<const record::RecordingStatus> s,
+                   std::shared_ptr<const store::StoredAccounting> accounting,
+                   const QString& accountingError) {
                 emit status(
                     RecordingText::status(*s, m_configuration ? &*m_configuration : nullptr));
+                emit monitors(m_session, liveMonitors(*s, accounting.get(), accountingError));
             });
     connect(&m_worker, &RecordingWorker::liveReport, this,
             [this](std::shared_ptr<const AnalysisReport> report) {
@@ -187,6 +190,29 @@ void LiveController::connectWorker()
                 }
                 emit finished(m_session, !outcome->incomplete, RecordingText::summary(*outcome));
             });
+}
+
+std::shared_ptr<const views::LiveMonitors>
+LiveController::liveMonitors(const record::RecordingStatus& s,
+                             const store::StoredAccounting* accounting, const QString& error) const
+{
+    auto live = std::make_shared<views::LiveMonitors>();
+    if (accounting) {
+        live->accounting = *accounting;
+    }
+    live->error = error;
+    live->completeCalls = s.completeCalls;
+    live->final = s.final;
+    if (m_configuration) { // the path's wrappers by id; the configuration names them
+        for (const int wrapper : s.imbalancePath) {
+            if (wrapper < 0 || wrapper >= m_configuration->wrapperCount()) {
+                live->imbalancePath.clear(); // not this configuration's: named nowhere
+                break;
+            }
+            live->imbalancePath << QString::fromStdString(m_configuration->wrapper(wrapper).id);
+        }
+    }
+    return live;
 }
 
 bool LiveController::launch(const QStringList& arguments, const QString& session)

@@ -4,13 +4,15 @@
 // tree of collectors), the machines of a host file, or a gather tree that collectors of a
 // program started elsewhere attach to are recorded inside this process (core/record, on a
 // worker thread: RecordingWorker); the streaming engine's report comes once a second
-// (liveReport) and the status in the user's language — nothing is re-read from the session
-// while it records. An MPI program is still recorded by `xylem-cli mpi` as a child process,
-// whose status lines are passed on and which ticks once a second so the window re-reads the
-// growing run. stop() asks the recording to end cleanly, which keeps the session.
+// (liveReport), its monitors' accounting with every status (monitors) and the status in the
+// user's language — nothing is re-read from the session while it records. An MPI program is
+// still recorded by `xylem-cli mpi` as a child process, whose status lines are passed on and
+// which ticks once a second so the window re-reads the growing run. stop() asks the recording
+// to end cleanly, which keeps the session.
 
 #include "app/gui/recordingworker.h"
 #include "app/gui/recordsettings.h"
+#include "views/monitors/livemonitors.h"
 
 #include <QObject>
 #include <QProcess>
@@ -45,6 +47,9 @@ signals:
     void figures(const QString& line);
     // The growing run's live analysis, about once a second (not for MPI recordings).
     void liveReport(const QString& session, std::shared_ptr<const xylem::AnalysisReport> report);
+    // With every status, about once a second (not for MPI recordings): the accounting as the run
+    // will store it, the calls so far and the imbalance path, named.
+    void monitors(const QString& session, std::shared_ptr<const xylem::views::LiveMonitors> live);
     // Once a second while an MPI program records: the session's run grows.
     void tick(const QString& session);
     void finished(const QString& session, bool ok, const QString& message);
@@ -53,6 +58,9 @@ private:
     bool beginRecording(record::RecordRequest request, const QString& session);
     bool launch(const QStringList& arguments, const QString& session);
     void connectWorker();
+    std::shared_ptr<const views::LiveMonitors>
+    liveMonitors(const record::RecordingStatus& status, const store::StoredAccounting* accounting,
+                 const QString& error) const;
     // Emits the "record: " and "mpi: " lines of a stream; keep: also collect them all for the
     // summary.
     void readStatus(QByteArray& pending, const QByteArray& more, bool keep);

@@ -81,6 +81,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_waitStates(new views::WaitStateView(this))
     , m_clocks(new views::TreeClockView(this))
     , m_scopeBuilder(new views::ScopeBuilderPage(this))
+    , m_monitors(new views::MonitorsView(this))
     , m_runs(new RunPanel(this))
     , m_find(new QLineEdit(this))
     , m_status(new QLabel(this))
@@ -108,17 +109,7 @@ MainWindow::MainWindow(QWidget* parent)
     addToolBar(Qt::TopToolBarArea, new MpiKindBar(&m_controller, m_runs, this));
     buildMenus();
     connect(m_find, &QLineEdit::returnPressed, this, &MainWindow::findNode);
-    connect(&m_live, &LiveController::status, m_status, &QLabel::setText);
-    connect(&m_live, &LiveController::tick, this, &MainWindow::refreshLive);
-    connect(&m_live, &LiveController::liveReport, this, &MainWindow::showLiveReport);
-    connect(&m_live, &LiveController::finished, this,
-            [this](const QString& session, bool ok, const QString& message) {
-                if (!ok) {
-                    showError(message);
-                    return;
-                }
-                openSession(session, -1); // the finished run, complete
-            });
+    connectLive();
     // Selecting a thread highlights it in every view.
     connect(m_tree, &views::WeightedTreeView::threadSelected, m_timemap,
             &views::TimemapView::highlightThread);
@@ -227,8 +218,7 @@ void MainWindow::buildDocks()
           std::tuple{View::Tables, static_cast<QWidget*>(m_tables), tr("Tables")},
           std::tuple{View::WaitStates, static_cast<QWidget*>(m_waitStates), tr("Wait states")},
           std::tuple{View::Clocks, static_cast<QWidget*>(m_clocks), tr("Clocks")},
-          std::tuple{View::Monitors, static_cast<QWidget*>(new views::MonitorsView(this)),
-                     tr("Monitors")},
+          std::tuple{View::Monitors, static_cast<QWidget*>(m_monitors), tr("Monitors")},
           std::tuple{View::Scopes, static_cast<QWidget*>(m_scopeBuilder), tr("Scope builder")}}) {
         m_viewArea->tabifyDockWidget(first, addViewDock(kind, widget, title));
     }
@@ -323,22 +313,6 @@ void MainWindow::openSession(const QString& path, qint64 preferredRun)
     m_controller.openSession(path);
 }
 
-// Once a second while recording: open the session when its run exists, then re-analyse the
-// growing run (a newer request replaces one still running).
-void MainWindow::refreshLive(const QString& session)
-{
-    if (m_controller.sessionPath() != session || runList()->count() == 0) {
-        if (QFileInfo::exists(session)) {
-            m_controller.openSession(session);
-            m_preferredRun = -1;
-        }
-        return;
-    }
-    if (const qint64 run = m_runs->currentRun(); run > 0) {
-        m_controller.analyzeRun(run);
-    }
-}
-
 void MainWindow::openSampleSession()
 {
     const QString path = QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation))
@@ -383,8 +357,7 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     m_controller.querySystemSamples(run);
     m_controller.queryWaitStates(run);
     m_controller.queryClocks(run);
-    static_cast<views::MonitorsView*>(viewWidget(View::Monitors))
-        ->showRun(m_controller.sessionPath(), run);
+    m_monitors->showRun(m_controller.sessionPath(), run);
     const QString name = m_runs->currentRun() == run ? m_runs->currentName() : QString();
     m_analysed[run] = {tr("run %1: %2").arg(run).arg(name), report, std::move(operationTimes)};
     std::vector<views::LabelledReport> overlaid;

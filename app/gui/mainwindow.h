@@ -28,6 +28,7 @@ class QToolButton;
 
 namespace xylem::views {
 class ComparisonView;
+class MonitorsView;
 class SerializationView;
 class TablePage;
 class TimelineView;
@@ -127,6 +128,9 @@ private:
     void saveViewImage();
     void chooseSaveAs();
     void findNode();
+    void connectLive();
+    // A recording begins: status said, the views that only a stored run fills say so.
+    void beginLive(const QString& status);
     void refreshLive(const QString& session);
     void showLiveReport(const QString& session, std::shared_ptr<const AnalysisReport> report);
 
@@ -145,6 +149,7 @@ private:
     views::WaitStateView* m_waitStates;
     views::TreeClockView* m_clocks;
     views::ScopeBuilderPage* m_scopeBuilder;
+    views::MonitorsView* m_monitors;
     std::map<qint64, std::pair<qint64, qint64>> m_spans; // run -> first and last ns
     qint64 m_shownRun = 0;
     static constexpr qint64 kLiveRun = 0; // the run a recording in this process grows

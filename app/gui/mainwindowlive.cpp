@@ -1,24 +1,65 @@
 // MainWindow's live mode: starting each kind of recording the Live menu offers, and showing the
-// live analysis of the one under way. Status, live reports and the end come through
-// LiveController, the same for every kind.
+// live analysis of the one under way. Status, live reports, the monitors' accounting and the end
+// come through LiveController, the same for every kind.
 
 #include "app/gui/mainwindow.h"
+#include "app/gui/runpanel.h"
+#include "views/monitors/monitorsview.h"
 #include "views/tablepage.h"
+#include "views/timelineview.h"
 #include "views/timemapview.h"
+#include "views/treeclockview.h"
+#include "views/waitstateview.h"
 #include "views/weightedtreeview.h"
 
+#include <QFileInfo>
 #include <QLabel>
+#include <QListWidget>
 
 namespace xylem::gui {
 
+void MainWindow::connectLive()
+{
+    connect(&m_live, &LiveController::status, m_status, &QLabel::setText);
+    connect(&m_live, &LiveController::tick, this, &MainWindow::refreshLive);
+    connect(&m_live, &LiveController::liveReport, this, &MainWindow::showLiveReport);
+    connect(&m_live, &LiveController::monitors, this,
+            [this](const QString&, std::shared_ptr<const views::LiveMonitors> live) {
+                m_monitors->showLive(*live);
+            });
+    connect(&m_live, &LiveController::finished, this,
+            [this](const QString& session, bool ok, const QString& message) {
+                if (!ok) {
+                    showError(message);
+                    return;
+                }
+                openSession(session, -1); // the finished run, complete
+            });
+}
+
+// The live report has no per-call times, no system samples, clocks or wait states: those views
+// are filled from the stored run when the recording ends (an MPI recording's growing run is
+// re-read from the session once a second, refreshLive). Until then they say so rather than
+// show the run that was open before.
+void MainWindow::beginLive(const QString& status)
+{
+    m_shownRun = kLiveRun;
+    m_liveFitted = false;
+    m_status->setText(status);
+    const QString later = tr("Recording: shown from the stored run once the recording ends.");
+    m_timeline->clear(later);
+    m_waitStates->clear(later);
+    m_clocks->clear(later);
+    m_monitors->clear(tr("Recording: the accounting is shown as soon as the collectors' streams "
+                         "are open."));
+}
+
 void MainWindow::startLiveDemo(const DemoSettings& settings)
 {
-    m_shownRun = 0;
-    m_liveFitted = false;
-    m_status->setText(tr("Starting a local demo of %1 × %2 threads into %3…")
-                          .arg(settings.hosts)
-                          .arg(settings.threadsPerHost)
-                          .arg(settings.session));
+    beginLive(tr("Starting a local demo of %1 × %2 threads into %3…")
+                  .arg(settings.hosts)
+                  .arg(settings.threadsPerHost)
+                  .arg(settings.session));
     if (!m_live.start(settings)) {
         showError(tr("A recording is under way already: stop it first (Live ▸ Stop)."));
     }
@@ -26,9 +67,7 @@ void MainWindow::startLiveDemo(const DemoSettings& settings)
 
 void MainWindow::startMonitoring(const AttachSettings& settings)
 {
-    m_shownRun = 0;
-    m_liveFitted = false;
-    m_status->setText(tr("Waiting for collectors to attach through %1…").arg(settings.addressFile));
+    beginLive(tr("Waiting for collectors to attach through %1…").arg(settings.addressFile));
     if (!m_live.attach(settings)) {
         showError(tr("A recording is under way already: stop it first (Live ▸ Stop)."));
     }
@@ -36,9 +75,7 @@ void MainWindow::startMonitoring(const AttachSettings& settings)
 
 void MainWindow::startMpiRecording(const MpiRecordSettings& settings)
 {
-    m_shownRun = 0;
-    m_liveFitted = false;
-    m_status->setText(
+    beginLive(
         tr("Recording %1 into %2…").arg(settings.command.join(QLatin1Char(' ')), settings.session));
     if (!m_live.recordMpi(settings)) {
         showError(settings.command.isEmpty()
@@ -49,12 +86,26 @@ void MainWindow::startMpiRecording(const MpiRecordSettings& settings)
 
 void MainWindow::startClusterRecording(const ClusterRecordSettings& settings)
 {
-    m_shownRun = 0;
-    m_liveFitted = false;
-    m_status->setText(
-        tr("Recording on the hosts of %1 into %2…").arg(settings.hostFile, settings.session));
+    beginLive(tr("Recording on the hosts of %1 into %2…").arg(settings.hostFile, settings.session));
     if (!m_live.recordCluster(settings)) {
         showError(tr("A recording is under way already: stop it first (Live ▸ Stop)."));
+    }
+}
+
+// Once a second while an MPI program records (xylem-cli mpi, a child process): open the session
+// when its run exists, then re-analyse the growing run (a newer request replaces one still
+// running).
+void MainWindow::refreshLive(const QString& session)
+{
+    if (m_controller.sessionPath() != session || m_runs->list()->count() == 0) {
+        if (QFileInfo::exists(session)) {
+            m_controller.openSession(session);
+            m_preferredRun = -1;
+        }
+        return;
+    }
+    if (const qint64 run = m_runs->currentRun(); run > 0) {
+        m_controller.analyzeRun(run);
     }
 }
 

@@ -2,6 +2,7 @@
 
 #include "app/gui/guardedjob.h"
 #include "core/live/scopefigures.h"
+#include "core/record/accountingjson.h"
 
 #include <QMetaObject>
 
@@ -22,6 +23,7 @@ RecordingWorker::RecordingWorker(QObject* parent)
     qRegisterMetaType<xylem::record::Phase>();
     qRegisterMetaType<std::shared_ptr<const xylem::Configuration>>();
     qRegisterMetaType<std::shared_ptr<const xylem::record::RecordingStatus>>();
+    qRegisterMetaType<std::shared_ptr<const xylem::store::StoredAccounting>>();
     qRegisterMetaType<std::shared_ptr<const xylem::AnalysisReport>>();
     qRegisterMetaType<std::shared_ptr<const xylem::record::RecordingOutcome>>();
 }
@@ -71,8 +73,18 @@ record::RecordingCallbacks RecordingWorker::callbacks()
         });
     };
     c.status = [this](const record::RecordingStatus& s) {
-        post([this, s = std::make_shared<const record::RecordingStatus>(s)] {
-            emit statusChanged(s);
+        // The accounting as the run stores it (the same JSON, read back by the same reader):
+        // the Monitors view shows the live and the stored one alike.
+        auto read = store::parseAccounting(record::accountingJson(s.accounting));
+        std::shared_ptr<const store::StoredAccounting> accounting;
+        QString error;
+        if (read) {
+            accounting = std::make_shared<const store::StoredAccounting>(std::move(read).value());
+        } else {
+            error = text(read.error().describe());
+        }
+        post([this, s = std::make_shared<const record::RecordingStatus>(s), accounting, error] {
+            emit statusChanged(s, accounting, error);
         });
     };
     c.liveReport = [this](const AnalysisReport& r) {

@@ -8,6 +8,7 @@
 
 #include "core/analysis/report.h"
 #include "core/record/recordingsession.h"
+#include "core/store/monitorresults.h"
 
 #include <QObject>
 #include <QString>
@@ -38,7 +39,11 @@ signals:
     void awaitingCollectors(const QString& addressFile, const QString& address);
     void treeUp(int nodes, double latencyMs);
     void clocksNotMeasured(bool atEnd, const QString& error);
-    void statusChanged(std::shared_ptr<const xylem::record::RecordingStatus> status);
+    // With the status, its accounting as the run will store it (null, and why, should it not
+    // read back), made on the recording's thread for the Monitors view.
+    void statusChanged(std::shared_ptr<const xylem::record::RecordingStatus> status,
+                       std::shared_ptr<const xylem::store::StoredAccounting> accounting,
+                       const QString& accountingError);
     // The streaming engine's report, about once a second while gathering.
     void liveReport(std::shared_ptr<const xylem::AnalysisReport> report);
     // A design's nodes' figures and its filters' results as one JSON object ({"figures": ...},

@@ -121,6 +121,34 @@ void MonitorsView::clear(const QString& why)
     for (QLabel* label : {m_accountingText, m_loadBalanceText, m_statisticsText}) {
         label->setText(why);
     }
+    m_live = false;
+}
+
+void MonitorsView::showLive(const LiveMonitors& live)
+{
+    if (!m_live) {
+        clear(tr("Recording: the statistics monitor's results are shown once the run is "
+                 "stored."));
+        m_live = true;
+    }
+    const QString heading = live.final
+                                ? tr("All gathered: the run is being stored.")
+                                : tr("Recording: the accounting so far, as the run will store it.");
+    if (live.accounting) {
+        showAccounting(*live.accounting);
+        m_accountingText->setText(heading + QLatin1Char('\n') + m_accountingText->text());
+    } else {
+        m_collectors->setTable({});
+        m_episodes->setTable({});
+        m_accountingText->setText(heading + QLatin1Char('\n') +
+                                  tr("Cannot read the live accounting: %1").arg(live.error));
+    }
+    m_loadBalanceText->setText(
+        tr("Recording: %1 complete calls so far, imbalance path %2. Every gred's last-arrival "
+           "counts are shown once the run is stored.")
+            .arg(live.completeCalls)
+            .arg(live.imbalancePath.isEmpty() ? tr("(no complete call)")
+                                              : live.imbalancePath.join(QStringLiteral(" › "))));
 }
 
 void MonitorsView::showRun(const QString& sessionPath, qint64 run)

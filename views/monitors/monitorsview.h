@@ -7,10 +7,12 @@
 // the arrival and departure order counts when recorded) and "Statistics" (the statistics
 // monitor's running statistics of each host's greds and collectors with the sliding-window
 // median, filterable by text). The tables are core's (core/store/monitortables.h); the view
-// only shows them. A run recorded otherwise says that it has none.
+// only shows them. A run recorded otherwise says that it has none. While a recording is under
+// way, the Accounting tab shows its accounting as it grows (showLive), in the same tables.
 
 #include "core/model/result.h"
 #include "core/store/monitorresults.h"
+#include "views/monitors/livemonitors.h"
 
 #include <QWidget>
 
@@ -39,6 +41,11 @@ public:
                      const Result<std::optional<store::MonitorResults>>& results);
     // Reads them from the session file (read-only: two small stored results) and shows them.
     void showRun(const QString& sessionPath, qint64 run);
+    // A recording under way, about once a second: its accounting in the Accounting tab, the
+    // calls and the imbalance path so far in Load balance; what only the stored run has (every
+    // gred's last-arrival counts, the statistics) is said to come with it.
+    void showLive(const LiveMonitors& live);
+    bool showsLive() const { return m_live; }
     void clear(const QString& why);
 
     QTabWidget* tabs() const { return m_tabs; }
@@ -68,6 +75,7 @@ private:
     QTableView* m_ordersView;
     QLineEdit* m_filter;
     QSortFilterProxyModel* m_statisticsProxy;
+    bool m_live = false; // a recording's live accounting is shown, not a stored run's
 };
 
 } // namespace xylem::views
