@@ -1,6 +1,7 @@
 #include "collectors/allreduce/framedsocket.h"
 
 #include "core/model/lifeline.h"
+#include "core/protocol/collectormessages.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -66,12 +67,33 @@ FramedSocket::receive(std::optional<std::chrono::steady_clock::time_point> deadl
                                                      : "receiving failed: " + ec.message());
         }
         if (auto ok = m_decoder.feed(std::span(m_buffer.data(), n), m_pending); !ok) {
-            return ok.error();
+            const std::uint16_t version = m_decoder.refusedVersion();
+            return version != 0 ? refuse(version) : ok.error();
         }
     }
     protocol::Frame frame = std::move(m_pending.front());
     m_pending.erase(m_pending.begin());
+    if (frame.type == protocol::MessageType::Error) {
+        const auto said = protocol::decodeError(frame.payload);
+        return makeError(ErrorCode::MalformedInput,
+                         said ? "the peer refused this side, saying: " + said->message
+                              : "the peer refused this side with an unreadable error");
+    }
     return frame;
+}
+
+Error FramedSocket::refuse(std::uint16_t peerVersion)
+{
+    boost::system::error_code ignored; // the peer learns why, if it reads
+    boost::asio::write(m_socket, boost::asio::buffer(protocol::encodeVersionRefusal(peerVersion)),
+                       ignored);
+    // The refusal, then the end of what this side sends; the caller closes the socket.
+    m_socket.shutdown(boost::asio::ip::tcp::socket::shutdown_send, ignored);
+    return makeError(ErrorCode::MalformedInput,
+                     "refused a peer that speaks Xylem wire version " +
+                         std::to_string(peerVersion) + " (this side speaks " +
+                         std::to_string(protocol::kWireVersion) +
+                         "), and told it why: run the same Xylem release on both ends");
 }
 
 void FramedSocket::close()

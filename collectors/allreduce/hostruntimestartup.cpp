@@ -140,7 +140,12 @@ std::optional<HostRuntime::AcceptedPath> HostRuntime::takePath(tcp::socket socke
     };
     auto frame = framed.receive(helloBy);
     if (!frame) {
-        return refuse(Clock::now() >= helloBy ? "connected and sent nothing" : "");
+        const std::uint16_t version = framed.refusedVersion(); // an older or newer gsum
+        return refuse(Clock::now() >= helloBy ? std::string("connected and sent nothing")
+                      : version != 0 ? "speaks Xylem wire version " + std::to_string(version) +
+                                           ", this host " + std::to_string(protocol::kWireVersion) +
+                                           " (refused, and told why)"
+                                     : std::string());
     }
     auto hello = frame->type == protocol::MessageType::PathHello
                      ? protocol::decodePathHello(frame->payload)

@@ -1,11 +1,16 @@
 // FramedSocket's frame bound: limited to a hello, it refuses a frame announcing more on its
 // header (before holding any of it), takes one within the bound, and once raised takes the
-// frames of an admitted peer.
+// frames of an admitted peer. Its wire version: a peer that writes a version-1 frame reads an
+// Error frame in its own framing naming both versions, and this side's error names them too;
+// a current peer still talks; a peer's refusal of this side arrives as an error in its words.
 
 #include "collectors/allreduce/framedsocket.h"
+#include "core/protocol/bytes.h"
+#include "core/protocol/collectormessages.h"
 
 #include <QtTest>
 
+#include <poll.h>
 #include <thread>
 
 using namespace xylem;
@@ -21,6 +26,65 @@ std::pair<asio::ip::tcp::socket, asio::ip::tcp::socket> connectedPair(asio::io_c
     asio::ip::tcp::socket client(io);
     client.connect(acceptor.local_endpoint());
     return {acceptor.accept(), std::move(client)};
+}
+
+using Bytes = std::vector<std::uint8_t>;
+
+// A frame as a version-1 peer writes it: the same 16-byte header with version 1.
+Bytes versionOneFrame(protocol::MessageType type, const Bytes& payload)
+{
+    protocol::ByteWriter w;
+    for (char c : {'X', 'Y', 'W', '1'}) {
+        w.u8(static_cast<std::uint8_t>(c));
+    }
+    w.u16(1);
+    w.u16(static_cast<std::uint16_t>(type));
+    w.u32(0);
+    w.u32(static_cast<std::uint32_t>(payload.size()));
+    w.bytes(payload);
+    return w.take();
+}
+
+// Every byte the peer sends until it stops sending (or 10 s pass).
+Bytes readUntilEnd(asio::ip::tcp::socket& socket)
+{
+    Bytes all;
+    std::vector<std::uint8_t> scratch(4096);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::chrono::steady_clock::now() < deadline) {
+        pollfd p{socket.native_handle(), POLLIN, 0};
+        if (::poll(&p, 1, 50) <= 0) {
+            continue;
+        }
+        boost::system::error_code ec;
+        const size_t n = socket.read_some(asio::buffer(scratch), ec);
+        if (ec) {
+            break;
+        }
+        all.insert(all.end(), scratch.begin(), scratch.begin() + static_cast<long>(n));
+    }
+    return all;
+}
+
+// What a version-1 peer makes of the bytes: a version-1 Error frame's message, else empty.
+std::string errorAsVersionOneReadsIt(const Bytes& bytes)
+{
+    protocol::ByteReader r(bytes);
+    for (char c : {'X', 'Y', 'W', '1'}) {
+        if (r.u8() != static_cast<std::uint8_t>(c)) {
+            return {};
+        }
+    }
+    const std::uint16_t version = r.u16();
+    const std::uint16_t type = r.u16();
+    r.u32();
+    const auto payload = r.bytes(r.u32());
+    if (!r.ok() || version != 1 ||
+        type != static_cast<std::uint16_t>(protocol::MessageType::Error)) {
+        return {};
+    }
+    auto error = protocol::decodeError(payload);
+    return error ? error->message : std::string();
 }
 
 } // namespace
@@ -62,6 +126,68 @@ private slots:
         sender.join();
         QVERIFY(frame.ok());
         QCOMPARE(frame->payload, big);
+    }
+
+    void aVersionOnePeerIsRefusedAndToldWhy()
+    {
+        asio::io_context io;
+        auto [accepted, old] = connectedPair(io);
+        FramedSocket framed(std::move(accepted));
+        framed.limitFrames(protocol::kMaxHelloPayloadBytes);
+        asio::write(old,
+                    asio::buffer(versionOneFrame(protocol::MessageType::PathHello, Bytes(40, 7))));
+        const auto frame =
+            framed.receive(std::chrono::steady_clock::now() + std::chrono::seconds(10));
+        QVERIFY(!frame.ok());
+        QCOMPARE(framed.refusedVersion(), std::uint16_t(1));
+        const std::string why = frame.error().message;
+        QVERIFY2(why.find("wire version 1 (this side speaks 2)") != std::string::npos, why.c_str());
+        // What the old peer reads before this side stops sending: why, in its own framing.
+        const std::string seen = errorAsVersionOneReadsIt(readUntilEnd(old));
+        QVERIFY2(seen.find("wire version 2, the peer version 1") != std::string::npos,
+                 seen.c_str());
+        framed.close();
+    }
+
+    void aCurrentPeerStillTalks()
+    {
+        asio::io_context io;
+        auto [accepted, peer] = connectedPair(io);
+        FramedSocket framed(std::move(accepted));
+        framed.limitFrames(protocol::kMaxHelloPayloadBytes);
+        FramedSocket other(std::move(peer));
+        QVERIFY(other.send(protocol::MessageType::PathHello, Bytes(40, 7)).ok());
+        const auto hello =
+            framed.receive(std::chrono::steady_clock::now() + std::chrono::seconds(10));
+        QVERIFY2(hello.ok(), hello ? "" : hello.error().describe().c_str());
+        QVERIFY(hello->type == protocol::MessageType::PathHello);
+        QCOMPARE(framed.refusedVersion(), std::uint16_t(0));
+        QVERIFY(framed.send(protocol::MessageType::PathChallenge, Bytes(8, 1)).ok());
+        const auto challenge =
+            other.receive(std::chrono::steady_clock::now() + std::chrono::seconds(10));
+        QVERIFY2(challenge.ok(), challenge ? "" : challenge.error().describe().c_str());
+        QVERIFY(challenge->type == protocol::MessageType::PathChallenge);
+        QCOMPARE(challenge->payload, Bytes(8, 1));
+    }
+
+    void aPeersRefusalIsAnErrorInItsWords()
+    {
+        // A newer gsum refuses this side: an Error frame in this side's framing (what
+        // encodeVersionRefusal makes there), which receive() returns as an error.
+        asio::io_context io;
+        auto [accepted, newer] = connectedPair(io);
+        FramedSocket framed(std::move(accepted));
+        const std::string words = "this side speaks Xylem wire version 3, the peer version 2: "
+                                  "run the same Xylem release on both ends";
+        asio::write(newer, asio::buffer(protocol::encodeFrame(
+                               protocol::MessageType::Error, 0,
+                               protocol::encode(protocol::ErrorMessage{1, words}))));
+        const auto frame =
+            framed.receive(std::chrono::steady_clock::now() + std::chrono::seconds(10));
+        QVERIFY(!frame.ok());
+        QCOMPARE(QString::fromStdString(frame.error().message),
+                 QString::fromStdString("the peer refused this side, saying: " + words));
+        QCOMPARE(framed.refusedVersion(), std::uint16_t(0)); // it refused us, not we it
     }
 };
 
