@@ -3,6 +3,7 @@
 #include "core/live/scopedesignindex.h"
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <set>
 
@@ -93,6 +94,30 @@ void scopeFromFilters(const ScopeDesign& design, const DesignIndex& index, Event
     scope.lastArrivalAtCollectors = lastArrivalAtCollectors;
 }
 
+// Least to most demanding (the header says why this order).
+constexpr std::array<const char*, 3> kCoschedules{"off", "after-send", "after-release"};
+
+// The most demanding coscheduling of the design's filters; an unknown one names its filter.
+Result<std::string> coscheduleOf(const ScopeDesign& design)
+{
+    size_t most = 0;
+    for (const auto& node : design.nodes) {
+        if (node.kind != DesignNodeKind::Filter) {
+            continue;
+        }
+        const auto* mode =
+            std::find(kCoschedules.begin(), kCoschedules.end(), node.filter.coschedule);
+        if (mode == kCoschedules.end()) {
+            return makeError(ErrorCode::InvalidConfiguration,
+                             "the design \"" + design.name + "\" cannot be deployed: " +
+                                 describeNode(node) + ": coschedule '" + node.filter.coschedule +
+                                 "' is unknown (off, after-send, after-release)");
+        }
+        most = std::max(most, static_cast<size_t>(mode - kCoschedules.begin()));
+    }
+    return std::string(kCoschedules[most]);
+}
+
 } // namespace
 
 Result<DeployPlan> planDeployment(const ScopeDesign& design)
@@ -121,6 +146,8 @@ Result<DeployPlan> planDeployment(const ScopeDesign& design)
     scope.ringCapacity = collector.ring.capacity;
     scope.bufferPolicy = collector.ring.bufferPolicy;
     scopeFromFilters(design, index, scope);
+    XYLEM_TRY(coschedule, coscheduleOf(design));
+    scope.coschedule = coschedule.value();
     plan.filterStreams = filterStreamsOf(design, design.maxTuplesPerWave);
     return plan;
 }
@@ -137,6 +164,9 @@ std::string DeployChange::describe() const
     }
     if (bufferPolicy) {
         parts.push_back("buffer policy sent to the collectors");
+    }
+    if (coschedule) {
+        parts.push_back("coscheduling sent to the collectors");
     }
     if (ringCapacity) {
         parts.push_back("ring capacity sent to the collectors (each thread of the program moves "
@@ -163,6 +193,7 @@ DeployChange compareDeployments(const DeployPlan& before, const DeployPlan& afte
     change.bufferPolicy = a.bufferPolicy != b.bufferPolicy;
     change.ringCapacity = a.ringCapacity != b.ringCapacity;
     change.pullPeriod = a.pullPeriod != b.pullPeriod;
+    change.coschedule = a.coschedule != b.coschedule;
     return change;
 }
 

@@ -11,6 +11,15 @@
 // streams of their own (filterstreams.h). No filter: the collectors count their rings and
 // nothing else travels.
 // Helper threads: 1 gathers a node's children one after another, more in parallel.
+//
+// Coscheduling (EventSpace; eventscope.h): each filter says when the collectors should do the
+// work of its monitor (off, after-send, after-release). A collector reads its rings once for
+// every stream it serves, and the tree's "coschedule" control reaches every collector, so the
+// scope deploys with the most demanding mode any of its filters asks for — after-release over
+// after-send over off, the order in which they disturb the program less (EventSpace's
+// statistics monitor: 3 % after-send, 1 % after-release). Two monitors on one collector that ask
+// for different modes both get the more demanding; a mode the filters do not know is refused,
+// naming the filter and the mode.
 
 #include "core/gather/nodecountlines.h"
 #include "core/gather/topology.h"
@@ -45,7 +54,11 @@ struct DeployChange
     bool bufferPolicy = false; // sent to the collectors again
     bool ringCapacity = false; // sent to the collectors: the program's threads move to new rings
     bool pullPeriod = false;
-    bool any() const { return topology || streams || bufferPolicy || ringCapacity || pullPeriod; }
+    bool coschedule = false; // sent to the collectors again
+    bool any() const
+    {
+        return topology || streams || bufferPolicy || ringCapacity || pullPeriod || coschedule;
+    }
     // For a person: "streams reopened; ring capacity sent to the collectors (...)".
     std::string describe() const;
 };

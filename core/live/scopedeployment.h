@@ -9,6 +9,8 @@
 // same LiveRecorder reopened: its engine and accounting cover the whole run; the live figures
 // count from the redeployment). A design
 // whose tree differs from the running one is refused, saying that the tree must be restarted.
+// Deploying, and redeploying a design whose coscheduling changed, sends the scope's coscheduling
+// (the most demanding of its filters', scopedeploy.h) to every collector.
 
 #include "core/live/liverecorder.h"
 #include "core/live/scopedeploy.h"

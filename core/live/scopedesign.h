@@ -86,6 +86,9 @@ struct FilterSettings
     std::string pluginLibrary;                   // Plugin only: path of the .so
     std::string pluginFilter;                    // Plugin only: the filter's name in it
     std::vector<std::int64_t> arguments;         // Plugin only: passed to the filter
+    // The coscheduling the monitor this filter makes asks of the collectors (eventscope.h):
+    // off, after-send or after-release; the design deploys the most demanding (scopedeploy.h).
+    std::string coschedule = "off";
     bool operator==(const FilterSettings&) const = default;
 };
 

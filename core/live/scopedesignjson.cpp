@@ -25,6 +25,7 @@ constexpr std::array kOperators{ReduceOperator::Sum, ReduceOperator::Min, Reduce
 constexpr std::array kSyncs{gather::SyncMode::WaitForAll, gather::SyncMode::TimeOut,
                             gather::SyncMode::DoNotWait};
 constexpr std::array kPolicies{"fill-read", "replace-read", "fill-drain", "replace-drain"};
+constexpr std::array kCoschedules{"off", "after-send", "after-release"};
 
 const char* syncText(gather::SyncMode mode)
 {
@@ -141,6 +142,9 @@ Json nodeToJson(const DesignNode& node)
             j["plugin_filter"] = node.filter.pluginFilter;
             j["arguments"] = node.filter.arguments;
         }
+        if (node.filter.coschedule != "off") { // designs written before it read back alike
+            j["coschedule"] = node.filter.coschedule;
+        }
     }
     j["x"] = node.x;
     j["y"] = node.y;
@@ -192,6 +196,19 @@ Result<Ok> readFilter(const Json& j, const Fields& f, DesignNode& node)
             return f.error("arguments", "must be a list of whole numbers");
         }
         node.filter.arguments = args.get<std::vector<std::int64_t>>();
+    }
+    if (j.contains("coschedule")) { // the value is named: a mode misspelt is seen at once
+        const Json& mode = j.at("coschedule");
+        const bool known =
+            mode.is_string() && std::find(kCoschedules.begin(), kCoschedules.end(),
+                                          mode.get<std::string>()) != kCoschedules.end();
+        if (!known) {
+            return f.error("coschedule",
+                           (mode.is_string() ? "'" + mode.get<std::string>() + "' is unknown: "
+                                             : std::string()) +
+                               "must be one of off, after-send, after-release");
+        }
+        node.filter.coschedule = mode.get<std::string>();
     }
     return Ok{};
 }

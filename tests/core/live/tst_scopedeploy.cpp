@@ -1,4 +1,5 @@
 // From a scope design to what the tree runs: the topology and event scope a design deploys as,
+// its coscheduling (the most demanding its filters ask for; an unknown one refused by name),
 // what a redeployment changes, and each node's figures from its collectors' count lines.
 
 #include "core/live/scopedeploy.h"
@@ -59,6 +60,65 @@ private slots:
         const int n3 = collectorOn(design, "n3");
         QCOMPARE(plan->topology.nodes[plan->treeNodeOf.at(n3)].host, std::string("n3"));
         QCOMPARE(plan->collectorOfHost.at("n3"), n3);
+    }
+
+    void theMostDemandingCoschedulingDeploys()
+    {
+        ScopeDesign design = fourHosts();
+        QVERIFY(applyPreset(design, Monitor::Statistics));
+        QVERIFY(applyPreset(design, Monitor::LoadBalance));
+        const auto off = planDeployment(design);
+        QVERIFY2(off, off ? "" : off.error().describe().c_str());
+        QCOMPARE(off->scope.coschedule, std::string("off")); // unless a filter asks
+        // Two monitors on every collector: statistics after-send, load balance after-send
+        // except on n3, where it asks after-release.
+        const int n3 = collectorOn(design, "n3");
+        ScopeDesign send = design;
+        ScopeDesign release = design;
+        for (const auto& node : design.nodes) {
+            if (node.kind != DesignNodeKind::Filter) {
+                continue;
+            }
+            FilterSettings settings = node.filter;
+            settings.coschedule = "after-send";
+            QVERIFY(setFilter(send, node.id, settings));
+            if (node.filter.kind == FilterKind::LastArrival && node.parent == n3) {
+                settings.coschedule = "after-release";
+            }
+            QVERIFY(setFilter(release, node.id, settings));
+        }
+        QCOMPARE(planDeployment(send)->scope.coschedule, std::string("after-send"));
+        QCOMPARE(planDeployment(release)->scope.coschedule, std::string("after-release"));
+        // Changing it is a change of its own, sent to the collectors; nothing else moves.
+        const DeployChange change =
+            compareDeployments(planDeployment(send).value(), planDeployment(release).value());
+        QVERIFY(change.coschedule && change.any());
+        QVERIFY(!change.streams && !change.topology && !change.bufferPolicy && !change.pullPeriod);
+        QCOMPARE(QString::fromStdString(change.describe()),
+                 QString("coscheduling sent to the collectors"));
+        QVERIFY(!compareDeployments(planDeployment(send).value(), planDeployment(send).value())
+                     .coschedule);
+    }
+
+    void anUnknownCoschedulingIsRefusedByName()
+    {
+        ScopeDesign design = fourHosts();
+        QVERIFY(applyPreset(design, Monitor::Statistics));
+        DesignNode* filter = nullptr;
+        for (auto& node : design.nodes) {
+            if (node.kind == DesignNodeKind::Filter) {
+                filter = &node;
+            }
+        }
+        QVERIFY(filter);
+        filter->filter.coschedule = "always";
+        const auto plan = planDeployment(design);
+        QVERIFY(!plan);
+        const QString message = QString::fromStdString(plan.error().message);
+        QVERIFY2(message.contains(QString::fromStdString(describeNode(*filter)) +
+                                  ": coschedule 'always' is unknown (off, after-send, "
+                                  "after-release)"),
+                 qPrintable(message));
     }
 
     void anInvalidDesignIsNotPlanned()

@@ -1,5 +1,6 @@
 // Scope designs as files and live figures as lines: every property of every node kind survives
-// a round trip, wrong fields are refused naming node and field, and the thresholds colour
+// a round trip, wrong fields are refused naming node and field (and an unknown coscheduling
+// naming the mode), a filter's coscheduling is written only when set, and the thresholds colour
 // figures as scopefigures.h documents.
 
 #include "core/live/scopedesignjson.h"
@@ -42,6 +43,7 @@ ScopeDesign everyProperty()
     reduce.parent = fe;
     reduce.filter.kind = FilterKind::Reduce;
     reduce.filter.reduce = ReduceOperator::Max;
+    reduce.filter.coschedule = "after-release";
     (void)addNode(design, reduce);
     design.systemSamples = false;
     design.maxTuplesPerWave = 4096;
@@ -111,6 +113,30 @@ private slots:
         QCOMPARE(errorOf(R"({"format": "xylem-scope-design/1", "next_id": 1,
                              "nodes": [{"id": 7, "kind": "relay"}]})"),
                  QString("field 'next_id': must be a whole number from 8 to 1073741824"));
+    }
+
+    void aFiltersCoschedulingIsWrittenWhenSet()
+    {
+        const std::string head = R"({"format": "xylem-scope-design/1", "nodes": [)";
+        auto plain = designFromJson(head + R"({"id": 1, "kind": "filter"}]})");
+        QVERIFY(plain);
+        QCOMPARE(plain->nodes.front().filter.coschedule, std::string("off"));
+        QVERIFY(designToJson(plain.value()).find("coschedule") == std::string::npos);
+        for (const char* mode : {"after-send", "after-release"}) {
+            auto set = designFromJson(head + R"({"id": 1, "kind": "filter", "coschedule": ")" +
+                                      mode + R"("}]})");
+            QVERIFY(set);
+            QCOMPARE(set->nodes.front().filter.coschedule, std::string(mode));
+            auto again = designFromJson(designToJson(set.value()));
+            QVERIFY(again);
+            QVERIFY(again.value() == set.value());
+        }
+        QCOMPARE(errorOf(head + R"({"id": 2, "kind": "filter", "coschedule": "always"}]})"),
+                 QString("node 2, field 'coschedule': 'always' is unknown: must be one of off, "
+                         "after-send, after-release"));
+        QCOMPARE(errorOf(head + R"({"id": 3, "kind": "filter", "coschedule": true}]})"),
+                 QString("node 3, field 'coschedule': must be one of off, after-send, "
+                         "after-release"));
     }
 
     void thresholdsColourFigures()
