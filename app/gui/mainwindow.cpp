@@ -99,6 +99,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_progress->setRange(0, 0);
     m_progress->setMaximumWidth(120);
     m_progress->hide();
+    m_cancel->setObjectName(QStringLiteral("cancel"));
     m_cancel->setText(tr("Cancel"));
     m_cancel->setToolTip(tr("Stop waiting for the session or analysis under way"));
     m_cancel->hide();

@@ -88,19 +88,14 @@ public:
     bool openDesign(const QString& path);
     void showView(View view);
     View currentView() const { return m_currentView; }
+    // The view's widget (the Weighted tree's page with its search field); each view's dock is
+    // named "view-" and its name (viewNamed), the runs' dock "runs".
     QWidget* viewWidget(View view) const;
     QDockWidget* viewDock(View view) const;
-    views::WeightedTreeView* treeView() const { return m_tree; }
-    views::TablePage* tablePage() const { return m_tables; }
-    views::TimemapView* timemap() const { return m_timemap; }
-    views::SerializationView* serialization() const { return m_serialization; }
-    views::ComparisonView* comparison() const { return m_comparison; }
-    views::TimelineView* timeline() const { return m_timeline; }
     views::WaitStateView* waitStates() const { return m_waitStates; }
     views::TreeClockView* clocks() const { return m_clocks; }
     RunPanel* runPanel() const { return m_runs; }
     QListWidget* runList() const;
-    QToolButton* cancelButton() const { return m_cancel; }
     std::shared_ptr<const AnalysisReport> report() const { return m_report; }
 
 signals:

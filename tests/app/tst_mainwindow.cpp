@@ -29,6 +29,17 @@
 
 using namespace xylem;
 
+namespace {
+
+// The window's one widget of type T (null when there is none or several).
+template <typename T> T* only(const QWidget& window)
+{
+    const auto all = window.findChildren<T*>();
+    return all.size() == 1 ? all.first() : nullptr;
+}
+
+} // namespace
+
 class TestMainWindow : public QObject
 {
     Q_OBJECT
@@ -53,9 +64,10 @@ private slots:
         QVERIFY(shown.wait(10000));
         QCOMPARE(shown.first().first().toLongLong(), 1LL);
         QCOMPARE(window.runList()->count(), 2);
-        QCOMPARE(window.treeView()->graph().nodes.size(),
+        QVERIFY(only<views::WeightedTreeView>(window) && only<views::TablePage>(window));
+        QCOMPARE(only<views::WeightedTreeView>(window)->graph().nodes.size(),
                  size_t(5)); // two-hosts: 2 greds, 3 threads
-        QVERIFY(window.tablePage()->model()->rowCount() > 0);
+        QVERIFY(only<views::TablePage>(window)->model()->rowCount() > 0);
         const QString culprit =
             QString::fromStdString(window.report()->idOf(window.report()->imbalancePath.back()));
         bool verdictShown = false;
@@ -93,7 +105,8 @@ private slots:
         window.openSession(path);
         QVERIFY(shown.wait(10000));
         window.showView(gui::MainWindow::View::Serialization);
-        views::SerializationView* view = window.serialization();
+        auto* view = only<views::SerializationView>(window);
+        QVERIFY(view);
         QVERIFY(view->showGred(QStringLiteral("gB")));
         QCOMPARE(view->curves().size(), size_t(1));
         QCOMPARE(view->curves()[0].meanNs.size(), size_t(2)); // pA and T3

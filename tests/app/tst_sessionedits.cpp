@@ -42,10 +42,16 @@ bool openAndShow(gui::MainWindow& window, const QString& path)
     return shown.wait(10000);
 }
 
+// A view's dock, by the view's name ("tree", "timeline", ...: MainWindow::viewNamed).
+QDockWidget* viewDock(const gui::MainWindow& window, const QString& view)
+{
+    return window.findChild<QDockWidget*>(QStringLiteral("view-") + view);
+}
+
 // The title on the current tab of the tabbed views: the view the user sees.
 QString raisedView(const gui::MainWindow& window)
 {
-    QWidget* area = window.viewDock(gui::MainWindow::View::Tree)->parentWidget();
+    QWidget* area = viewDock(window, QStringLiteral("tree"))->parentWidget();
     // The main window's own tab bars of tabbed docks, not the tabs inside a view (the Wait
     // states view has its own).
     for (const QTabBar* tabs : area->findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
@@ -145,9 +151,11 @@ private slots:
         QSignalSpy shown(&window, &gui::MainWindow::reportShown);
         QSignalSpy busy(&window.controller(), &gui::SessionController::busy);
         window.controller().analyzeRun(2);
-        QVERIFY(window.cancelButton()->isVisibleTo(&window));
-        window.cancelButton()->click();
-        QVERIFY(!window.cancelButton()->isVisibleTo(&window));
+        auto* cancel = window.findChild<QToolButton*>(QStringLiteral("cancel"));
+        QVERIFY(cancel);
+        QVERIFY(cancel->isVisibleTo(&window));
+        cancel->click();
+        QVERIFY(!cancel->isVisibleTo(&window));
         QCOMPARE(busy.last().first().toBool(), false);
         testing::letTimePass(500ms); // the dropped analysis would have reported by now
         QCoreApplication::processEvents();
@@ -161,20 +169,24 @@ private slots:
         window.resize(1000, 700);
         window.show();
         using View = gui::MainWindow::View;
-        QDockWidget* tree = window.viewDock(View::Tree);
+        QDockWidget* tree = viewDock(window, QStringLiteral("tree"));
+        QVERIFY(tree);
         QCOMPARE(window.findChildren<QDockWidget*>().size(), qsizetype{11}); // 10 views + runs
-        for (View v :
-             {View::Timemap, View::Serialization, View::Comparison, View::Timeline, View::Tables,
-              View::WaitStates, View::Scopes, View::Clocks, View::Monitors}) {
-            window.showView(v);
-            QCOMPARE(window.currentView(), v);
-            QTRY_COMPARE(raisedView(window), window.viewDock(v)->windowTitle());
+        for (const char* name : {"timemap", "serialization", "comparison", "timeline", "tables",
+                                 "waitstates", "scopes", "clocks", "monitors"}) {
+            const auto v = gui::MainWindow::viewNamed(QLatin1String(name));
+            QVERIFY2(v && viewDock(window, QLatin1String(name)), name);
+            window.showView(*v);
+            QCOMPARE(window.currentView(), *v);
+            QCOMPARE(window.viewWidget(*v), viewDock(window, QLatin1String(name))->widget());
+            QTRY_COMPARE(raisedView(window), viewDock(window, QLatin1String(name))->windowTitle());
         }
-        window.viewDock(View::Timeline)->setFloating(true);
+        QDockWidget* timeline = viewDock(window, QStringLiteral("timeline"));
+        timeline->setFloating(true);
         window.showView(View::Tree);
         QTRY_COMPARE(raisedView(window), tree->windowTitle());
         QVERIFY(window.viewWidget(View::Timeline)->isVisible()); // beside it, in its own window
-        window.viewDock(View::Timeline)->toggleViewAction()->trigger();
+        timeline->toggleViewAction()->trigger();
         QTRY_VERIFY(!window.viewWidget(View::Timeline)->isVisible());
         QCOMPARE(gui::MainWindow::viewNamed(QStringLiteral("timeline")), View::Timeline);
         QVERIFY(!gui::MainWindow::viewNamed(QStringLiteral("nope")));
