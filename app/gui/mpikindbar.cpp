@@ -1,12 +1,11 @@
 #include "app/gui/mpikindbar.h"
 
+#include "app/gui/offthread.h"
 #include "core/analysis/stageguard.h"
 
 #include <QComboBox>
 #include <QLabel>
-#include <QPointer>
 #include <QStandardItemModel>
-#include <QtConcurrent>
 
 namespace xylem::gui {
 
@@ -69,22 +68,20 @@ MpiKindBar::MpiKindBar(SessionController* controller, RunPanel* runs, QWidget* p
 void MpiKindBar::load(qint64 run)
 {
     m_run = run;
-    QPointer<MpiKindBar> self(this);
-    const std::string path = m_controller->sessionPath().toStdString();
-    (void)QtConcurrent::run([self, path, run] {
-        auto session = store::Session::open(path, store::OpenMode::ReadOnly);
-        auto kinds = session ? loadMpiKinds(session.value(), run)
-                             : Result<std::optional<std::vector<MpiKindEntry>>>(session.error());
-        std::vector<MpiKindEntry> entries;
-        if (kinds && kinds.value()) {
-            entries = *kinds.value();
-        }
-        QMetaObject::invokeMethod(qApp, [self, run, entries = std::move(entries)] {
-            if (self && self->m_run == run) {
-                self->setKinds(run, entries);
+    using Kinds = std::optional<std::vector<MpiKindEntry>>;
+    runOffThread(
+        this, Ticket(),
+        [path = m_controller->sessionPath().toStdString(),
+         run](const JobProgress&) -> Result<Kinds> {
+            XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
+            return loadMpiKinds(session.value(), run);
+        },
+        [run](MpiKindBar* self, Result<Kinds> kinds) {
+            if (self->m_run == run) { // not a run chosen since
+                self->setKinds(run, kinds && kinds.value() ? *kinds.value()
+                                                           : std::vector<MpiKindEntry>{});
             }
         });
-    });
 }
 
 void MpiKindBar::setKinds(qint64 run, const std::vector<MpiKindEntry>& kinds)

@@ -1,6 +1,6 @@
 #include "app/gui/sessioncontroller.h"
 
-#include "app/gui/guardedjob.h"
+#include "app/gui/offthread.h"
 #include "app/gui/runclocks.h"
 #include "core/analysis/analyzer.h"
 #include "core/store/runcatalog.h"
@@ -9,10 +9,6 @@
 #include "core/store/runloader.h"
 #include "core/store/session.h"
 #include "core/store/sessioncopy.h"
-
-#include <QMetaObject>
-#include <QPointer>
-#include <QtConcurrent>
 
 #include <algorithm>
 
@@ -81,29 +77,12 @@ Result<Slices> queryBoth(const std::string& path, qint64 run, store::TimeWindow 
     return Slices{std::move(operation).value(), std::move(slowest).value()};
 }
 
-// Opens the session read-only off the GUI thread, reads with read(session), and hands the value
-// to done on the GUI thread; a failure is emitted as failed(failure with %2 = the error).
-template <typename T, typename Read, typename Done>
-void readOffThread(SessionController* controller, std::string path, Read read, QString failure,
-                   Done done)
+// "how far": 0..99 while the run's chunks are read, -1 once the engine works (uncounted).
+int percentRead(std::int64_t done, std::int64_t total)
 {
-    QPointer<SessionController> self(controller);
-    (void)QtConcurrent::run([self, path = std::move(path), read, failure, done] {
-        auto value = guarded([&]() -> Result<T> {
-            XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
-            return read(session.value());
-        });
-        QMetaObject::invokeMethod(qApp, [self, failure, done, value = std::move(value)]() mutable {
-            if (!self) {
-                return;
-            }
-            if (!value) {
-                emit self->failed(failure.arg(describe(value.error())));
-                return;
-            }
-            done(self.data(), std::move(value).value());
-        });
-    });
+    return total > 0 && done < total
+               ? static_cast<int>(std::min<std::int64_t>(done * 100 / total, 99))
+               : -1;
 }
 
 } // namespace
@@ -121,103 +100,86 @@ SessionController::SessionController(QObject* parent)
 
 void SessionController::openSession(const QString& path)
 {
-    const int generation = ++*m_generation;
     emit busy(true);
-    QPointer<SessionController> self(this);
-    auto current = m_generation;
-    (void)QtConcurrent::run([self, current, generation, path] {
-        auto listed = guarded([&] { return listSession(path.toStdString()); });
-        QMetaObject::invokeMethod(
-            qApp, [self, current, generation, path, listed = std::move(listed)] {
-                if (!self || *current != generation) {
-                    return; // a newer request, or the window is gone
-                }
-                emit self->busy(false);
-                if (!listed) {
-                    emit self->failed(tr("Cannot open %1: %2").arg(path, describe(listed.error())));
-                    return;
-                }
-                self->m_path = path;
-                emit self->sessionOpened(path, listed.value());
-            });
-    });
+    runOffThread(
+        this, m_requests.next(),
+        [path = path.toStdString()](const JobProgress&) { return listSession(path); },
+        [path](SessionController* self, Result<QVector<RunEntry>> listed) {
+            emit self->busy(false);
+            if (!listed) {
+                emit self->failed(tr("Cannot open %1: %2").arg(path, describe(listed.error())));
+                return;
+            }
+            self->m_path = path;
+            emit self->sessionOpened(path, listed.value());
+        });
 }
 
 void SessionController::analyzeRun(qint64 run)
 {
-    const int generation = ++*m_generation;
     emit busy(true);
-    QPointer<SessionController> self(this);
-    auto current = m_generation;
-    const std::string path = m_path.toStdString();
-    (void)QtConcurrent::run([self, current, generation, path, run] {
-        // Called on this thread after each chunk: queued to the GUI thread, and only when the
-        // whole percent changes (a big run has thousands of chunks).
-        int shown = -2;
-        const store::Progress progress = [&](std::int64_t done, std::int64_t total) {
-            const int percent = total > 0 && done < total
-                                    ? static_cast<int>(std::min<std::int64_t>(done * 100 / total, 99))
-                                    : -1; // all read: the engine works now, uncounted
-            if (percent == shown) {
+    runOffThread(
+        this, m_requests.next(),
+        [path = m_path.toStdString(), run](const JobProgress& progress) {
+            // Called after each chunk: passed on only when the whole percent changes.
+            return analyzeStored(path, run, [&progress](std::int64_t done, std::int64_t total) {
+                progress(percentRead(done, total));
+            });
+        },
+        [run](SessionController* self, Result<Analysed> analysed) {
+            emit self->busy(false);
+            if (!analysed) {
+                emit self->failed(
+                    tr("Cannot analyse run %1: %2").arg(run).arg(describe(analysed.error())));
                 return;
             }
-            shown = percent;
-            QMetaObject::invokeMethod(qApp, [self, current, generation, percent] {
-                if (self && *current == generation) {
-                    emit self->progress(percent);
-                }
-            });
-        };
-        auto analysed = guarded([&] { return analyzeStored(path, run, progress); });
-        QMetaObject::invokeMethod(
-            qApp, [self, current, generation, run, analysed = std::move(analysed)] {
-                if (!self || *current != generation) {
-                    return;
-                }
-                emit self->busy(false);
-                if (!analysed) {
-                    emit self->failed(
-                        tr("Cannot analyse run %1: %2").arg(run).arg(describe(analysed.error())));
-                    return;
-                }
-                emit self->reportAvailable(run, analysed->report, analysed->operationTimes);
-            });
-    });
+            emit self->reportAvailable(run, analysed->report, analysed->operationTimes);
+        },
+        std::function<void(SessionController*, int)>(
+            [](SessionController* self, int percent) { emit self->progress(percent); }));
 }
 
 void SessionController::queryTimeline(qint64 run, qint64 fromNs, qint64 toNs, int maxPoints)
 {
-    const int generation = ++*m_timelineGeneration;
-    QPointer<SessionController> self(this);
-    auto current = m_timelineGeneration;
-    const std::string path = m_path.toStdString();
-    (void)QtConcurrent::run([self, current, generation, path, run, fromNs, toNs, maxPoints] {
-        if (*current != generation) {
-            return; // already stale: do not touch the file
-        }
-        auto slices = guarded([&] {
+    runOffThread(
+        this, m_timelineRequests.next(),
+        [path = m_path.toStdString(), run, fromNs, toNs, maxPoints](const JobProgress&) {
             return queryBoth(path, run, store::TimeWindow{fromNs, toNs + 1}, maxPoints);
+        },
+        [run](SessionController* self, Result<Slices> slices) {
+            if (!slices) {
+                emit self->failed(tr("Cannot read the timeline of run %1: %2")
+                                      .arg(run)
+                                      .arg(describe(slices.error())));
+                return;
+            }
+            emit self->timelineAvailable(run, slices->operation, slices->slowest);
         });
-        QMetaObject::invokeMethod(
-            qApp, [self, current, generation, run, slices = std::move(slices)] {
-                if (!self || *current != generation) {
-                    return;
-                }
-                if (!slices) {
-                    emit self->failed(tr("Cannot read the timeline of run %1: %2")
-                                          .arg(run)
-                                          .arg(describe(slices.error())));
-                    return;
-                }
-                emit self->timelineAvailable(run, slices->operation, slices->slowest);
-            });
-    });
 }
 
 void SessionController::cancel()
 {
-    ++*m_generation;
+    m_requests.cancel();
     emit busy(false);
+}
+
+template <typename T, typename Job, typename Done>
+void SessionController::withSession(store::OpenMode mode, Job job, const QString& failure,
+                                    Done done)
+{
+    runOffThread(
+        this, Ticket(),
+        [path = m_path.toStdString(), mode, job = std::move(job)](const JobProgress&) -> Result<T> {
+            XYLEM_TRY(session, store::Session::open(path, mode));
+            return job(session.value());
+        },
+        [failure, done = std::move(done)](SessionController* self, Result<T> result) {
+            if (!result) {
+                emit self->failed(failure.arg(describe(result.error())));
+                return;
+            }
+            done(self, std::move(result).value());
+        });
 }
 
 void SessionController::edit(store::OpenMode mode,
@@ -228,25 +190,8 @@ void SessionController::edit(store::OpenMode mode,
         emit failed(tr("Cannot %1: no session is open.").arg(doing));
         return;
     }
-    QPointer<SessionController> self(this);
-    const std::string path = m_path.toStdString();
-    (void)QtConcurrent::run(
-        [self, path, mode, job = std::move(job), doing, done = std::move(done)] {
-            auto result = guarded([&]() -> Result<Ok> {
-                XYLEM_TRY(session, store::Session::open(path, mode));
-                return job(session.value());
-            });
-            QMetaObject::invokeMethod(qApp, [self, doing, done, result = std::move(result)] {
-                if (!self) {
-                    return;
-                }
-                if (!result) {
-                    emit self->failed(tr("Cannot %1: %2").arg(doing, describe(result.error())));
-                    return;
-                }
-                done();
-            });
-        });
+    withSession<Ok>(mode, std::move(job), tr("Cannot %1: %2").arg(doing),
+                    [done = std::move(done)](SessionController*, Ok) { done(); });
 }
 
 void SessionController::renameRun(qint64 run, const QString& name)
@@ -289,8 +234,8 @@ void SessionController::saveAs(const QString& target)
 
 void SessionController::querySystemSamples(qint64 run)
 {
-    readOffThread<std::vector<store::SystemSample>>(
-        this, m_path.toStdString(),
+    withSession<std::vector<store::SystemSample>>(
+        store::OpenMode::ReadOnly,
         [run](store::Session& session) { return store::systemSamples(session, run); },
         tr("Cannot read the system samples of run %1: %2").arg(run),
         [run](SessionController* self, std::vector<store::SystemSample> samples) {
@@ -300,8 +245,8 @@ void SessionController::querySystemSamples(qint64 run)
 
 void SessionController::queryWaitStates(qint64 run)
 {
-    readOffThread<std::optional<WaitStateData>>(
-        this, m_path.toStdString(),
+    withSession<std::optional<WaitStateData>>(
+        store::OpenMode::ReadOnly,
         [run](store::Session& session) { return loadWaitStates(session, run); },
         tr("Cannot work out the wait states of run %1: %2").arg(run),
         [run](SessionController* self, std::optional<WaitStateData> data) {
@@ -312,8 +257,8 @@ void SessionController::queryWaitStates(qint64 run)
 
 void SessionController::queryClocks(qint64 run)
 {
-    readOffThread<RunClocks>(
-        this, m_path.toStdString(),
+    withSession<RunClocks>(
+        store::OpenMode::ReadOnly,
         [run](store::Session& session) { return loadRunClocks(session, run); },
         tr("Cannot read the clocks of run %1: %2").arg(run),
         [run](SessionController* self, RunClocks clocks) {

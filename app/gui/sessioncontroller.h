@@ -7,6 +7,7 @@
 // request under way (its worker finishes in the background, its result is never shown).
 // Edits (a run's name and notes, Save, Save As) write to the file off the GUI thread too.
 
+#include "app/gui/offthread.h"
 #include "app/gui/runclocks.h"
 #include "app/gui/waitstatedata.h"
 #include "core/analysis/report.h"
@@ -88,13 +89,17 @@ signals:
     void progress(int percent);
 
 private:
-    // Opens the session (mode) and runs job on it off the GUI thread; done on success.
+    // Opens the open session (mode) off the GUI thread and runs job on it (a Result<T>); then
+    // done(this, value) on the GUI thread, or failed(failure, its lowest %N the error).
+    template <typename T, typename Job, typename Done>
+    void withSession(store::OpenMode mode, Job job, const QString& failure, Done done);
+    // An edit: job writes; done on success, failed("Cannot DOING: ...") otherwise.
     void edit(store::OpenMode mode, std::function<Result<Ok>(store::Session& session)> job,
               const QString& doing, std::function<void()> done);
 
     QString m_path;
-    std::shared_ptr<std::atomic<int>> m_generation = std::make_shared<std::atomic<int>>(0);
-    std::shared_ptr<std::atomic<int>> m_timelineGeneration = std::make_shared<std::atomic<int>>(0);
+    Generation m_requests;         // opening and analysing: the newest reports, cancel() drops it
+    Generation m_timelineRequests; // the timeline's windows: only the newest is read
 };
 
 } // namespace xylem::gui

@@ -1,15 +1,9 @@
 #include "app/gui/subtreeserializationfeed.h"
 
-#include "app/gui/guardedjob.h"
 #include "core/analysis/serialization.h"
 #include "core/store/runloader.h"
 #include "core/store/session.h"
 #include "views/serializationview.h"
-
-#include <QCoreApplication>
-#include <QMetaObject>
-#include <QPointer>
-#include <QtConcurrent>
 
 namespace xylem::gui {
 
@@ -19,12 +13,12 @@ namespace {
 Result<std::vector<views::LabelledCurve>> curvesOf(const std::string& path,
                                                    const std::vector<LabelledRun>& runs,
                                                    const std::string& subtreeRoot,
-                                                   const std::atomic<int>& current, int generation)
+                                                   const Ticket& ticket)
 {
     XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
     std::vector<views::LabelledCurve> curves;
     for (const auto& [run, label] : runs) {
-        if (current != generation) {
+        if (!ticket.current()) {
             break; // stale: stop loading tuples nobody will look at
         }
         XYLEM_TRY(loaded, store::loadRun(session.value(), run));
@@ -55,27 +49,23 @@ SubtreeSerializationFeed::SubtreeSerializationFeed(views::SerializationView* vie
 
 void SubtreeSerializationFeed::load(const QString& subtreeRoot)
 {
-    const int generation = ++*m_generation;
-    QPointer<SubtreeSerializationFeed> self(this);
-    auto current = m_generation;
-    (void)QtConcurrent::run([self, current, generation, path = m_sessionPath().toStdString(),
-                             runs = m_runs(), subtreeRoot] {
-        auto curves = guarded(
-            [&] { return curvesOf(path, runs, subtreeRoot.toStdString(), *current, generation); });
-        QMetaObject::invokeMethod(
-            qApp, [self, current, generation, subtreeRoot, curves = std::move(curves)] {
-                if (!self || *current != generation) {
-                    return;
-                }
-                if (!curves) {
-                    emit self->failed(
-                        tr("Cannot work out the serialization of subtree %1: %2")
-                            .arg(subtreeRoot, QString::fromStdString(curves.error().describe())));
-                    return;
-                }
-                self->m_view->setSubtreeCurves(subtreeRoot, curves.value());
-            });
-    });
+    const Ticket ticket = m_requests.next();
+    runOffThread(
+        this, ticket,
+        [ticket, path = m_sessionPath().toStdString(), runs = m_runs(),
+         root = subtreeRoot.toStdString()](const JobProgress&) {
+            return curvesOf(path, runs, root, ticket);
+        },
+        [subtreeRoot](SubtreeSerializationFeed* self,
+                      Result<std::vector<views::LabelledCurve>> curves) {
+            if (!curves) {
+                emit self->failed(
+                    tr("Cannot work out the serialization of subtree %1: %2")
+                        .arg(subtreeRoot, QString::fromStdString(curves.error().describe())));
+                return;
+            }
+            self->m_view->setSubtreeCurves(subtreeRoot, curves.value());
+        });
 }
 
 } // namespace xylem::gui

@@ -6,6 +6,8 @@
 // the newest request reports (generation counter), so flicking through greds never queues
 // work for the ones already left behind.
 
+#include "app/gui/offthread.h"
+
 #include <QObject>
 #include <QString>
 
@@ -42,7 +44,7 @@ private:
     views::SerializationView* m_view;
     std::function<QString()> m_sessionPath;
     std::function<std::vector<LabelledRun>()> m_runs;
-    std::shared_ptr<std::atomic<int>> m_generation = std::make_shared<std::atomic<int>>(0);
+    Generation m_requests; // a newer subtree's curves make older ones stale
 };
 
 } // namespace xylem::gui
