@@ -1,6 +1,7 @@
 // xylem-cli: Xylem's command line. The same engine as the GUI, printed.
 
 #include "app/cli/commands.h"
+#include "core/model/freedmemory.h"
 
 #include <exception>
 #include <iomanip>
@@ -93,6 +94,7 @@ int dispatch(int argc, char** argv)
 
 int main(int argc, char** argv)
 {
+    xylem::returnFreedMemoryToSystem(); // record runs for hours: its memory follows its data
     try {
         return dispatch(argc, argv);
     } catch (const std::bad_alloc&) {

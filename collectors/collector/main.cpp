@@ -8,6 +8,7 @@
 #include "collectors/nodelog/nodelog.h"
 #include "collectors/nodelog/nodeoptions.h"
 #include "collectors/probe/probe.h"
+#include "core/model/freedmemory.h"
 #include "core/model/lifeline.h"
 #include "core/model/secretfile.h"
 #include "core/tree/addressfile.h"
@@ -204,6 +205,7 @@ std::unique_ptr<xylem::LifelineWatch> watchParent(bool tokenOnStdin)
 
 int main(int argc, char** argv)
 {
+    xylem::returnFreedMemoryToSystem(); // a node daemon beside the program it watches
     auto parsed = collector::parseCollectorCommandLine(argc, argv, xylem::kVersion);
     if (const int* exit = std::get_if<int>(&parsed)) {
         return *exit;

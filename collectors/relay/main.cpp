@@ -7,6 +7,7 @@
 #include "collectors/nodelog/nodelog.h"
 #include "collectors/nodelog/nodeoptions.h"
 #include "collectors/relay/relayupstream.h"
+#include "core/model/freedmemory.h"
 #include "core/model/lifeline.h"
 #include "core/tree/innernode.h"
 #include "core/tree/listenaddress.h"
@@ -81,7 +82,8 @@ std::variant<RelayCommandLine, int> parseCommandLine(int argc, char** argv)
                    "0.0.0.0 / :: (every interface, advertised as auto)")
         ->capture_default_str();
     app.add_option("--collector", c.settings.collectorExecutable,
-                   "The xylem-collector its leaves run (default: the one installed beside it, else the build's)");
+                   "The xylem-collector its leaves run (default: the one installed beside it, else "
+                   "the build's)");
     app.add_option("--launcher", c.settings.launcher,
                    "How children start on their hosts, as 'ssh {host} {command}' (default: "
                    "directly)");
@@ -127,6 +129,7 @@ std::unique_ptr<xylem::LifelineWatch> watchParent(const nodelog::Log& log)
 
 int main(int argc, char** argv)
 {
+    xylem::returnFreedMemoryToSystem();
     ::prctl(PR_SET_PDEATHSIG, SIGTERM); // a parent that dies takes its relays with it
     auto parsed = parseCommandLine(argc, argv);
     if (const int* exit = std::get_if<int>(&parsed)) {

@@ -1,5 +1,6 @@
 #include "core/record/gathering.h"
 
+#include "core/model/freedmemory.h"
 #include "core/tree/frontend.h"
 
 #include <algorithm>
@@ -9,6 +10,10 @@ namespace xylem::record {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// How often the loop gives the heap's free pages back (freedmemory.h), so that the front-end's
+// memory after a burst is what it holds, not what the burst took.
+constexpr auto kGiveBackPeriod = std::chrono::seconds(1);
 
 // How long the drain waits for a slow collector: past the tree's idle time-out, by which a node
 // that never answers again is lost.
@@ -53,6 +58,7 @@ Result<Ok> gather(GatherContext& c)
     const auto timeout = std::max({std::chrono::milliseconds(5000), 4 * c.plan.scope.pullPeriod,
                                    2 * c.slowAfter + std::chrono::milliseconds(1000)});
     auto next = started;
+    auto givenBack = started;
     enter(c, Phase::Recording);
     while (c.workload ? c.workload->running() : true) {
         if (c.stop.requested() || (c.plan.duration && Clock::now() - started >= *c.plan.duration)) {
@@ -67,6 +73,10 @@ Result<Ok> gather(GatherContext& c)
         c.reporter.polled(c.scope.recorder(), Phase::Recording);
         if (c.between) {
             c.between();
+        }
+        if (Clock::now() - givenBack >= kGiveBackPeriod) {
+            giveBackFreePages();
+            givenBack = Clock::now();
         }
     }
     enter(c, Phase::Draining);

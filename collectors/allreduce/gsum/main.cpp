@@ -7,6 +7,7 @@
 #include "collectors/allreduce/gsum/hostcommand.h"
 #include "collectors/allreduce/gsum/launchcommand.h"
 #include "collectors/nodelog/nodelog.h"
+#include "core/model/freedmemory.h"
 #include "core/model/lifeline.h"
 
 #include <optional>
@@ -18,6 +19,7 @@ using namespace xylem::allreduce;
 
 int main(int argc, char** argv)
 {
+    xylem::returnFreedMemoryToSystem();
     const std::optional<int> lifeline = inheritedLifeline(); // first: it edits the environment
     auto parsed = parseGsumCommandLine(argc, argv, xylem::kVersion);
     if (const int* exit = std::get_if<int>(&parsed)) {
