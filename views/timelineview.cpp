@@ -39,6 +39,7 @@ TimelineView::TimelineView(QWidget* parent)
     // of a frame's drawing time (performance.md: redraw within 16 ms).
     m_plot->setNotAntialiasedElements(QCP::aePlottables | QCP::aeFills);
     buildSystemRect();
+    buildPendingMark();
     const QColor op(52, 101, 164), slow(204, 0, 0);
     m_opMin = addGraph(m_plot, QColor(op.red(), op.green(), op.blue(), 60), 1, Qt::SolidLine);
     m_opMax = addGraph(m_plot, QColor(op.red(), op.green(), op.blue(), 60), 1, Qt::SolidLine);
@@ -64,6 +65,8 @@ TimelineView::TimelineView(QWidget* parent)
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             [this](const QCPRange& r) {
                 if (!m_applying) {
+                    // Live, a user who looks at the newest calls keeps seeing them come.
+                    m_following = m_live && r.upper >= m_liveEnd;
                     emit windowRequested(m_origin + static_cast<std::int64_t>(r.lower * 1e9),
                                          m_origin + static_cast<std::int64_t>(r.upper * 1e9),
                                          pointsWanted());
@@ -87,6 +90,46 @@ void TimelineView::buildSystemRect()
     m_systemRect->axis(QCPAxis::atBottom)->setLabel(tr("no system samples in this run"));
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged),
             m_systemRect->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::setRange));
+}
+
+// Live, the store summarises a call once it has assembled it (callassembler.h), which is some
+// calls after the newest: the end of the span so far is shaded and named until they come.
+void TimelineView::buildPendingMark()
+{
+    m_pending = new QCPItemRect(m_plot);
+    m_pending->setClipAxisRect(m_plot->axisRect());
+    m_pending->setPen(Qt::NoPen);
+    m_pending->setBrush(QColor(128, 128, 128, 40));
+    m_pending->topLeft->setTypeX(QCPItemPosition::ptPlotCoords);
+    m_pending->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_pending->bottomRight->setTypeX(QCPItemPosition::ptPlotCoords);
+    m_pending->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_pendingText = new QCPItemText(m_plot);
+    m_pendingText->setClipAxisRect(m_plot->axisRect());
+    m_pendingText->position->setParentAnchorX(m_pending->top);
+    m_pendingText->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_pendingText->position->setCoords(0, 0.5);
+    m_pendingText->setRotation(-90);
+    m_pendingText->setColor(QColor(90, 90, 90));
+    m_pendingText->setText(tr("calls still being assembled"));
+    markPending(0, 0);
+}
+
+void TimelineView::markPending(double fromS, double toS)
+{
+    const bool shown = m_live && toS > fromS;
+    m_pending->setVisible(shown);
+    m_pendingText->setVisible(shown);
+    m_pending->topLeft->setCoords(fromS, 0);
+    m_pending->bottomRight->setCoords(toS, 1);
+}
+
+std::optional<std::pair<double, double>> TimelineView::pendingSpan() const
+{
+    if (!m_live) {
+        return std::nullopt;
+    }
+    return std::pair(m_pending->topLeft->coords().x(), m_pending->bottomRight->coords().x());
 }
 
 void TimelineView::setSystemSamples(const std::vector<store::SystemSample>& samples)
@@ -124,8 +167,37 @@ void TimelineView::setSystemSamples(const std::vector<store::SystemSample>& samp
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void TimelineView::showLive(const store::LiveTimeline& live)
+{
+    if (!m_live || live.firstNs != m_origin) {
+        // The store summarises a call once it has assembled it (callassembler.h), some calls
+        // after the newest: the newest end of the span fills in later.
+        m_plot->xAxis->setLabel(
+            tr("time in the recording so far (s): calls are drawn once the store assembled them"));
+        m_live = true;
+        m_following = true;
+        m_origin = live.firstNs;
+    }
+    const double end = std::max(1e-9, static_cast<double>(live.lastNs - live.firstNs) / 1e9);
+    if (m_following) {
+        m_applying = true;
+        m_plot->xAxis->setRange(0, end);
+        m_applying = false;
+    }
+    m_liveEnd = end;
+    const double drawn =
+        live.operation.buckets.empty()
+            ? 0
+            : static_cast<double>(live.operation.buckets.back().endNs - live.firstNs) / 1e9;
+    markPending(std::min(drawn, end), end);
+    setSlices(live.operation, live.slowest);
+}
+
 void TimelineView::clear(const QString& why)
 {
+    m_live = false;
+    markPending(0, 0);
+    m_plot->xAxis->setLabel(tr("time in the run (s)"));
     setSlices({}, {});
     setSystemSamples({});
     m_systemRect->axis(QCPAxis::atBottom)->setLabel(why);
@@ -138,6 +210,9 @@ int TimelineView::pointsWanted() const
 
 void TimelineView::setRun(std::int64_t firstNs, std::int64_t lastNs)
 {
+    m_live = false;
+    markPending(0, 0);
+    m_plot->xAxis->setLabel(tr("time in the run (s)"));
     m_origin = firstNs;
     m_applying = true;
     m_plot->xAxis->setRange(0, std::max<double>(1e-9, static_cast<double>(lastNs - firstNs) / 1e9));
@@ -179,6 +254,10 @@ void TimelineView::setSlices(const store::TimelineSlice& operation,
                              const store::TimelineSlice& slowest)
 {
     m_points = 0;
+    m_calls = 0;
+    for (const store::TimelineBucket& b : operation.buckets) {
+        m_calls += b.count;
+    }
     draw(m_opMean, m_opMin, m_opMax, operation);
     draw(m_slowMean, m_slowMin, m_slowMax, slowest);
     m_applying = true;

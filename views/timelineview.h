@@ -6,7 +6,9 @@
 // or panning asks for the new window (windowRequested); whoever owns the session answers
 // with setSlices off the GUI thread. Wheel zooms, drag pans (time axis only). Under the calls,
 // on the same time axis: the system samples recorded with the run (each host's CPU busy % and
-// network bytes per second), from setSystemSamples.
+// network bytes per second), from setSystemSamples. A recording under way is drawn from its
+// snapshots (showLive: the coarse series so far, the same slices), its span growing in view
+// while the user looks at its newest end.
 
 #include "core/store/attachments.h"
 #include "core/store/timeline.h"
@@ -14,11 +16,14 @@
 #include <QWidget>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 class QCustomPlot;
 class QCPAxisRect;
 class QCPGraph;
+class QCPItemRect;
+class QCPItemText;
 
 namespace xylem::views {
 
@@ -35,6 +40,15 @@ public:
     void setSlices(const store::TimelineSlice& operation, const store::TimelineSlice& slowest);
     // The run's system samples (any order; other metrics than CPU and network are ignored).
     void setSystemSamples(const std::vector<store::SystemSample>& samples);
+    // A recording's timeline so far: the run's span so far and its buckets. The view keeps up
+    // with the span unless the user zoomed or panned away from its end.
+    void showLive(const store::LiveTimeline& live);
+    bool showsLive() const { return m_live; }
+    // Live: the end of the calls drawn and of the span so far, in s from the run's start (the
+    // calls in between are still being assembled); nullopt when not live.
+    std::optional<std::pair<double, double>> pendingSpan() const;
+    // The calls the operation series drawn counts (its buckets' counts).
+    std::int64_t callsDrawn() const { return m_calls; }
     // Nothing drawn, and why in its place (a recording under way: its run is not stored yet).
     void clear(const QString& why);
     int systemSeriesDrawn() const { return static_cast<int>(m_systemGraphs.size()); }
@@ -50,6 +64,8 @@ signals:
 
 private:
     void buildSystemRect();
+    void buildPendingMark();
+    void markPending(double fromS, double toS); // live: the span whose calls are not drawn yet
     void draw(QCPGraph* mean, QCPGraph* low, QCPGraph* high, const store::TimelineSlice& slice);
 
     QCustomPlot* m_plot;
@@ -60,10 +76,16 @@ private:
     QCPGraph* m_slowMin;
     QCPGraph* m_slowMax;
     QCPAxisRect* m_systemRect;
+    QCPItemRect* m_pending; // live: shades the newest part of the span, still assembling
+    QCPItemText* m_pendingText;
     std::vector<QCPGraph*> m_systemGraphs;
     std::int64_t m_origin = 0; // x = (t - origin) in seconds
     size_t m_points = 0;
+    std::int64_t m_calls = 0;
     bool m_applying = false;
+    bool m_live = false;      // drawn from a recording's snapshots (showLive)
+    bool m_following = false; // live: the window ends at the span's end, and follows it
+    double m_liveEnd = 0;     // live: the span's end shown last (s)
 };
 
 } // namespace xylem::views

@@ -173,6 +173,10 @@ void LiveController::connectWorker()
                     RecordingText::status(*s, m_configuration ? &*m_configuration : nullptr));
                 emit monitors(m_session, liveMonitors(*s, accounting.get(), accountingError));
             });
+    connect(&m_worker, &RecordingWorker::timeline, this,
+            [this](std::shared_ptr<const store::LiveTimeline> timeline) {
+                emit this->timeline(m_session, std::move(timeline));
+            });
     connect(&m_worker, &RecordingWorker::liveReport, this,
             [this](std::shared_ptr<const AnalysisReport> report) {
                 emit liveReport(m_session, std::move(report));

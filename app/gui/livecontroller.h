@@ -50,6 +50,9 @@ signals:
     // With every status, about once a second (not for MPI recordings): the accounting as the run
     // will store it, the calls so far and the imbalance path, named.
     void monitors(const QString& session, std::shared_ptr<const xylem::views::LiveMonitors> live);
+    // With every status (not for MPI recordings): the run's timeline so far, coarse.
+    void timeline(const QString& session,
+                  std::shared_ptr<const xylem::store::LiveTimeline> timeline);
     // Once a second while an MPI program records: the session's run grows.
     void tick(const QString& session);
     void finished(const QString& session, bool ok, const QString& message);

@@ -23,6 +23,12 @@ void MainWindow::connectLive()
     connect(&m_live, &LiveController::status, m_status, &QLabel::setText);
     connect(&m_live, &LiveController::tick, this, &MainWindow::refreshLive);
     connect(&m_live, &LiveController::liveReport, this, &MainWindow::showLiveReport);
+    connect(&m_live, &LiveController::timeline, this,
+            [this](const QString&, std::shared_ptr<const store::LiveTimeline> timeline) {
+                if (m_shownRun == kLiveRun) {
+                    m_timeline->showLive(*timeline);
+                }
+            });
     connect(&m_live, &LiveController::monitors, this,
             [this](const QString&, std::shared_ptr<const views::LiveMonitors> live) {
                 m_monitors->showLive(*live);
@@ -37,17 +43,19 @@ void MainWindow::connectLive()
             });
 }
 
-// The live report has no per-call times, no system samples, clocks or wait states: those views
-// are filled from the stored run when the recording ends (an MPI recording's growing run is
-// re-read from the session once a second, refreshLive). Until then they say so rather than
-// show the run that was open before.
+// The live report has no system samples, clocks or wait states: those views are filled from
+// the stored run when the recording ends (an MPI recording's growing run is re-read from the
+// session once a second, refreshLive). Until then they say so rather than show the run that was
+// open before. The timeline follows a recording in this process (LiveController::timeline), its
+// system samples once stored.
 void MainWindow::beginLive(const QString& status)
 {
     m_shownRun = kLiveRun;
     m_liveFitted = false;
     m_status->setText(status);
     const QString later = tr("Recording: shown from the stored run once the recording ends.");
-    m_timeline->clear(later);
+    m_timeline->clear(
+        tr("Recording: the system samples are shown from the stored run once the recording ends."));
     m_waitStates->clear(later);
     m_clocks->clear(later);
     m_monitors->clear(tr("Recording: the accounting is shown as soon as the collectors' streams "

@@ -25,6 +25,7 @@ RecordingWorker::RecordingWorker(QObject* parent)
     qRegisterMetaType<std::shared_ptr<const xylem::record::RecordingStatus>>();
     qRegisterMetaType<std::shared_ptr<const xylem::store::StoredAccounting>>();
     qRegisterMetaType<std::shared_ptr<const xylem::AnalysisReport>>();
+    qRegisterMetaType<std::shared_ptr<const xylem::store::LiveTimeline>>();
     qRegisterMetaType<std::shared_ptr<const xylem::record::RecordingOutcome>>();
 }
 
@@ -86,6 +87,9 @@ record::RecordingCallbacks RecordingWorker::callbacks()
         post([this, s = std::make_shared<const record::RecordingStatus>(s), accounting, error] {
             emit statusChanged(s, accounting, error);
         });
+    };
+    c.timeline = [this](const store::LiveTimeline& t) {
+        post([this, t = std::make_shared<const store::LiveTimeline>(t)] { emit timeline(t); });
     };
     c.liveReport = [this](const AnalysisReport& r) {
         post([this, r = std::make_shared<const AnalysisReport>(r)] { emit liveReport(r); });

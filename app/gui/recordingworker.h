@@ -44,6 +44,8 @@ signals:
     void statusChanged(std::shared_ptr<const xylem::record::RecordingStatus> status,
                        std::shared_ptr<const xylem::store::StoredAccounting> accounting,
                        const QString& accountingError);
+    // The run's timeline so far (its stored calls' series, coarse), with every status.
+    void timeline(std::shared_ptr<const xylem::store::LiveTimeline> timeline);
     // The streaming engine's report, about once a second while gathering.
     void liveReport(std::shared_ptr<const xylem::AnalysisReport> report);
     // A design's nodes' figures and its filters' results as one JSON object ({"figures": ...},

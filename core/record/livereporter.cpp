@@ -11,6 +11,10 @@ void LiveReporter::polled(live::LiveRecorder& recorder, Phase phase)
         m_lastStatus = now;
         status(recorder, phase, false);
     }
+    if (m_callbacks.timeline && now - m_lastTimeline >= m_callbacks.statusPeriod) {
+        m_lastTimeline = now;
+        timeline();
+    }
     if (m_callbacks.liveReport && now - m_lastReport >= m_callbacks.reportPeriod) {
         m_lastReport = now;
         report(recorder);
@@ -22,6 +26,9 @@ void LiveReporter::finish(live::LiveRecorder& recorder)
 {
     if (m_callbacks.status) {
         status(recorder, Phase::Draining, true);
+    }
+    if (m_callbacks.timeline) {
+        timeline();
     }
     if (m_callbacks.liveReport) {
         report(recorder);
@@ -44,6 +51,20 @@ void LiveReporter::status(live::LiveRecorder& recorder, Phase phase, bool final)
 void LiveReporter::report(live::LiveRecorder& recorder)
 {
     m_callbacks.liveReport(recorder.report());
+}
+
+// On the recording's thread, which also appends to the writer: its summaries hold still.
+void LiveReporter::timeline()
+{
+    if (!m_writer) {
+        return;
+    }
+    const auto span = m_writer->tupleSpan();
+    if (!span) {
+        return; // nothing stored yet
+    }
+    m_callbacks.timeline(store::liveTimeline(m_writer->summaries(), span->firstNs, span->lastNs,
+                                             m_callbacks.timelinePoints));
 }
 
 void LiveReporter::troubles(const live::ScopeAccounting& a)

@@ -18,6 +18,7 @@
 #include "core/model/configuration.h"
 #include "core/record/childprocess.h"
 #include "core/record/recordplan.h"
+#include "core/store/timeline.h"
 
 #include <chrono>
 #include <functional>
@@ -120,6 +121,11 @@ struct RecordingCallbacks
     std::function<void(const TreeUp&)> treeUp;
     std::function<void(const ClocksNotMeasured&)> clocksNotMeasured;
     std::function<void(const RecordingStatus&)> status;
+    // The run's timeline so far (the stored calls' operation and slowest-thread time, at most
+    // timelinePoints buckets each over the run's span), about once a statusPeriod while
+    // gathering and once more when all is gathered; made from the writer's summaries, only
+    // when set.
+    std::function<void(const store::LiveTimeline&)> timeline;
     // The streaming engine's report, about once a reportPeriod while gathering.
     std::function<void(const AnalysisReport&)> liveReport;
     // A design's nodes' live figures and its filters' newest results, after every poll.
@@ -132,6 +138,7 @@ struct RecordingCallbacks
 
     std::chrono::milliseconds statusPeriod{1000};
     std::chrono::milliseconds reportPeriod{1000};
+    std::size_t timelinePoints = 2048;
 };
 
 } // namespace xylem::record

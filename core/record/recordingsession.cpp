@@ -144,6 +144,7 @@ Result<Ok> Recording::deploy()
         m_clocks->describe(), m_request.notes};
     XYLEM_TRY(writer, store::RunWriter::begin(*m_session, m_plan.config, meta));
     m_writer.emplace(std::move(writer).value());
+    m_reporter.useWriter(&*m_writer);
     return m_scope.open(*m_tree, m_plan, *m_writer, m_clocks->clocks());
 }
 

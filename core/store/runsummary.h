@@ -33,6 +33,10 @@ public:
         m_slowest.add(c.startNs, c.slowestThreadTime);
     }
 
+    // The whole tree's call series as built so far (a recording's live timeline reads them).
+    const TimeBuckets& operation() const { return m_operation; }
+    const TimeBuckets& slowest() const { return m_slowest; }
+
     // Every non-empty series with its pyramid of levels.
     std::vector<std::pair<int, std::vector<SummaryLevel>>> build() const;
 

@@ -72,6 +72,34 @@ void TimeBuckets::coarsen()
     m_width *= 2;
 }
 
+TimeBuckets::Coarse TimeBuckets::coarse(size_t maxBuckets) const
+{
+    Coarse out{m_width, m_first, {}};
+    const auto filled = [](const SummaryBucket& b) {
+        return b.count > 0;
+    };
+    const auto first = std::find_if(m_buckets.begin(), m_buckets.end(), filled);
+    if (first == m_buckets.end()) {
+        return out;
+    }
+    const auto last = std::find_if(m_buckets.rbegin(), m_buckets.rend(), filled).base() - 1;
+    const std::int64_t from = m_first + (first - m_buckets.begin());
+    const std::int64_t to = m_first + (last - m_buckets.begin());
+    const std::int64_t most = std::max<std::int64_t>(1, static_cast<std::int64_t>(maxBuckets));
+    std::int64_t factor = 1;
+    while (floorDiv(to, factor) - floorDiv(from, factor) + 1 > most) {
+        factor *= 2;
+    }
+    out.width = m_width * factor;
+    out.firstIndex = floorDiv(from, factor);
+    out.buckets.resize(static_cast<size_t>(floorDiv(to, factor) - out.firstIndex + 1));
+    for (auto it = first; it != last + 1; ++it) {
+        const std::int64_t k = m_first + (it - m_buckets.begin());
+        out.buckets[static_cast<size_t>(floorDiv(k, factor) - out.firstIndex)].merge(*it);
+    }
+    return out;
+}
+
 namespace {
 
 // The level `factor` times wider: bucket k of it merges buckets factor*k .. factor*k+factor-1.

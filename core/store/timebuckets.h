@@ -42,6 +42,11 @@ public:
     std::int64_t firstIndex() const { return m_first; }
     bool empty() const { return m_buckets.empty(); }
     std::vector<SummaryBucket> buckets() const { return {m_buckets.begin(), m_buckets.end()}; }
+    // The non-empty span merged into at most maxBuckets buckets, each a power-of-two multiple
+    // of width() wide (empty buckets kept, so index i starts at (firstIndex + i) * width).
+    // One pass over the buckets held: bounded by the capacity, whatever was added.
+    struct Coarse;
+    Coarse coarse(size_t maxBuckets) const;
 
 private:
     void coarsen();
@@ -59,6 +64,13 @@ struct SummaryLevel
     std::int64_t width = 1;
     std::int64_t firstIndex = 0;
     std::vector<SummaryBucket> buckets;
+};
+
+struct TimeBuckets::Coarse
+{
+    std::int64_t width = 1;
+    std::int64_t firstIndex = 0;
+    std::vector<SummaryBucket> buckets; // empty when nothing was added
 };
 
 inline constexpr int kLevelFactor = 8;

@@ -144,6 +144,38 @@ Result<TimelineSlice> queryTimeline(Session& session, std::int64_t run, int seri
     return fromLevel(session.database(), fit == all.end() ? all.back() : *fit, series, window);
 }
 
+namespace {
+
+TimelineSlice coarseSlice(const TimeBuckets& series, int id, size_t maxPoints)
+{
+    const TimeBuckets::Coarse coarse = series.coarse(maxPoints);
+    TimelineSlice slice{id, coarse.width, -1, {}};
+    for (size_t i = 0; i < coarse.buckets.size(); ++i) {
+        const SummaryBucket& b = coarse.buckets[i];
+        if (b.count > 0) {
+            const std::int64_t start =
+                (coarse.firstIndex + static_cast<std::int64_t>(i)) * coarse.width;
+            slice.buckets.push_back(TimelineBucket{start, start + coarse.width, b.count, b.min,
+                                                   b.max, b.sum / static_cast<double>(b.count)});
+        }
+    }
+    return slice;
+}
+
+} // namespace
+
+LiveTimeline liveTimeline(const RunSummaryBuilder& summaries, std::int64_t firstNs,
+                          std::int64_t lastNs, size_t maxPoints)
+{
+    LiveTimeline live{firstNs, lastNs, 0,
+                      coarseSlice(summaries.operation(), kOperationSeries, maxPoints),
+                      coarseSlice(summaries.slowest(), kSlowestThreadSeries, maxPoints)};
+    for (const TimelineBucket& b : live.operation.buckets) {
+        live.calls += b.count;
+    }
+    return live;
+}
+
 Result<TimelineSlice> timelineOverview(Session& session, std::int64_t run, int series,
                                        size_t maxPoints)
 {

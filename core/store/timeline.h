@@ -34,6 +34,21 @@ struct TimelineSlice
     std::vector<TimelineBucket> buckets; // non-empty buckets only, in time order
 };
 
+// A recording's timeline so far, made from its writer's summaries (runwriter.h) rather than
+// read from the session: the run's span and both call series, each at most maxPoints buckets
+// over the whole span (so its size does not grow with the run), drawn like a stored run's.
+struct LiveTimeline
+{
+    std::int64_t firstNs = 0; // the run's span so far (RunWriter::tupleSpan)
+    std::int64_t lastNs = 0;
+    std::int64_t calls = 0; // complete calls in the series
+    TimelineSlice operation{kOperationSeries, 0, -1, {}};
+    TimelineSlice slowest{kSlowestThreadSeries, 0, -1, {}};
+};
+
+LiveTimeline liveTimeline(const RunSummaryBuilder& summaries, std::int64_t firstNs,
+                          std::int64_t lastNs, size_t maxPoints);
+
 Result<TimelineSlice> queryTimeline(Session& session, std::int64_t run, int series,
                                     TimeWindow window, size_t maxPoints);
 // The whole run.

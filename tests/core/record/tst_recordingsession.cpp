@@ -3,15 +3,20 @@
 
 #include "core/record/recordingsession.h"
 #include "core/store/attachments.h"
+#include "core/store/callassembler.h"
 #include "core/store/runcatalog.h"
+#include "core/store/runloader.h"
 #include "core/store/session.h"
+#include "core/store/timeline.h"
 #include "tests/support/waituntil.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <span>
 #include <thread>
 
 using namespace xylem;
@@ -164,6 +169,91 @@ private slots:
         QVERIFY(session2);
         auto accounting = store::cachedResult(session2.value(), 1, "scope-accounting", 2);
         QVERIFY(accounting && accounting.value());
+    }
+
+    // The timeline callback: with every status a snapshot of the calls stored so far, at most
+    // timelinePoints buckets per series over the run's span, growing; each bucket agrees with
+    // the stored run's calls of its interval (no call counted that was not stored, none outside
+    // the span), and the last one, made when all is gathered, holds the stored run's calls but
+    // those still in the writer's assembly window (a call is summarised when it leaves it).
+    void theTimelineCoversTheCallsSoFar()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("s.xylem");
+        record::RecordRequest request = demo(path);
+        request.duration = 1500ms;
+        Reports reports;
+        record::RecordingCallbacks callbacks = reports.callbacks();
+        std::vector<store::LiveTimeline> snapshots;
+        callbacks.timeline = [&](const store::LiveTimeline& t) {
+            snapshots.push_back(t);
+        };
+        callbacks.timelinePoints = 64;
+        record::RecordingSession session(request, callbacks);
+        auto outcome = session.run();
+        QVERIFY2(outcome, outcome ? "" : outcome.error().describe().c_str());
+        QVERIFY(!outcome->incomplete);
+        QVERIFY2(snapshots.size() >= 3, qPrintable(QString::number(snapshots.size())));
+
+        auto stored = store::Session::open(path.toStdString(), store::OpenMode::ReadOnly);
+        QVERIFY(stored);
+        const store::RunInfo run = storedRun(path, outcome->run);
+        QVERIFY(run.firstNs && run.lastNs);
+        auto calls = store::loadCallsIn(stored.value(), outcome->run,
+                                        store::TimeWindow{*run.firstNs, *run.lastNs + 1});
+        QVERIFY(calls);
+        QCOMPARE(static_cast<std::int64_t>(calls->size()), run.calls);
+        std::sort(calls->begin(), calls->end(),
+                  [](const CallTimes& a, const CallTimes& b) { return a.startNs < b.startNs; });
+        const auto startingIn = [&](std::int64_t from, std::int64_t to) {
+            const auto at = [&](std::int64_t ns) {
+                return std::lower_bound(
+                    calls->begin(), calls->end(), ns,
+                    [](const CallTimes& c, std::int64_t t) { return c.startNs < t; });
+            };
+            return std::span<const CallTimes>(at(from), at(to));
+        };
+
+        const store::LiveTimeline* previous = nullptr;
+        for (const store::LiveTimeline& t : snapshots) {
+            QCOMPARE(t.firstNs, *run.firstNs); // the run's first tuple, as stored
+            QVERIFY(t.lastNs <= *run.lastNs);
+            QVERIFY(t.operation.buckets.size() <= 64 && t.slowest.buckets.size() <= 64);
+            QCOMPARE(t.operation.series, store::kOperationSeries);
+            QCOMPARE(t.slowest.series, store::kSlowestThreadSeries);
+            std::int64_t counted = 0;
+            for (const auto* slice : {&t.operation, &t.slowest}) {
+                counted = 0;
+                for (const store::TimelineBucket& b : slice->buckets) {
+                    QVERIFY(b.count > 0 && b.min <= b.mean && b.mean <= b.max);
+                    QCOMPARE(b.endNs - b.startNs, slice->widthNs);
+                    std::int64_t inside = 0, min = INT64_MAX, max = INT64_MIN;
+                    for (const CallTimes& c : startingIn(b.startNs, b.endNs)) {
+                        const std::int64_t v =
+                            slice == &t.operation ? c.operationTime : c.slowestThreadTime;
+                        ++inside;
+                        min = std::min(min, v);
+                        max = std::max(max, v);
+                    }
+                    QVERIFY(b.count <= inside);
+                    QVERIFY(min <= b.min && b.max <= max);
+                    counted += b.count;
+                }
+                QCOMPARE(counted, t.calls);
+            }
+            if (previous) {
+                QVERIFY(t.calls >= previous->calls);
+                QVERIFY(t.lastNs >= previous->lastNs);
+            }
+            previous = &t;
+        }
+        QVERIFY(snapshots.front().calls < snapshots.back().calls);
+        qInfo("snapshots %zu, calls %lld .. %lld, stored %lld", snapshots.size(),
+              static_cast<long long>(snapshots.front().calls),
+              static_cast<long long>(snapshots.back().calls), static_cast<long long>(run.calls));
+        QVERIFY(snapshots.back().calls > 0 && snapshots.back().calls <= run.calls);
+        QVERIFY(snapshots.back().calls >=
+                run.calls - static_cast<std::int64_t>(store::kAssemblyWindow));
     }
 
     // stop() from another thread while the program would run for minutes: the program is

@@ -1,0 +1,158 @@
+// The Timeline view while the window records (issue 22): a live demo recorded in the window's
+// process. With every status LiveController hands over the run's timeline so far (the writer's
+// summaries, coarse) and the Timeline view draws it with the code it draws a stored run with:
+// the calls drawn grow while recording, the view follows the run's end (its newest part, whose
+// calls are still being assembled, shaded), the system panel says its samples come with the
+// stored run. Stopped, the view shows the stored run's series, as
+// the session answers its window.
+// A picture of the window at 1280x800 while recording, the timeline shown.
+
+#include "app/gui/mainwindow.h"
+#include "core/store/runcatalog.h"
+#include "core/store/session.h"
+#include "core/store/timeline.h"
+#include "tests/support/testpictures.h"
+#include "views/timelineview.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace xylem;
+
+namespace {
+
+using Timeline = std::shared_ptr<const store::LiveTimeline>;
+
+Timeline newest(const QSignalSpy& spy)
+{
+    return spy.isEmpty() ? nullptr : spy.last().at(1).value<Timeline>();
+}
+
+// The operation series' mean line (the graphs are made in a fixed order: min, max, mean).
+QCPGraph* operationMean(views::TimelineView& view)
+{
+    for (int i = 0; i < view.plot()->graphCount(); ++i) {
+        if (view.plot()->graph(i)->name() ==
+            views::TimelineView::tr("operation time, mean (band: min..max)")) {
+            return view.plot()->graph(i);
+        }
+    }
+    return nullptr;
+}
+
+// The mean line holds the slice's buckets, each at its middle, in µs.
+void compareLine(QCPGraph& line, const store::TimelineSlice& slice, std::int64_t originNs)
+{
+    QCOMPARE(line.data()->size(), static_cast<int>(slice.buckets.size()));
+    for (int i = 0; i < line.data()->size(); ++i) {
+        const store::TimelineBucket& b = slice.buckets[static_cast<size_t>(i)];
+        QCOMPARE(line.data()->at(i)->key,
+                 static_cast<double>((b.startNs + b.endNs) / 2 - originNs) / 1e9);
+        QCOMPARE(line.data()->at(i)->value, b.mean / 1e3);
+    }
+}
+
+} // namespace
+
+class TestLiveTimeline : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("XylemTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_livetimeline"));
+    }
+
+    void theTimelineFollowsTheRecording()
+    {
+        QTemporaryDir dir;
+        gui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        window.showView(gui::MainWindow::View::Timeline);
+        auto* view = window.findChild<views::TimelineView*>();
+        QVERIFY(view);
+        QCPGraph* mean = operationMean(*view);
+        QVERIFY(mean);
+        QSignalSpy timelines(&window.live(), &gui::LiveController::timeline);
+        QSignalSpy finished(&window.live(), &gui::LiveController::finished);
+        gui::DemoSettings demo;
+        demo.hosts = 2;
+        demo.threadsPerHost = 2;
+        demo.noise.clear(); // quick calls: they leave the writer's assembly window soon
+        demo.session = dir.filePath(QStringLiteral("live.xylem"));
+        window.startLiveDemo(demo);
+        QVERIFY(!view->showsLive());
+        QCOMPARE(view->callsDrawn(), std::int64_t{0});
+
+        // Calls are summarised as they leave the writer's assembly window: the first come a
+        // little after the first tuples. The window's slot runs before the spy's.
+        const auto drawn = [&](std::int64_t above) {
+            const Timeline t = newest(timelines);
+            return t && t->calls > above && view->showsLive() && view->callsDrawn() == t->calls;
+        };
+        for (int i = 0; i < 60 && !drawn(0); ++i) {
+            QVERIFY(timelines.wait(15000));
+        }
+        QVERIFY(drawn(0));
+        QVERIFY(window.live().running());
+        QCOMPARE(timelines.last().at(0).toString(), demo.session);
+        const Timeline first = newest(timelines);
+        QVERIFY(first->operation.buckets.size() <= 2048);
+        compareLine(*mean, first->operation, first->firstNs);
+        // The window shows the run's span so far.
+        QCOMPARE(view->window().first, first->firstNs);
+        QVERIFY(std::abs(view->window().second - first->lastNs) < 1000);
+        // The calls not summarised yet (still assembling) are the shaded end of the span.
+        QVERIFY(view->pendingSpan());
+        QCOMPARE(view->pendingSpan()->first,
+                 static_cast<double>(first->operation.buckets.back().endNs - first->firstNs) / 1e9);
+        QCOMPARE(view->pendingSpan()->second,
+                 static_cast<double>(first->lastNs - first->firstNs) / 1e9);
+        QVERIFY(view->systemRect()
+                    ->axis(QCPAxis::atBottom)
+                    ->label()
+                    .contains(QStringLiteral("stored run")));
+
+        view->plot()->replot();
+        const QString picture =
+            QString::fromStdString(testing::picturePath("xylem-live-timeline-calls.png"));
+        QVERIFY(window.grab().save(picture));
+        qInfo("picture: %s", qPrintable(picture));
+
+        // And again, grown, the window following the run's end.
+        for (int i = 0; i < 60 && !drawn(first->calls); ++i) {
+            QVERIFY(timelines.wait(15000));
+        }
+        QVERIFY(drawn(first->calls));
+        const Timeline grown = newest(timelines);
+        QVERIFY(grown->lastNs > first->lastNs);
+        QCOMPARE(grown->firstNs, first->firstNs);
+        compareLine(*mean, grown->operation, grown->firstNs);
+        QVERIFY(std::abs(view->window().second - grown->lastNs) < 1000);
+
+        window.live().stop();
+        QVERIFY(finished.wait(30000));
+        QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
+        // Then the stored run's series, as the session answers the view's window.
+        auto session = store::Session::open(demo.session.toStdString(), store::OpenMode::ReadOnly);
+        QVERIFY(session.ok());
+        auto run = store::runInfo(session.value(), 1);
+        QVERIFY(run.ok() && run->firstNs && run->calls > grown->calls);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->showsLive() && view->callsDrawn() == run->calls, 20000);
+        QCOMPARE(view->window().first, *run->firstNs);
+        QVERIFY(!view->pendingSpan());
+        auto stored = store::queryTimeline(session.value(), 1, store::kOperationSeries,
+                                           store::TimeWindow{*run->firstNs, *run->lastNs},
+                                           static_cast<size_t>(view->pointsWanted()));
+        QVERIFY(stored.ok());
+        compareLine(*mean, stored.value(), *run->firstNs);
+    }
+};
+
+QTEST_MAIN(TestLiveTimeline)
+#include "tst_livetimeline.moc"
