@@ -994,6 +994,18 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>Monitors</source>
         <translation>Monitore</translation>
     </message>
+    <message>
+        <source>Recording: shown from the stored run once the recording ends.</source>
+        <translation>Aufzeichnung: wird aus dem gespeicherten Lauf gezeigt, sobald die Aufzeichnung endet.</translation>
+    </message>
+    <message>
+        <source>Recording: the system samples are shown from the stored run once the recording ends.</source>
+        <translation>Aufzeichnung: die Systemmessungen werden aus dem gespeicherten Lauf gezeigt, sobald die Aufzeichnung endet.</translation>
+    </message>
+    <message>
+        <source>Recording: the accounting is shown as soon as the collectors&apos; streams are open.</source>
+        <translation>Aufzeichnung: die Abrechnung erscheint, sobald die Datenströme der Kollektoren offen sind.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::MpiKindBar</name>
@@ -1625,6 +1637,26 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>Running statistics of every host&apos;s greds and collectors; the window median is the median of the last %1 values. %2.</source>
         <translation>Laufende Statistik der Greds und Kollektoren jedes Hosts; der Fenstermedian ist der Median der letzten %1 Werte. %2.</translation>
+    </message>
+    <message>
+        <source>Recording: the statistics monitor&apos;s results are shown once the run is stored.</source>
+        <translation>Aufzeichnung: die Ergebnisse des Statistikmonitors erscheinen, sobald der Lauf gespeichert ist.</translation>
+    </message>
+    <message>
+        <source>All gathered: the run is being stored.</source>
+        <translation>Alles gesammelt: der Lauf wird gespeichert.</translation>
+    </message>
+    <message>
+        <source>Recording: the accounting so far, as the run will store it.</source>
+        <translation>Aufzeichnung: die Abrechnung bis jetzt, so wie der Lauf sie speichern wird.</translation>
+    </message>
+    <message>
+        <source>Cannot read the live accounting: %1</source>
+        <translation>Die laufende Abrechnung kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Recording: %1 complete calls so far, imbalance path %2. Every gred&apos;s last-arrival counts are shown once the run is stored.</source>
+        <translation>Aufzeichnung: bisher %1 vollständige Aufrufe, Ungleichgewichtspfad %2. Die Zählungen der letzten Ankünfte jedes Greds erscheinen, sobald der Lauf gespeichert ist.</translation>
     </message>
 </context>
 <context>
@@ -2258,6 +2290,14 @@ n3 c1</translation>
     <message>
         <source>slowest-thread time, max</source>
         <translation>Zeit des langsamsten Threads, Maximum</translation>
+    </message>
+    <message>
+        <source>calls still being assembled</source>
+        <translation>Aufrufe werden noch zusammengesetzt</translation>
+    </message>
+    <message>
+        <source>time in the recording so far (s): calls are drawn once the store assembled them</source>
+        <translation>Zeit in der bisherigen Aufzeichnung (s): Aufrufe werden gezeichnet, sobald der Speicher sie zusammengesetzt hat</translation>
     </message>
 </context>
 <context>

@@ -994,6 +994,18 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <source>Monitors</source>
         <translation>Monitorer</translation>
     </message>
+    <message>
+        <source>Recording: shown from the stored run once the recording ends.</source>
+        <translation>Opptak: vises fra den lagrede kjøringen når opptaket er ferdig.</translation>
+    </message>
+    <message>
+        <source>Recording: the system samples are shown from the stored run once the recording ends.</source>
+        <translation>Opptak: systemmålingene vises fra den lagrede kjøringen når opptaket er ferdig.</translation>
+    </message>
+    <message>
+        <source>Recording: the accounting is shown as soon as the collectors&apos; streams are open.</source>
+        <translation>Opptak: regnskapet vises så snart innsamlernes strømmer er åpne.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::MpiKindBar</name>
@@ -1625,6 +1637,26 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>Running statistics of every host&apos;s greds and collectors; the window median is the median of the last %1 values. %2.</source>
         <translation>Løpende statistikk for hver verts greder og innsamlere; vindusmedianen er medianen av de siste %1 verdiene. %2.</translation>
+    </message>
+    <message>
+        <source>Recording: the statistics monitor&apos;s results are shown once the run is stored.</source>
+        <translation>Opptak: statistikkmonitorens resultater vises når kjøringen er lagret.</translation>
+    </message>
+    <message>
+        <source>All gathered: the run is being stored.</source>
+        <translation>Alt er samlet inn: kjøringen lagres.</translation>
+    </message>
+    <message>
+        <source>Recording: the accounting so far, as the run will store it.</source>
+        <translation>Opptak: regnskapet så langt, slik kjøringen vil lagre det.</translation>
+    </message>
+    <message>
+        <source>Cannot read the live accounting: %1</source>
+        <translation>Kan ikke lese det løpende regnskapet: %1</translation>
+    </message>
+    <message>
+        <source>Recording: %1 complete calls so far, imbalance path %2. Every gred&apos;s last-arrival counts are shown once the run is stored.</source>
+        <translation>Opptak: %1 fullstendige kall så langt, ubalansesti %2. Hver greds tellinger av siste ankomster vises når kjøringen er lagret.</translation>
     </message>
 </context>
 <context>
@@ -2258,6 +2290,14 @@ n3 c1</translation>
     <message>
         <source>slowest-thread time, max</source>
         <translation>tid for tregeste tråd, maksimum</translation>
+    </message>
+    <message>
+        <source>calls still being assembled</source>
+        <translation>kall som fortsatt settes sammen</translation>
+    </message>
+    <message>
+        <source>time in the recording so far (s): calls are drawn once the store assembled them</source>
+        <translation>tid i opptaket så langt (s): kall tegnes når lageret har satt dem sammen</translation>
     </message>
 </context>
 <context>
