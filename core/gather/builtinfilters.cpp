@@ -149,6 +149,71 @@ Result<Batch> concat(Inputs inputs, Arguments)
     return Batch{contributorsOf(inputs), std::move(out)};
 }
 
+// A last-arrival candidate: the tuple's key (seq, own, group) and what decides between the
+// candidates of one key (down, then collector, then input order).
+struct Keyed
+{
+    std::int64_t seq;
+    std::int64_t group;
+    std::int64_t down;
+    std::uint32_t collector;
+    bool own; // a collector beyond the table: its own group
+    const Tuple* tuple;
+};
+
+bool keyLess(const Keyed& a, const Keyed& b)
+{
+    return std::tie(a.own, a.group) < std::tie(b.own, b.group);
+}
+
+// Candidates ordered by key, those of one key kept in input order. A wave's seqs span few
+// calls, so they are placed by a counting sort on seq (no comparisons) and only the few
+// candidates of one seq are ordered by group; a sparse seq range falls back to a stable sort.
+std::vector<Keyed> byKey(std::vector<Keyed> keyed)
+{
+    if (keyed.size() < 2) {
+        return keyed;
+    }
+    const auto [low, high] = std::minmax_element(
+        keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) { return a.seq < b.seq; });
+    const auto range = static_cast<std::uint64_t>(high->seq) - static_cast<std::uint64_t>(low->seq);
+    if (range > 4 * keyed.size() + 1024) {
+        std::stable_sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) {
+            return a.seq != b.seq ? a.seq < b.seq : keyLess(a, b);
+        });
+        return keyed;
+    }
+    const std::int64_t first = low->seq;
+    std::vector<std::uint32_t> start(static_cast<size_t>(range) + 2, 0);
+    for (const Keyed& k : keyed) {
+        ++start[static_cast<size_t>(k.seq - first) + 1];
+    }
+    for (size_t i = 1; i < start.size(); ++i) {
+        start[i] += start[i - 1];
+    }
+    std::vector<Keyed> sorted(keyed.size());
+    std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+    for (const Keyed& k : keyed) {
+        sorted[next[static_cast<size_t>(k.seq - first)]++] = k;
+    }
+    for (size_t s = 0; s + 1 < start.size(); ++s) {
+        const auto from = sorted.begin() + start[s], to = sorted.begin() + start[s + 1];
+        if (to - from > 16) {
+            std::stable_sort(from, to, keyLess);
+            continue;
+        }
+        for (auto i = from + 1; i < to; ++i) { // insertion sort: stable, few elements
+            const Keyed k = *i;
+            auto j = i;
+            for (; j != from && keyLess(k, *(j - 1)); --j) {
+                *j = *(j - 1);
+            }
+            *j = k;
+        }
+    }
+    return sorted;
+}
+
 // Per (group, seq) the tuple with the largest down; on a tie the first in input order, so
 // that a tree of last-arrival filters keeps what one filter over all leaves would. Output
 // sorted by seq, then group (table groups by value, then unlisted collectors by index).
@@ -157,35 +222,35 @@ Result<Batch> lastArrival(Inputs inputs, Arguments groups)
     if (auto error = checkKind<Tuples>("last-arrival", inputs)) {
         return *error;
     }
-    struct Keyed
-    {
-        std::int64_t seq;
-        bool own; // a collector beyond the table: its own group
-        std::int64_t group;
-        std::int64_t down;
-        size_t order;
-        const Tuple* tuple;
-        auto key() const { return std::tie(seq, own, group); }
-    };
+    size_t total = 0;
+    for (const Batch& b : inputs) {
+        total += as<Tuples>(b).tuples.size();
+    }
     std::vector<Keyed> keyed;
+    keyed.reserve(total);
     for (const Batch& b : inputs) {
         for (const Tuple& t : as<Tuples>(b).tuples) {
             const bool own = t.collector >= groups.size();
-            keyed.push_back({t.seq, own, own ? std::int64_t(t.collector) : groups[t.collector],
-                             t.down, keyed.size(), &t});
+            keyed.push_back({t.seq, own ? std::int64_t(t.collector) : groups[t.collector], t.down,
+                             t.collector, own, &t});
         }
     }
-    std::sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) {
+    keyed = byKey(std::move(keyed));
+    Tuples out;
+    for (size_t i = 0; i < keyed.size();) {
         // Ties on down go to the later collector (metrics.md: ties by position in the
         // configuration), then to the first in input order.
-        return std::tie(a.seq, a.own, a.group, b.down, b.tuple->collector, a.order) <
-               std::tie(b.seq, b.own, b.group, a.down, a.tuple->collector, b.order);
-    });
-    Tuples out;
-    for (size_t i = 0; i < keyed.size(); ++i) {
-        if (i == 0 || keyed[i].key() != keyed[i - 1].key()) {
-            out.tuples.push_back(*keyed[i].tuple);
+        const Keyed* best = &keyed[i];
+        size_t j = i + 1;
+        for (; j < keyed.size() && keyed[j].seq == keyed[i].seq && !keyLess(keyed[i], keyed[j]);
+             ++j) {
+            if (std::tie(keyed[j].down, keyed[j].collector) >
+                std::tie(best->down, best->collector)) {
+                best = &keyed[j];
+            }
         }
+        out.tuples.push_back(*best->tuple);
+        i = j;
     }
     return Batch{contributorsOf(inputs), std::move(out)};
 }

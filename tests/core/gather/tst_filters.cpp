@@ -9,7 +9,9 @@
 
 #include <chrono>
 #include <cmath>
+#include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace xylem;
@@ -33,6 +35,43 @@ const std::vector<double>& valuesOf(const Batch& b)
 const std::vector<Tuple>& tuplesOf(const Batch& b)
 {
     return std::get<Tuples>(b.content).tuples;
+}
+
+// last-arrival by its definition: every candidate sorted by (seq, own group, group, down
+// descending, collector descending, input order), the first of each key kept.
+std::vector<Tuple> lastArrivalByDefinition(const std::vector<Batch>& inputs,
+                                           const std::vector<std::int64_t>& groups)
+{
+    struct Keyed
+    {
+        std::int64_t seq;
+        bool own;
+        std::int64_t group;
+        std::int64_t down;
+        std::uint32_t collector;
+        size_t order;
+        Tuple tuple;
+    };
+    std::vector<Keyed> keyed;
+    for (const Batch& b : inputs) {
+        for (const Tuple& t : tuplesOf(b)) {
+            const bool own = t.collector >= groups.size();
+            keyed.push_back({t.seq, own, own ? std::int64_t(t.collector) : groups[t.collector],
+                             t.down, t.collector, keyed.size(), t});
+        }
+    }
+    std::sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) {
+        return std::tie(a.seq, a.own, a.group, b.down, b.collector, a.order) <
+               std::tie(b.seq, b.own, b.group, a.down, a.collector, b.order);
+    });
+    std::vector<Tuple> out;
+    for (size_t i = 0; i < keyed.size(); ++i) {
+        if (i == 0 || std::tie(keyed[i].seq, keyed[i].own, keyed[i].group) !=
+                          std::tie(keyed[i - 1].seq, keyed[i - 1].own, keyed[i - 1].group)) {
+            out.push_back(keyed[i].tuple);
+        }
+    }
+    return out;
 }
 
 } // namespace
@@ -110,6 +149,43 @@ private slots:
         // No table: every collector is its own group.
         QCOMPARE(tuplesOf(*run("last-arrival", {tuples({tuple(1, 1, 0), tuple(1, 2, 1)})})).size(),
                  size_t(2));
+    }
+
+    // Waves as rings deliver them (runs of rising seq, several tuples of a call, ties on down,
+    // collectors beyond the table) and sparse ones (seqs far apart): the same tuples, in the
+    // same order, as the definition.
+    void lastArrivalMatchesItsDefinition()
+    {
+        std::mt19937_64 random(22);
+        for (int round = 0; round < 300; ++round) {
+            const bool sparse = round % 5 == 4;
+            const std::uint32_t collectors = 1 + static_cast<std::uint32_t>(random() % 12);
+            std::vector<std::int64_t> groups;
+            for (std::uint32_t c = 0; c < collectors; ++c) {
+                if (random() % 4 != 0) {
+                    groups.push_back(static_cast<std::int64_t>(random() % 5) - 1);
+                }
+            }
+            std::vector<Batch> inputs;
+            const int inputCount = 1 + static_cast<int>(random() % 4);
+            for (int i = 0; i < inputCount; ++i) {
+                std::vector<Tuple> ts;
+                std::int64_t seq = static_cast<std::int64_t>(random() % 50) - 10;
+                const int count = static_cast<int>(random() % 120);
+                for (int k = 0; k < count; ++k) {
+                    seq += sparse ? static_cast<std::int64_t>(random() % 100000)
+                                  : static_cast<std::int64_t>(random() % 3) - (k % 17 == 0);
+                    ts.push_back(tuple(seq, static_cast<std::int64_t>(random() % 6),
+                                       static_cast<std::uint32_t>(random() % collectors),
+                                       static_cast<std::int64_t>(k)));
+                }
+                inputs.push_back(tuples(ts));
+            }
+            const auto r = run("last-arrival", inputs, groups);
+            QVERIFY(r.ok());
+            QVERIFY2(tuplesOf(*r) == lastArrivalByDefinition(inputs, groups),
+                     ("round " + std::to_string(round)).c_str());
+        }
     }
 
     void statsMergeUsesChansFormula()
