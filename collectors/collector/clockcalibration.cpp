@@ -18,6 +18,16 @@ std::int64_t realtimeNs()
     return tupleClockNowNs();
 }
 
+// std::llround without the library call (it is made twice per tuple read): x - trunc(x) is
+// exact in doubles, so halves round away from zero exactly as llround does, for every x
+// llround itself can return.
+std::int64_t roundHalfAway(double x)
+{
+    const auto whole = static_cast<std::int64_t>(x);
+    const double fraction = x - static_cast<double>(whole);
+    return whole + (fraction >= 0.5) - (fraction <= -0.5);
+}
+
 } // namespace
 
 // The tightest of a few (tsc, realtime, tsc) brackets: the realtime reading is paired with the
@@ -63,8 +73,24 @@ std::int64_t ClockCalibration::toNs(ClockKind clock, std::int64_t raw) const
     if (clock == ClockKind::Monotonic) {
         return raw + m_monotonicToRealtime;
     }
-    return m_first.realtimeNs + static_cast<std::int64_t>(std::llround(
-                                    static_cast<double>(raw - m_first.tsc) * m_nsPerTick));
+    return m_first.realtimeNs + roundHalfAway(static_cast<double>(raw - m_first.tsc) * m_nsPerTick);
+}
+
+void ClockCalibration::toNs(ClockKind clock, std::span<Tuple> tuples) const
+{
+    if (clock == ClockKind::Monotonic) {
+        for (Tuple& t : tuples) {
+            t.down += m_monotonicToRealtime;
+            t.up += m_monotonicToRealtime;
+        }
+        return;
+    }
+    const std::int64_t base = m_first.realtimeNs, tsc = m_first.tsc;
+    const double nsPerTick = m_nsPerTick;
+    for (Tuple& t : tuples) {
+        t.down = base + roundHalfAway(static_cast<double>(t.down - tsc) * nsPerTick);
+        t.up = base + roundHalfAway(static_cast<double>(t.up - tsc) * nsPerTick);
+    }
 }
 
 } // namespace xylem::collector

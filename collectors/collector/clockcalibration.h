@@ -7,9 +7,11 @@
 // and the rate is taken over the whole span since the first, so it only gets better.
 
 #include "core/model/recording.h"
+#include "core/model/tuple.h"
 
 #include <chrono>
 #include <cstdint>
+#include <span>
 
 namespace xylem::collector {
 
@@ -20,6 +22,8 @@ public:
     static ClockCalibration measure(std::chrono::milliseconds span = std::chrono::milliseconds(20));
 
     std::int64_t toNs(ClockKind clock, std::int64_t raw) const;
+    // Every tuple's down and up, read from a ring of that clock.
+    void toNs(ClockKind clock, std::span<Tuple> tuples) const;
     void refine();
 
     double ticksPerNs() const { return 1.0 / m_nsPerTick; }

@@ -237,11 +237,7 @@ protocol::TupleBatchMessage CollectorService::readTuples(ClientId client, std::u
         protocol::RingTuples part;
         part.ring = id;
         const ring::ReadResult r = tracked.ring.read(c.cursors[id], budget, part.tuples);
-        const ClockKind clock = tracked.ring.identity().clock;
-        for (Tuple& t : part.tuples) {
-            t.down = m_clock.toNs(clock, t.down);
-            t.up = m_clock.toNs(clock, t.up);
-        }
+        m_clock.toNs(tracked.ring.identity().clock, part.tuples);
         part.overwritten = r.overwritten;
         auto& [read, lost] = m_counts[id].byClient[client];
         read += r.fresh;
@@ -309,11 +305,7 @@ void CollectorService::feedFilters()
                 tuples.clear();
                 tracked.ring.read(filter->cursor(ringId), kMaxBatch, tuples,
                                   BufferPolicy::FillRead);
-                const ClockKind clock = tracked.ring.identity().clock;
-                for (Tuple& t : tuples) {
-                    t.down = m_clock.toNs(clock, t.down);
-                    t.up = m_clock.toNs(clock, t.up);
-                }
+                m_clock.toNs(tracked.ring.identity().clock, tuples);
                 filter->feed(tuples);
             }
         }

@@ -33,9 +33,18 @@ public:
     Result<gather::Batch> produce(std::uint64_t) override
     {
         m_service.tick(tree::tupleClockNowNs());
+        auto rings = m_service.readTuples(m_client, m_max).rings;
+        size_t total = 0;
+        for (const auto& ring : rings) {
+            total += ring.tuples.size();
+        }
         gather::Tuples out;
-        for (auto& ring : m_service.readTuples(m_client, m_max).rings) {
-            out.tuples.insert(out.tuples.end(), ring.tuples.begin(), ring.tuples.end());
+        if (!rings.empty()) { // the first ring's tuples stay where they were read
+            out.tuples = std::move(rings.front().tuples);
+            out.tuples.reserve(total);
+        }
+        for (size_t r = 1; r < rings.size(); ++r) {
+            out.tuples.insert(out.tuples.end(), rings[r].tuples.begin(), rings[r].tuples.end());
         }
         return gather::Batch{1, std::move(out)};
     }
