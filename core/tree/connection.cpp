@@ -114,6 +114,23 @@ void Connection::send(protocol::MessageType type, std::span<const std::uint8_t> 
     }
 }
 
+void Connection::send(protocol::MessageType type, std::vector<std::uint8_t>&& payload,
+                      std::uint32_t stream)
+{
+    if (m_closed) {
+        return;
+    }
+    m_queue.push_back(
+        protocol::encodeFrameHeader(type, stream, static_cast<std::uint32_t>(payload.size())));
+    m_queuedBytes += m_queue.back().size();
+    m_queue.push_back(std::move(payload)); // the frame's rest: the writes keep the queue's order
+    m_queuedBytes += m_queue.back().size();
+    m_lastSent = Clock::now();
+    if (m_writing.empty()) {
+        writeQueued();
+    }
+}
+
 void Connection::writeQueued()
 {
     if (m_queue.empty() || m_closed) {
@@ -181,7 +198,7 @@ void Connection::watch()
         return;
     }
     if (now - m_lastSent >= kHeartbeatInterval) {
-        send(protocol::MessageType::Heartbeat, {});
+        send(protocol::MessageType::Heartbeat, std::span<const std::uint8_t>{});
     }
     const auto wake = std::min(m_lastSent + kHeartbeatInterval, m_lastReceived + m_idleTimeout);
     m_watch.expires_at(wake);

@@ -47,6 +47,10 @@ public:
     void start(FrameHandler onFrame, CloseHandler onClosed);
     void send(protocol::MessageType type, std::span<const std::uint8_t> payload,
               std::uint32_t stream = 0);
+    // A payload the connection may keep: written as it is after its header, not copied into
+    // one frame first (a wave's tuples cross the node with one copy less).
+    void send(protocol::MessageType type, std::vector<std::uint8_t>&& payload,
+              std::uint32_t stream = 0);
     void close(const std::string& reason);
 
     // The largest payload read from the next read on (at most protocol::kMaxPayloadBytes).

@@ -136,6 +136,13 @@ void ParentLink::send(MessageType type, std::span<const std::uint8_t> payload)
     }
 }
 
+void ParentLink::send(MessageType type, std::vector<std::uint8_t>&& payload)
+{
+    if (m_connection) {
+        m_connection->send(type, std::move(payload));
+    }
+}
+
 void ParentLink::close(const std::string& reason)
 {
     if (m_connection) {

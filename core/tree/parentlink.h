@@ -42,6 +42,7 @@ public:
     void serve(std::function<void(protocol::Frame&)> onFrame,
                std::function<void(const std::string&)> onClosed);
     void send(protocol::MessageType type, std::span<const std::uint8_t> payload);
+    void send(protocol::MessageType type, std::vector<std::uint8_t>&& payload);
     void close(const std::string& reason);
 
     // A parent silent this long (heartbeats keep a quiet one alive) is gone: see serve().
