@@ -3,7 +3,7 @@
 #include "core/analysis/loadbalance.h"
 
 #include <algorithm>
-#include <set>
+#include <optional>
 
 namespace xylem {
 
@@ -37,26 +37,27 @@ void LastArrivalTally::addCandidates(std::span<const Tuple> tuples)
         m_newestSeq = std::max(m_newestSeq, t.seq);
     }
     const std::int64_t below = m_newestSeq - static_cast<std::int64_t>(m_window);
-    std::set<std::int64_t> calls;
+    // Held in (seq, slot) order: the calls counted are the changes of seq.
+    std::optional<std::int64_t> last;
     while (!m_held.empty() && m_held.begin()->first.first < below) {
         const auto node = m_held.extract(m_held.begin());
-        calls.insert(node.key().first);
+        m_calls += last != node.key().first;
+        last = node.key().first;
         count(node.key().second, node.mapped());
         m_countedUpTo = std::max(m_countedUpTo, node.key().first);
     }
-    m_calls += static_cast<std::int64_t>(calls.size());
 }
 
 void LastArrivalTally::flush()
 {
-    std::set<std::int64_t> calls;
+    std::optional<std::int64_t> seq;
     for (const auto& [key, last] : m_held) {
-        calls.insert(key.first);
+        m_calls += seq != key.first;
+        seq = key.first;
         count(key.second, last);
         m_countedUpTo = std::max(m_countedUpTo, key.first);
     }
     m_held.clear();
-    m_calls += static_cast<std::int64_t>(calls.size());
 }
 
 void LastArrivalTally::count(int gredSlot, const Tuple& last)
