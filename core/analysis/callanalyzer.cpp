@@ -164,6 +164,24 @@ GredReport CallAnalyzer::gredReport(size_t slot)
     return r;
 }
 
+std::vector<int> CallAnalyzer::imbalancePath() const
+{
+    std::vector<GredReport> greds;
+    for (size_t slot = 0; slot < m_greds.size(); ++slot) {
+        const GredTopology& g = m_topology->greds()[slot];
+        const GredState& s = m_greds[slot];
+        const size_t p = g.children.size();
+        GredReport& r = greds.emplace_back();
+        r.wrapper = g.wrapper;
+        for (size_t i = 0; i < p; ++i) {
+            ContributorReport& c = r.contributors.emplace_back();
+            c.wrapper = g.children[i];
+            c.lastArrivals = s.arrivalOrder[i * p + p - 1]; // as gredReport() has it
+        }
+    }
+    return xylem::imbalancePath(*m_topology, greds);
+}
+
 AnalysisReport CallAnalyzer::report(std::int64_t incompleteCalls)
 {
     const Topology& t = *m_topology;
@@ -192,7 +210,7 @@ AnalysisReport CallAnalyzer::report(std::int64_t incompleteCalls)
     }
     r.operationTime = m_series.stats(m_operationSeries);
     r.slowestThreadTime = m_series.stats(m_slowestSeries);
-    r.imbalancePath = imbalancePath(t, r.greds);
+    r.imbalancePath = xylem::imbalancePath(t, r.greds);
     r.classes = classifyThreads(r.threads);
     r.hotspots = rankHotspots(r);
     r.clocks = m_clocks;

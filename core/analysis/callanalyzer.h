@@ -35,6 +35,9 @@ public:
 
     // Non-const only because pending per-call values are first moved into place.
     AnalysisReport report(std::int64_t incompleteCalls);
+    // report()'s imbalance path without the rest of the report: it follows the last-arrival
+    // counts alone, so a live status need not compute every series' statistics.
+    std::vector<int> imbalancePath() const;
 
 private:
     // Per gred: order distributions and serialization sums; its per-call values live in

@@ -57,6 +57,8 @@ public:
 
     // Non-const only because exact medians reorder the stored values; feeding may go on.
     AnalysisReport report() { return m_calls.report(incompleteCalls()); }
+    // report().imbalancePath, without computing the rest of the report.
+    std::vector<int> imbalancePath() const { return m_calls.imbalancePath(); }
 
 private:
     std::shared_ptr<const Topology> m_topology;

@@ -245,7 +245,7 @@ Result<Ok> LiveRecorder::storeSamples(std::vector<store::SystemSample> samples)
 std::vector<int> LiveRecorder::imbalancePath()
 {
     if (has(Monitor::Raw)) {
-        return report().imbalancePath;
+        return m_engine.imbalancePath(); // what report() would say, without the statistics
     }
     if (has(Monitor::LoadBalance)) {
         return m_single.imbalancePath();

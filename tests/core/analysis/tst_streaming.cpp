@@ -65,6 +65,9 @@ private slots:
         StreamingAnalyzer streaming(config, {.pendingWindow = 64});
         streaming.add(shuffled);
         QCOMPARE(streaming.counters().acceptedTuples, static_cast<std::int64_t>(tuples.size()));
+        // The live status's path, without the report's statistics: the report's path.
+        QVERIFY(streaming.imbalancePath() == batch.imbalancePath);
+        QVERIFY(batch.imbalancePath.size() > 1);
         expectSameReport(batch, streaming.report());
     }
 
