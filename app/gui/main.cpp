@@ -9,8 +9,7 @@
 #include "app/gui/languages.h"
 #include "app/gui/mainwindow.h"
 #include "app/gui/screenshotjob.h"
-
-#include "xylem/version.h"
+#include "core/model/freedmemory.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -19,6 +18,8 @@
 #include <chrono>
 #include <cstring>
 #include <memory>
+
+#include "xylem/version.h"
 
 namespace {
 
@@ -43,6 +44,7 @@ bool asksForTextOnly(int argc, char** argv)
 
 int main(int argc, char** argv)
 {
+    xylem::returnFreedMemoryToSystem(); // a session closed, a recording ended: memory goes back
     const std::unique_ptr<QCoreApplication> application =
         asksForTextOnly(argc, argv) ? std::make_unique<QCoreApplication>(argc, argv)
                                     : std::make_unique<QApplication>(argc, argv);
@@ -87,7 +89,8 @@ int main(int argc, char** argv)
         QStringLiteral("N"));
     const QCommandLineOption design(
         QStringLiteral("design"),
-        QApplication::translate("main", "Open a scope design (*.design.json) in the Scope builder."),
+        QApplication::translate("main",
+                                "Open a scope design (*.design.json) in the Scope builder."),
         QStringLiteral("FILE"));
     QStringList codes;
     for (const xylem::gui::Language& available : xylem::gui::availableLanguages()) {
