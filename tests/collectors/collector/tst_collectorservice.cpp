@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <chrono>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -356,8 +357,15 @@ private slots:
         o.samplePeriodNs = 1;
         CollectorService service(o);
         service.tick(now());
-        QTest::qSleep(20);
-        service.tick(now());
+        // A sample with rates needs the clock to have moved on since the first: tick until the
+        // CPU's busy share is there.
+        const auto hasCpu = [&service] {
+            service.tick(now());
+            const auto samples = service.readSamples({0, 1000}).samples;
+            return std::any_of(samples.begin(), samples.end(),
+                               [](const auto& s) { return s.metric == "cpu_busy_pct"; });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(hasCpu(), 5000);
         const auto batch = service.readSamples({0, 1000});
         QVERIFY(!batch.samples.empty());
         bool cpu = false;
