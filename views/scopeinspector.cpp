@@ -12,6 +12,8 @@
 #include <QSpinBox>
 #include <QStyle>
 
+#include <array>
+
 namespace xylem::views {
 
 namespace {
@@ -26,6 +28,16 @@ void fillCombo(QComboBox* box, std::initializer_list<std::pair<QString, int>> it
     for (const auto& [text, value] : items) {
         box->addItem(text, value);
     }
+}
+
+// Rich text, so that a tool tip of long sentences wraps instead of running off the screen.
+QString paragraphs(const QStringList& sentences)
+{
+    QString html;
+    for (const QString& sentence : sentences) {
+        html += QStringLiteral("<p>%1</p>").arg(sentence.toHtmlEscaped());
+    }
+    return html;
 }
 
 void selectData(QComboBox* box, int value)
@@ -52,6 +64,7 @@ ScopeInspector::ScopeInspector(ScopeDocument* document, QWidget* parent)
     , m_pluginLibrary(new QLineEdit(this))
     , m_pluginFilter(new QLineEdit(this))
     , m_arguments(new QLineEdit(this))
+    , m_coschedule(new QComboBox(this))
     , m_issues(new QLabel(this))
 {
     build();
@@ -86,6 +99,7 @@ void ScopeInspector::build()
     for (int o = 0; o <= static_cast<int>(live::ReduceOperator::Average); ++o) {
         m_reduce->addItem(utf8(live::reduceOperatorName(static_cast<live::ReduceOperator>(o))), o);
     }
+    buildCoschedule();
     m_arguments->setPlaceholderText(tr("integers, separated by commas"));
     m_pluginLibrary->setPlaceholderText(tr("path of the shared library (.so)"));
     QAction* browse = m_pluginLibrary->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon),
@@ -106,6 +120,7 @@ void ScopeInspector::build()
     m_form->addRow(tr("Plugin library:"), m_pluginLibrary);
     m_form->addRow(tr("Plugin filter:"), m_pluginFilter);
     m_form->addRow(tr("Arguments:"), m_arguments);
+    m_form->addRow(tr("Coschedule:"), m_coschedule);
     m_form->addRow(m_issues);
     connect(m_host, &QLineEdit::editingFinished, this, &ScopeInspector::applyHost);
     connect(m_helpers, &QSpinBox::editingFinished, this, &ScopeInspector::applyGather);
@@ -114,12 +129,39 @@ void ScopeInspector::build()
     connect(m_pullMs, &QSpinBox::editingFinished, this, &ScopeInspector::applyPullPeriod);
     connect(m_ring, &QComboBox::activated, this, &ScopeInspector::applyRing);
     connect(m_policy, &QComboBox::activated, this, &ScopeInspector::applyRing);
-    for (QComboBox* box : {m_filterKind, m_reduce}) {
+    for (QComboBox* box : {m_filterKind, m_reduce, m_coschedule}) {
         connect(box, &QComboBox::activated, this, &ScopeInspector::applyFilter);
     }
     for (QLineEdit* edit : {m_pluginLibrary, m_pluginFilter, m_arguments}) {
         connect(edit, &QLineEdit::editingFinished, this, &ScopeInspector::applyFilter);
     }
+}
+
+// The modes of core/live/scopedesign.h's FilterSettings::coschedule, as the design file names
+// them; each explained in its item's tool tip, all three in the box's.
+void ScopeInspector::buildCoschedule()
+{
+    m_coschedule->setObjectName(QStringLiteral("coschedule"));
+    const std::array<std::pair<QString, QString>, 3> modes{{
+        {tr("off"), tr("Off: the collectors read, filter and send when the front-end pulls, "
+                       "whatever the program is doing.")},
+        {tr("after sending"),
+         tr("After sending: the collectors work while the program's threads wait inside "
+            "the collective, from when all their contributions are sent.")},
+        {tr("after release"),
+         tr("After release: the collectors wait until all the program's threads have "
+            "been released with the collective's result, which disturbs the program least.")},
+    }};
+    const std::array<const char*, 3> names{"off", "after-send", "after-release"};
+    QStringList tips;
+    for (size_t m = 0; m < modes.size(); ++m) {
+        m_coschedule->addItem(modes[m].first, QString::fromLatin1(names[m]));
+        m_coschedule->setItemData(static_cast<int>(m), paragraphs({modes[m].second}),
+                                  Qt::ToolTipRole);
+        tips << modes[m].second;
+    }
+    tips << tr("The design deploys the most demanding mode of its filters.");
+    m_coschedule->setToolTip(paragraphs(tips));
 }
 
 void ScopeInspector::showNode(int id)
@@ -159,6 +201,8 @@ void ScopeInspector::load()
             arguments << QString::number(a);
         }
         m_arguments->setText(arguments.join(QStringLiteral(", ")));
+        m_coschedule->setCurrentIndex(std::max(
+            0, m_coschedule->findData(QString::fromStdString(node->filter.coschedule))));
     }
     m_issues->setText(m_document->issuesOf(m_id).join(QLatin1Char('\n')));
     setRowsVisible();
@@ -189,6 +233,7 @@ void ScopeInspector::setRowsVisible()
     m_form->setRowVisible(m_pluginLibrary, plugin);
     m_form->setRowVisible(m_pluginFilter, plugin);
     m_form->setRowVisible(m_arguments, plugin);
+    m_form->setRowVisible(m_coschedule, filter);
 }
 
 void ScopeInspector::applyHost()
@@ -276,6 +321,7 @@ void ScopeInspector::applyFilter()
         setRowsVisible(); // a plugin needs its library and name before it can be set
         return;
     }
+    filter.coschedule = m_coschedule->currentData().toString().toStdString();
     filter.arguments.clear();
     for (const QString& part : m_arguments->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         bool ok = false;

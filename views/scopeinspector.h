@@ -33,6 +33,7 @@ public:
 
 private:
     void build();
+    void buildCoschedule();
     void load();
     void applyHost();
     void applyGather();
@@ -59,6 +60,7 @@ private:
     QLineEdit* m_pluginLibrary;
     QLineEdit* m_pluginFilter;
     QLineEdit* m_arguments;
+    QComboBox* m_coschedule;
     QLabel* m_issues;
     QString m_suggestedLibrary;
 };

@@ -1,7 +1,7 @@
 // The scope builder offscreen (issue 10): a scope built through the document's operations is
 // validated and its messages sit on the offending node; every edit undoes and redoes back to
 // the same design; dragging from a node's out-port connects it; the inspector edits the
-// selected node; a generated layout takes a preset's filters; live figures show on the nodes.
+// selected node, a filter's coscheduling included; a generated layout takes a preset's filters; live figures show on the nodes.
 // Pictures of the canvas are saved to look at.
 
 #include "core/live/scopedesignjson.h"
@@ -13,8 +13,13 @@
 #include "views/scopenodeitem.h"
 
 #include <QComboBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -187,6 +192,89 @@ private slots:
         emit host->editingFinished();
         QCOMPARE(doc->undoStack()->index(), steps + 1);
         QCOMPARE(doc->design().find(relay)->host, std::string("n5"));
+    }
+
+    // A filter's coscheduling is set in the inspector, one undoable step, kept in the design's
+    // file and shown again when it is opened; a mode the file misspells is refused by name.
+    void theInspectorSetsAFiltersCoscheduling()
+    {
+        ScopeBuilderPage page;
+        ScopeDocument* doc = page.document();
+        const int fe = *doc->addNode(node(live::DesignNodeKind::FrontEnd, "localhost"));
+        const int c1 = *doc->addNode(node(live::DesignNodeKind::Collector, "n1", fe));
+        live::DesignNode filter = node(live::DesignNodeKind::Filter, "", c1);
+        filter.filter.kind = live::FilterKind::LastArrival;
+        const int f = *doc->addNode(filter);
+        page.resize(1280, 800);
+        page.show();
+        auto* coschedule = page.inspector()->findChild<QComboBox*>(QStringLiteral("coschedule"));
+        QVERIFY(coschedule);
+        page.canvas()->selectNode(c1);
+        QVERIFY(!coschedule->isVisibleTo(&page)); // a collector has no coscheduling of its own
+        page.canvas()->selectNode(f);
+        QVERIFY(coschedule->isVisibleTo(&page));
+        QCOMPARE(coschedule->currentData().toString(), QStringLiteral("off"));
+        QCOMPARE(coschedule->count(), 3);
+        for (int i = 0; i < coschedule->count(); ++i) {
+            QVERIFY(!coschedule->itemData(i, Qt::ToolTipRole).toString().isEmpty());
+        }
+
+        const int steps = doc->undoStack()->index();
+        const int release = coschedule->findData(QStringLiteral("after-release"));
+        QVERIFY(release >= 0);
+        coschedule->setCurrentIndex(release);
+        emit coschedule->activated(release);
+        QCOMPARE(doc->design().find(f)->filter.coschedule, std::string("after-release"));
+        QVERIFY(doc->design().find(f)->filter.kind == live::FilterKind::LastArrival);
+        QCOMPARE(doc->undoStack()->index(), steps + 1);
+        emit coschedule->activated(release); // the same mode again is no step
+        QCOMPARE(doc->undoStack()->index(), steps + 1);
+        doc->undoStack()->undo();
+        QCOMPARE(doc->design().find(f)->filter.coschedule, std::string("off"));
+        QCOMPARE(coschedule->currentData().toString(), QStringLiteral("off"));
+        doc->undoStack()->redo();
+        QCOMPARE(coschedule->currentData().toString(), QStringLiteral("after-release"));
+        savePicture(page, "xylem-scope-coschedule-inspector.png");
+
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("coscheduled.json"));
+        QVERIFY(page.saveDesign(file));
+        QFile saved(file);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QByteArray text = saved.readAll();
+        QJsonObject written;
+        for (const QJsonValue n : QJsonDocument::fromJson(text).object()[u"nodes"].toArray()) {
+            written = n.toObject()[u"id"].toInt() == f ? n.toObject() : written;
+        }
+        QCOMPARE(written[u"coschedule"].toString(), QStringLiteral("after-release"));
+
+        ScopeBuilderPage other;
+        QVERIFY(other.openDesign(file));
+        QCOMPARE(other.document()->design(), doc->design());
+        other.canvas()->selectNode(f);
+        auto* reopened = other.inspector()->findChild<QComboBox*>(QStringLiteral("coschedule"));
+        QCOMPARE(reopened->currentData().toString(), QStringLiteral("after-release"));
+
+        // A misspelt mode: the file is refused, naming the field and the value, and the open
+        // design stays.
+        const QString bad = dir.filePath(QStringLiteral("misspelt.json"));
+        QFile misspelt(bad);
+        QVERIFY(misspelt.open(QIODevice::WriteOnly));
+        const QByteArray badText =
+            QByteArray(text).replace("\"after-release\"", "\"after-sending\"");
+        QVERIFY(badText != text);
+        misspelt.write(badText);
+        misspelt.close();
+        QSignalSpy failed(&other, &ScopeBuilderPage::failed);
+        const int before = other.document()->undoStack()->index();
+        QVERIFY(!other.openDesign(bad));
+        QCOMPARE(failed.count(), 1);
+        const QString message = failed.front().front().toString();
+        QVERIFY2(message.contains(QStringLiteral("coschedule")) &&
+                     message.contains(QStringLiteral("after-sending")),
+                 qPrintable(message));
+        QCOMPARE(other.document()->undoStack()->index(), before);
+        QCOMPARE(other.document()->design(), doc->design());
     }
 
     // Choosing "plugin" for a filter fills in the suggested library (the shipped examples); the
