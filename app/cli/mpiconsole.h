@@ -1,8 +1,9 @@
 #pragma once
 
 // What `xylem-cli mpi` writes while the program runs: the program's standard output and error,
-// passed on to xylem-cli's own as they arrive (a thread reads the pipes, so a line is shown when
-// the program writes it, whatever the gathering is doing), and Xylem's status.
+// passed on to xylem-cli's own as they arrive (the recording's relay thread hands them over,
+// core/record/mpioutputrelay.h, so a line is shown when the program writes it, whatever the
+// gathering is doing), and Xylem's status.
 //
 // The status is one line on standard error, drawn in place only when standard error is a
 // terminal (as progressline.h draws one), and only between the program's lines: it is erased
@@ -11,12 +12,11 @@
 // line of its own, again only where the program's standard error ends a line. Otherwise Xylem
 // writes nothing while the program runs.
 
-#include <atomic>
-#include <chrono>
-#include <cstdint>
+#include "core/record/mpioutputrelay.h"
+
 #include <mutex>
 #include <string>
-#include <thread>
+#include <string_view>
 
 namespace xylem::cli {
 
@@ -26,16 +26,13 @@ public:
     // terminal: standard error is one (the status is drawn in place); statusLines: a status line
     // at each status() even when it is not.
     MpiConsole(bool terminal, bool statusLines);
-    ~MpiConsole(); // stops the relay at once
+    ~MpiConsole();
     MpiConsole(const MpiConsole&) = delete;
     MpiConsole& operator=(const MpiConsole&) = delete;
 
-    // Passes what the two descriptors bring to standard output and error until both end; owns
-    // them from here on.
-    void relay(int programStdout, int programStderr);
-    // Waits for the program's streams to end (all its processes gone), at most `grace` (a
-    // process that escaped the program's group may hold them open), then stops relaying.
-    void finishRelay(std::chrono::milliseconds grace);
+    // What the program wrote on one of its streams, passed on to the same of xylem-cli's
+    // (any thread).
+    void output(record::MpiStream stream, std::string_view text);
 
     void status(const std::string& text);
     // A line of Xylem's own on standard error (e.g. "interrupted"), written between the
@@ -44,10 +41,9 @@ public:
     void clearStatus();
 
 private:
-    void relayLoop(int out, int err);
     void pass(int fd, const char* data, size_t size); // under m_lock
-    void eraseStatus();                                // under m_lock
-    void drawStatus();                                 // under m_lock
+    void eraseStatus();                               // under m_lock
+    void drawStatus();                                // under m_lock
     // Both streams that reach the terminal end a line (stdout only counts when it is one).
     bool betweenLines() const;
 
@@ -58,9 +54,6 @@ private:
     std::string m_status;
     bool m_shown = false;
     bool m_lineEnded[2] = {true, true}; // the program's stdout, stderr
-    std::atomic<bool> m_stop{false};
-    std::atomic<std::int64_t> m_deadlineMs{0}; // steady clock; 0: none yet
-    std::thread m_thread;
 };
 
 } // namespace xylem::cli

@@ -1,8 +1,8 @@
-// What xylem-cli mpi reads from the launch command it is given (app/cli/mpilaunch.h): the job's
+// What xylem-cli mpi reads from the launch command it is given (core/record/mpilaunch.h): the job's
 // hosts from mpirun's and srun's own options, not from the program's; and -x for what an
 // OpenMPI mpirun must forward to the ranks on other hosts.
 
-#include "app/cli/mpilaunch.h"
+#include "core/record/mpilaunch.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -10,7 +10,7 @@
 #include <fstream>
 
 using namespace xylem;
-using namespace xylem::cli;
+using namespace xylem::record;
 
 using Words = std::vector<std::string>;
 

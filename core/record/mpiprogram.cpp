@@ -1,15 +1,14 @@
-#include "app/cli/mpiprogram.h"
+#include "core/record/mpiprogram.h"
 
 #include "core/model/environment.h"
 
-#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
-#include <linux/close_range.h>
 #include <filesystem>
 #include <fstream>
+#include <linux/close_range.h>
 #include <map>
 #include <sstream>
 #include <sys/prctl.h>
@@ -17,7 +16,7 @@
 #include <thread>
 #include <unistd.h>
 
-namespace xylem::cli {
+namespace xylem::record {
 
 namespace {
 
@@ -50,8 +49,8 @@ Result<Ok> makePipe(Pipe& p)
 {
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) {
-        return makeError(ErrorCode::IoError, std::string("cannot make a pipe: ") +
-                                                 std::strerror(errno));
+        return makeError(ErrorCode::IoError,
+                         std::string("cannot make a pipe: ") + std::strerror(errno));
     }
     p.read = fds[0];
     p.write = fds[1];
@@ -68,16 +67,16 @@ std::vector<char*> cStrings(const std::vector<std::string>& strings)
     return out;
 }
 
-// Between fork and exec: only async-signal-safe calls (xylem-cli has threads by now).
+// Between fork and exec: only async-signal-safe calls (the recorder has threads by now).
 [[noreturn]] void execChild(const char* path, char* const* argv, char* const* envp, int out,
                             int err, int report, pid_t parent)
 {
     ::setpgid(0, 0);
     ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-    if (::getppid() != parent) { // xylem-cli died before the line above
+    if (::getppid() != parent) { // the recorder died before the line above
         ::_exit(127);
     }
-    // What xylem-cli catches or ignores, the program gets as a program normally does.
+    // What the recorder catches or ignores, the program gets as a program normally does.
     struct sigaction plain
     {
     };
@@ -96,8 +95,8 @@ std::vector<char*> cStrings(const std::vector<std::string>& strings)
         (void)!::write(report, &e, sizeof e);
         ::_exit(127);
     }
-    // Nothing else of xylem-cli's reaches the program (a lifeline of the tree it held would
-    // keep a node alive after xylem-cli ended).
+    // Nothing else of the recorder's reaches the program (a lifeline of the tree it held would
+    // keep a node alive after the recorder ended).
     ::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
     ::execve(path, argv, envp);
     const int e = errno;
@@ -128,24 +127,6 @@ std::uint64_t startOf(pid_t pid, pid_t* parent = nullptr)
     return 0;
 }
 
-std::atomic<int>& interrupts()
-{
-    static std::atomic<int> count{0};
-    return count;
-}
-
-std::atomic<int>& lastInterrupt()
-{
-    static std::atomic<int> signal{0};
-    return signal;
-}
-
-void onInterrupt(int signal)
-{
-    lastInterrupt().store(signal);
-    interrupts().fetch_add(1);
-}
-
 } // namespace
 
 Result<MpiProgram> MpiProgram::start(const std::vector<std::string>& command,
@@ -161,8 +142,8 @@ Result<MpiProgram> MpiProgram::start(const std::vector<std::string>& command,
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) {
-        return makeError(ErrorCode::IoError, "cannot start " + command.front() + ": " +
-                                                 std::strerror(errno));
+        return makeError(ErrorCode::IoError,
+                         "cannot start " + command.front() + ": " + std::strerror(errno));
     }
     if (pid == 0) {
         execChild(argv[0], argv.data(), envp.data(), out.write, err.write, report.write, parent);
@@ -196,7 +177,7 @@ MpiProgram::MpiProgram(MpiProgram&& other) noexcept
 {
 }
 
-// Still running here: xylem-cli is failing. A clean stop first (mpirun ends its ranks), a
+// Still running here: the recording is failing. A clean stop first (mpirun ends its ranks), a
 // kill of the whole group if that takes too long.
 MpiProgram::~MpiProgram()
 {
@@ -334,33 +315,12 @@ std::string MpiProgram::describeExit() const
     return "exited with code " + std::to_string(WEXITSTATUS(m_status));
 }
 
-InterruptCount::InterruptCount()
+ProcessExit MpiProgram::exitStatus() const
 {
-    interrupts().store(0);
-    lastInterrupt().store(0);
-    struct sigaction action
-    {
-    };
-    action.sa_handler = onInterrupt;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &m_oldInt);
-    sigaction(SIGTERM, &action, &m_oldTerm);
+    if (WIFSIGNALED(m_status)) {
+        return {true, WTERMSIG(m_status)};
+    }
+    return {false, WEXITSTATUS(m_status)};
 }
 
-InterruptCount::~InterruptCount()
-{
-    sigaction(SIGINT, &m_oldInt, nullptr);
-    sigaction(SIGTERM, &m_oldTerm, nullptr);
-}
-
-int InterruptCount::count() const
-{
-    return interrupts().load();
-}
-
-int InterruptCount::lastSignal() const
-{
-    return lastInterrupt().load();
-}
-
-} // namespace xylem::cli
+} // namespace xylem::record

@@ -1,4 +1,4 @@
-#include "app/cli/mpilaunch.h"
+#include "core/record/mpilaunch.h"
 
 #include "core/tree/hostfile.h"
 
@@ -8,7 +8,7 @@
 #include <sstream>
 #include <unistd.h>
 
-namespace xylem::cli {
+namespace xylem::record {
 
 namespace {
 
@@ -204,6 +204,21 @@ Result<std::vector<std::string>> mpiHostsOf(const std::vector<std::string>& comm
     return hosts;
 }
 
+Result<std::vector<std::string>> mpiJobHosts(const std::vector<std::string>& command,
+                                             const std::string& hostFile)
+{
+    if (!hostFile.empty()) {
+        XYLEM_TRY(entries, tree::readHostFile(hostFile));
+        std::vector<std::string> hosts;
+        for (const tree::HostEntry& e : entries.value()) {
+            hosts.push_back(e.host);
+        }
+        return hosts;
+    }
+    const char* allocation = std::getenv("SLURM_JOB_NODELIST");
+    return mpiHostsOf(command, allocation ? allocation : "");
+}
+
 std::vector<std::string> forwardingEnvironment(std::vector<std::string> command,
                                                const std::vector<std::string>& names)
 {
@@ -218,4 +233,4 @@ std::vector<std::string> forwardingEnvironment(std::vector<std::string> command,
     return command;
 }
 
-} // namespace xylem::cli
+} // namespace xylem::record

@@ -1,9 +1,9 @@
 #pragma once
 
-// The gather side of `xylem-cli mpi`: a gather tree with a collector on each node of the job
-// (those on other machines started through the launcher, relays where a node would get more
-// than eight children), one raw tuple stream, and every tuple the ranks recorded, kept for decoding (core/model/mpituple.h) once the
-// program ends, and the live status line (mpiconsole.h shows it).
+// The gather side of an MPI recording (mpirecording.h): a gather tree with a collector on each
+// node of the job (those on other machines started through the launcher, relays where a node
+// would get more than eight children), one raw tuple stream, and every tuple the ranks
+// recorded, kept for decoding (core/model/mpituple.h) once the program ends.
 
 #include "core/model/tuple.h"
 #include "core/tree/frontend.h"
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace xylem::cli {
+namespace xylem::record {
 
 class MpiGather
 {
@@ -30,8 +30,6 @@ public:
     Result<Ok> poll(std::chrono::milliseconds timeout);
     // Waves until two bring nothing new.
     Result<Ok> drain(std::chrono::milliseconds timeout);
-    // "mpi: 1.2 M tuples gathered"
-    std::string status() const;
     void shutdown() { m_tree->shutdown(); }
 
     const std::vector<Tuple>& tuples() const { return m_tuples; }
@@ -47,4 +45,4 @@ private:
     std::vector<Tuple> m_tuples;
 };
 
-} // namespace xylem::cli
+} // namespace xylem::record

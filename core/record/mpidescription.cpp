@@ -1,4 +1,4 @@
-#include "app/cli/mpidescription.h"
+#include "core/record/mpidescription.h"
 
 #include "core/model/launchertemplate.h"
 #include "core/model/textfile.h"
@@ -8,9 +8,7 @@
 #include <filesystem>
 #include <thread>
 
-namespace xylem::cli {
-
-using record::ChildProcess;
+namespace xylem::record {
 
 namespace {
 
@@ -32,9 +30,9 @@ Result<std::optional<std::string>> runOn(const std::string& host, const std::str
         if (std::chrono::steady_clock::now() >= deadline) {
             child->interrupt();
             child->wait();
-            return makeError(ErrorCode::TimedOut,
-                             "fetching the run's description from " + host + " took over " +
-                                 std::to_string(kFetchTimeout.count()) + " s");
+            return makeError(ErrorCode::TimedOut, "fetching the run's description from " + host +
+                                                      " took over " +
+                                                      std::to_string(kFetchTimeout.count()) + " s");
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
@@ -48,7 +46,8 @@ Result<std::optional<std::string>> runOn(const std::string& host, const std::str
         return makeError(ErrorCode::MalformedInput,
                          "the run's description fetched from " + host + " is cut off");
     }
-    return std::optional<std::string>(text->substr(start + kMarker.size(), end + 1 - start - kMarker.size()));
+    return std::optional<std::string>(
+        text->substr(start + kMarker.size(), end + 1 - start - kMarker.size()));
 }
 
 } // namespace
@@ -66,8 +65,9 @@ Result<std::optional<std::string>> fetchRunDescription(const std::string& folder
     // the rest of the script's standard error.
     const std::string quoted = shellQuote({folder});
     const std::string script = "exec 2>/dev/null; test -f " + shellQuote({folder + kFileName}) +
-                               " || exit 3; printf '%s\\n' '" + std::string(kMarker.substr(0, kMarker.size() - 1)) + "'; cat " + shellQuote({folder + kFileName}) +
-                               " && rm -rf " + quoted;
+                               " || exit 3; printf '%s\\n' '" +
+                               std::string(kMarker.substr(0, kMarker.size() - 1)) + "'; cat " +
+                               shellQuote({folder + kFileName}) + " && rm -rf " + quoted;
     for (const std::string& host : hosts) {
         if (isThisMachine(host)) {
             continue;
@@ -80,4 +80,4 @@ Result<std::optional<std::string>> fetchRunDescription(const std::string& folder
     return std::optional<std::string>();
 }
 
-} // namespace xylem::cli
+} // namespace xylem::record

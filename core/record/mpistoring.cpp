@@ -1,4 +1,4 @@
-#include "app/cli/mpistoring.h"
+#include "core/record/mpistoring.h"
 
 #include "core/analysis/clockmodeljson.h"
 #include "core/analysis/clockresidual.h"
@@ -7,7 +7,7 @@
 #include "core/store/mpistore.h"
 #include "core/store/runwriter.h"
 
-namespace xylem::cli {
+namespace xylem::record {
 
 Result<ClockModel> correctClocks(MpiTrace& trace)
 {
@@ -54,4 +54,4 @@ Result<std::vector<StoredMpiRun>> storeMpiRuns(store::Session& session, const Mp
     return stored;
 }
 
-} // namespace xylem::cli
+} // namespace xylem::record

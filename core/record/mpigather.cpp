@@ -1,16 +1,12 @@
-#include "app/cli/mpigather.h"
+#include "core/record/mpigather.h"
 
-#include "app/cli/progressline.h"
 #include "core/gather/batch.h"
 #include "core/model/launchertemplate.h"
 #include "core/record/gathertree.h"
 #include "core/record/siblingprogram.h"
 #include "core/tree/launchcheck.h"
 
-namespace xylem::cli {
-
-using record::findSiblingProgram;
-using record::nodeNames;
+namespace xylem::record {
 
 namespace {
 
@@ -61,9 +57,8 @@ Result<MpiGather> MpiGather::start(const std::string& ringPrefix, const std::str
     options.startTimeout = kStartTimeout;
     XYLEM_TRY(tree, tree::FrontEnd::start(std::move(options)));
     if (const auto& missing = tree.value()->startup().missing; !missing.empty()) {
-        return makeError(ErrorCode::IoError,
-                         "the gather tree started without " +
-                             nodeNames(tree.value()->topology(), missing));
+        return makeError(ErrorCode::IoError, "the gather tree started without " +
+                                                 nodeNames(tree.value()->topology(), missing));
     }
     tree::StreamSpec stream;
     stream.id = kStream;
@@ -95,9 +90,4 @@ Result<Ok> MpiGather::drain(std::chrono::milliseconds timeout)
     return Ok{};
 }
 
-std::string MpiGather::status() const
-{
-    return "mpi: " + formatCount(static_cast<std::int64_t>(m_tuples.size())) + " tuples gathered";
-}
-
-} // namespace xylem::cli
+} // namespace xylem::record

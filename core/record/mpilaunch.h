@@ -1,8 +1,8 @@
 #pragma once
 
-// What `xylem-cli mpi` reads from the MPI launch command it is given, so that it can gather
-// from every node of the job: the hosts the ranks run on, and the command with what the ranks
-// must inherit forwarded to the other hosts.
+// What an MPI recording (mpirecording.h) reads from the MPI launch command it is given, so that it
+// can gather from every node of the job: the hosts the ranks run on, and the command with what the
+// ranks must inherit forwarded to the other hosts.
 //
 //   mpirun|mpiexec -H a,b:2 | --host a,b | --hostfile F | --machinefile F   (OpenMPI, MPICH)
 //   srun -w a,b | --nodelist=node[01-04]                                     (Slurm)
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace xylem::cli {
+namespace xylem::record {
 
 enum class MpiLauncherKind
 {
@@ -37,6 +37,11 @@ std::string programName(const std::vector<std::string>& command);
 
 MpiLauncherKind launcherKindOf(const std::vector<std::string>& command);
 
+// The job's hosts: those of hostFile when one is given, else those the command names (with
+// $SLURM_JOB_NODELIST inside an allocation); empty: this machine.
+Result<std::vector<std::string>> mpiJobHosts(const std::vector<std::string>& command,
+                                             const std::string& hostFile);
+
 // The job's hosts in the order the command names them, each once; empty when it names none.
 // `slurmNodeList` is $SLURM_JOB_NODELIST (empty outside an allocation).
 Result<std::vector<std::string>> mpiHostsOf(const std::vector<std::string>& command,
@@ -47,4 +52,4 @@ Result<std::vector<std::string>> mpiHostsOf(const std::vector<std::string>& comm
 std::vector<std::string> forwardingEnvironment(std::vector<std::string> command,
                                                const std::vector<std::string>& names);
 
-} // namespace xylem::cli
+} // namespace xylem::record
