@@ -201,8 +201,8 @@ void ScopeInspector::load()
             arguments << QString::number(a);
         }
         m_arguments->setText(arguments.join(QStringLiteral(", ")));
-        m_coschedule->setCurrentIndex(std::max(
-            0, m_coschedule->findData(QString::fromStdString(node->filter.coschedule))));
+        m_coschedule->setCurrentIndex(
+            std::max(0, m_coschedule->findData(QString::fromStdString(node->filter.coschedule))));
     }
     m_issues->setText(m_document->issuesOf(m_id).join(QLatin1Char('\n')));
     setRowsVisible();

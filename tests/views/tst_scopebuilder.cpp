@@ -1,8 +1,8 @@
 // The scope builder offscreen (issue 10): a scope built through the document's operations is
 // validated and its messages sit on the offending node; every edit undoes and redoes back to
 // the same design; dragging from a node's out-port connects it; the inspector edits the
-// selected node, a filter's coscheduling included; a generated layout takes a preset's filters; live figures show on the nodes.
-// Pictures of the canvas are saved to look at.
+// selected node, a filter's coscheduling included; a generated layout takes a preset's filters;
+// live figures show on the nodes. Pictures of the canvas are saved to look at.
 
 #include "core/live/scopedesignjson.h"
 #include "tests/support/testpictures.h"
