@@ -8,12 +8,12 @@
 #include "app/gui/mainwindow.h"
 #include "core/store/monitortables.h"
 #include "core/store/session.h"
+#include "tests/app/livedemorecording.h"
 #include "tests/support/testpictures.h"
 #include "views/monitors/monitorsview.h"
 #include "views/monitors/monitortablemodel.h"
 
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace xylem;
@@ -63,20 +63,14 @@ private slots:
 
     void theMonitorsViewFollowsTheRecording()
     {
-        QTemporaryDir dir;
+        testing::LiveDemoRecording recording;
         gui::MainWindow window;
         window.resize(1280, 800);
         window.show();
         auto* view = window.findChild<views::MonitorsView*>();
         QVERIFY(view);
         QSignalSpy monitors(&window.live(), &gui::LiveController::monitors);
-        QSignalSpy finished(&window.live(), &gui::LiveController::finished);
-        gui::DemoSettings demo;
-        demo.hosts = 2;
-        demo.threadsPerHost = 2;
-        demo.noise = QStringLiteral("h1.t1:8000:1"); // far above a scheduler slice
-        demo.session = dir.filePath(QStringLiteral("live.xylem"));
-        window.startLiveDemo(demo);
+        recording.start(window);
         QVERIFY(!view->showsLive()); // nothing of the run open before, nothing live yet
 
         // Statuses come once a second; the first may come before both collectors read.
@@ -90,7 +84,7 @@ private slots:
         }
         QVERIFY(bothRead());
         QVERIFY(window.live().running());
-        QCOMPARE(monitors.last().at(0).toString(), demo.session);
+        QCOMPARE(monitors.last().at(0).toString(), recording.session());
         const Live live = newest(monitors);
         QVERIFY(!live->final);
         QVERIFY(view->showsLive());
@@ -131,13 +125,13 @@ private slots:
         QVERIFY(newest(monitors)->accounting->tuples >= tuples);
         compareModel(*view->collectors(), store::collectorTable(*newest(monitors)->accounting));
 
-        window.live().stop();
-        QVERIFY(finished.wait(30000));
-        QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
+        const QString stopped = recording.stop(window);
+        QVERIFY2(stopped.isEmpty(), qPrintable(stopped));
         QVERIFY(newest(monitors)->final); // the last status: all gathered
         // Then the stored run's accounting, read from the session.
         QTRY_VERIFY_WITH_TIMEOUT(!view->showsLive() && view->collectors()->rowCount() == 2, 20000);
-        auto session = store::Session::open(demo.session.toStdString(), store::OpenMode::ReadOnly);
+        auto session =
+            store::Session::open(recording.session().toStdString(), store::OpenMode::ReadOnly);
         QVERIFY(session.ok());
         auto stored = store::storedAccounting(session.value(), 1);
         QVERIFY(stored.ok() && stored.value());

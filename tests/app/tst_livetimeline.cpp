@@ -11,11 +11,11 @@
 #include "core/store/runcatalog.h"
 #include "core/store/session.h"
 #include "core/store/timeline.h"
+#include "tests/app/livedemorecording.h"
 #include "tests/support/testpictures.h"
 #include "views/timelineview.h"
 
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -69,7 +69,9 @@ private slots:
 
     void theTimelineFollowsTheRecording()
     {
-        QTemporaryDir dir;
+        testing::LiveDemoRecording recording;
+        // Quick calls: they leave the writer's assembly window soon.
+        recording.settings.noise.clear();
         gui::MainWindow window;
         window.resize(1280, 800);
         window.show();
@@ -79,13 +81,7 @@ private slots:
         QCPGraph* mean = operationMean(*view);
         QVERIFY(mean);
         QSignalSpy timelines(&window.live(), &gui::LiveController::timeline);
-        QSignalSpy finished(&window.live(), &gui::LiveController::finished);
-        gui::DemoSettings demo;
-        demo.hosts = 2;
-        demo.threadsPerHost = 2;
-        demo.noise.clear(); // quick calls: they leave the writer's assembly window soon
-        demo.session = dir.filePath(QStringLiteral("live.xylem"));
-        window.startLiveDemo(demo);
+        recording.start(window);
         QVERIFY(!view->showsLive());
         QCOMPARE(view->callsDrawn(), std::int64_t{0});
 
@@ -100,7 +96,7 @@ private slots:
         }
         QVERIFY(drawn(0));
         QVERIFY(window.live().running());
-        QCOMPARE(timelines.last().at(0).toString(), demo.session);
+        QCOMPARE(timelines.last().at(0).toString(), recording.session());
         const Timeline first = newest(timelines);
         QVERIFY(first->operation.buckets.size() <= 2048);
         compareLine(*mean, first->operation, first->firstNs);
@@ -135,11 +131,11 @@ private slots:
         compareLine(*mean, grown->operation, grown->firstNs);
         QVERIFY(std::abs(view->window().second - grown->lastNs) < 1000);
 
-        window.live().stop();
-        QVERIFY(finished.wait(30000));
-        QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
+        const QString stopped = recording.stop(window);
+        QVERIFY2(stopped.isEmpty(), qPrintable(stopped));
         // Then the stored run's series, as the session answers the view's window.
-        auto session = store::Session::open(demo.session.toStdString(), store::OpenMode::ReadOnly);
+        auto session =
+            store::Session::open(recording.session().toStdString(), store::OpenMode::ReadOnly);
         QVERIFY(session.ok());
         auto run = store::runInfo(session.value(), 1);
         QVERIFY(run.ok() && run->firstNs && run->calls > grown->calls);

@@ -9,6 +9,7 @@
 #include "core/store/runwriter.h"
 #include "core/store/session.h"
 #include "tests/app/examplesession.h"
+#include "tests/app/livedemorecording.h"
 #include "tests/support/testdata.h"
 #include "tests/support/testpictures.h"
 #include "views/serializationview.h"
@@ -154,18 +155,12 @@ private slots:
     // ends the imbalance path.
     void aLiveDemoFillsTheViewsAndKeepsTheSession()
     {
-        QTemporaryDir dir;
+        testing::LiveDemoRecording recording;
         gui::MainWindow window;
         window.resize(1100, 700);
         window.show();
         QSignalSpy shown(&window, &gui::MainWindow::reportShown);
-        QSignalSpy finished(&window.live(), &gui::LiveController::finished);
-        gui::DemoSettings demo;
-        demo.hosts = 2;
-        demo.threadsPerHost = 2;
-        demo.noise = QStringLiteral("h1.t1:8000:1"); // far above a scheduler slice
-        demo.session = dir.filePath(QStringLiteral("live.xylem"));
-        window.startLiveDemo(demo);
+        recording.start(window);
         // Recorded in this process: the streaming engine's report comes to the views as it
         // is, and the session is not read back while it records.
         QSignalSpy reports(&window.live(), &gui::LiveController::liveReport);
@@ -181,9 +176,8 @@ private slots:
         QCOMPARE(window.report(), reports.last().at(1).value<Report>());
         QVERIFY(window.report()->calls >= first->calls);
         QCOMPARE(window.runList()->count(), 0);
-        window.live().stop();
-        QVERIFY(finished.wait(30000));
-        QVERIFY2(finished.first().at(1).toBool(), qPrintable(finished.first().at(2).toString()));
+        const QString stopped = recording.stop(window);
+        QVERIFY2(stopped.isEmpty(), qPrintable(stopped));
         QTRY_VERIFY_WITH_TIMEOUT(!window.live().running() && window.runList()->count() == 1, 10000);
         // The finished run, read from the session (a stored run's id, not the live one's).
         QTRY_VERIFY_WITH_TIMEOUT(shown.last().at(0).toLongLong() > 0, 10000);
