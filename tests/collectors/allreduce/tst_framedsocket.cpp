@@ -5,16 +5,16 @@
 // a current peer still talks; a peer's refusal of this side arrives as an error in its words.
 
 #include "collectors/allreduce/framedsocket.h"
-#include "core/protocol/bytes.h"
 #include "core/protocol/collectormessages.h"
+#include "tests/support/versiononepeer.h"
 
 #include <QtTest>
 
-#include <poll.h>
 #include <thread>
 
 using namespace xylem;
 using namespace xylem::allreduce;
+using namespace xylem::testing;
 namespace asio = boost::asio;
 
 namespace {
@@ -29,63 +29,6 @@ std::pair<asio::ip::tcp::socket, asio::ip::tcp::socket> connectedPair(asio::io_c
 }
 
 using Bytes = std::vector<std::uint8_t>;
-
-// A frame as a version-1 peer writes it: the same 16-byte header with version 1.
-Bytes versionOneFrame(protocol::MessageType type, const Bytes& payload)
-{
-    protocol::ByteWriter w;
-    for (char c : {'X', 'Y', 'W', '1'}) {
-        w.u8(static_cast<std::uint8_t>(c));
-    }
-    w.u16(1);
-    w.u16(static_cast<std::uint16_t>(type));
-    w.u32(0);
-    w.u32(static_cast<std::uint32_t>(payload.size()));
-    w.bytes(payload);
-    return w.take();
-}
-
-// Every byte the peer sends until it stops sending (or 10 s pass).
-Bytes readUntilEnd(asio::ip::tcp::socket& socket)
-{
-    Bytes all;
-    std::vector<std::uint8_t> scratch(4096);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (std::chrono::steady_clock::now() < deadline) {
-        pollfd p{socket.native_handle(), POLLIN, 0};
-        if (::poll(&p, 1, 50) <= 0) {
-            continue;
-        }
-        boost::system::error_code ec;
-        const size_t n = socket.read_some(asio::buffer(scratch), ec);
-        if (ec) {
-            break;
-        }
-        all.insert(all.end(), scratch.begin(), scratch.begin() + static_cast<long>(n));
-    }
-    return all;
-}
-
-// What a version-1 peer makes of the bytes: a version-1 Error frame's message, else empty.
-std::string errorAsVersionOneReadsIt(const Bytes& bytes)
-{
-    protocol::ByteReader r(bytes);
-    for (char c : {'X', 'Y', 'W', '1'}) {
-        if (r.u8() != static_cast<std::uint8_t>(c)) {
-            return {};
-        }
-    }
-    const std::uint16_t version = r.u16();
-    const std::uint16_t type = r.u16();
-    r.u32();
-    const auto payload = r.bytes(r.u32());
-    if (!r.ok() || version != 1 ||
-        type != static_cast<std::uint16_t>(protocol::MessageType::Error)) {
-        return {};
-    }
-    auto error = protocol::decodeError(payload);
-    return error ? error->message : std::string();
-}
 
 } // namespace
 
@@ -143,7 +86,7 @@ private slots:
         const std::string why = frame.error().message;
         QVERIFY2(why.find("wire version 1 (this side speaks 2)") != std::string::npos, why.c_str());
         // What the old peer reads before this side stops sending: why, in its own framing.
-        const std::string seen = errorAsVersionOneReadsIt(readUntilEnd(old));
+        const std::string seen = errorAsVersionOneReadsIt(readUntilClosed(old.native_handle()));
         QVERIFY2(seen.find("wire version 2, the peer version 1") != std::string::npos,
                  seen.c_str());
         framed.close();

@@ -7,67 +7,30 @@
 
 #include "collectors/collector/collectorserver.h"
 #include "core/gather/topology.h"
-#include "core/protocol/bytes.h"
 #include "core/protocol/collectormessages.h"
 #include "core/protocol/frame.h"
 #include "core/protocol/treemessages.h"
 #include "core/tree/downstream.h"
 #include "core/tree/token.h"
+#include "tests/support/versiononepeer.h"
 #include "tests/support/waituntil.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <mutex>
-#include <poll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <thread>
 #include <unistd.h>
 
 using namespace xylem;
+using namespace xylem::testing;
 namespace asio = boost::asio;
 
 namespace {
 
 using Bytes = std::vector<std::uint8_t>;
-
-// A frame as a version-1 peer writes it: the same 16-byte header with version 1.
-Bytes versionOneFrame(protocol::MessageType type, const Bytes& payload)
-{
-    protocol::ByteWriter w;
-    for (char c : {'X', 'Y', 'W', '1'}) {
-        w.u8(static_cast<std::uint8_t>(c));
-    }
-    w.u16(1);
-    w.u16(static_cast<std::uint16_t>(type));
-    w.u32(0);
-    w.u32(static_cast<std::uint32_t>(payload.size()));
-    w.bytes(payload);
-    return w.take();
-}
-
-// What a version-1 peer makes of bytes it reads: its header checks, then an Error message
-// (whose fields version 1 lays out as version 2 does). Empty when it is not one.
-std::string errorAsVersionOneReadsIt(const Bytes& bytes)
-{
-    protocol::ByteReader r(bytes);
-    for (char c : {'X', 'Y', 'W', '1'}) {
-        if (r.u8() != static_cast<std::uint8_t>(c)) {
-            return {};
-        }
-    }
-    const std::uint16_t version = r.u16();
-    const std::uint16_t type = r.u16();
-    r.u32();
-    const std::uint32_t length = r.u32();
-    const auto payload = r.bytes(length);
-    if (!r.ok() || version != 1 || type != static_cast<std::uint16_t>(protocol::MessageType::Error)) {
-        return {};
-    }
-    auto error = protocol::decodeError(payload);
-    return error ? error->message : std::string();
-}
 
 class Parent
 {
@@ -108,26 +71,6 @@ private:
     mutable std::mutex m_mutex;
     std::string m_log;
 };
-
-// Every byte the peer sends on fd until it closes (or 10 s pass).
-Bytes readUntilClosed(int fd)
-{
-    Bytes all;
-    std::vector<std::uint8_t> scratch(4096);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (std::chrono::steady_clock::now() < deadline) {
-        pollfd p{fd, POLLIN, 0};
-        if (::poll(&p, 1, 50) <= 0) {
-            continue;
-        }
-        const ssize_t n = ::read(fd, scratch.data(), scratch.size());
-        if (n <= 0) {
-            break;
-        }
-        all.insert(all.end(), scratch.begin(), scratch.begin() + n);
-    }
-    return all;
-}
 
 // A collector's server and service on their own thread.
 class Collector
