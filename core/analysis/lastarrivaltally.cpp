@@ -3,9 +3,19 @@
 #include "core/analysis/loadbalance.h"
 
 #include <algorithm>
-#include <optional>
+#include <tuple>
 
 namespace xylem {
+
+namespace {
+
+// metrics.md §1: the largest down wins, ties to the later child; a full tie keeps the first seen.
+bool beats(const Tuple& candidate, const Tuple& best)
+{
+    return std::tie(candidate.down, candidate.collector) > std::tie(best.down, best.collector);
+}
+
+} // namespace
 
 LastArrivalTally::LastArrivalTally(std::shared_ptr<const Topology> topology, size_t window)
     : m_topology(std::move(topology))
@@ -14,11 +24,21 @@ LastArrivalTally::LastArrivalTally(std::shared_ptr<const Topology> topology, siz
     for (const GredTopology& g : m_topology->greds()) {
         m_counts.emplace_back(g.children.size(), 0);
     }
+    m_span = 1;
+    while (m_span < static_cast<std::int64_t>(m_window) + 2) {
+        m_span *= 2;
+    }
 }
 
 void LastArrivalTally::addCandidates(std::span<const Tuple> tuples)
 {
     const Configuration& config = m_topology->configuration();
+    const size_t greds = m_counts.size();
+    if (m_best.empty() && greds > 0) { // made at the first candidate: a tally may never get one
+        m_best.resize(static_cast<size_t>(m_span) * greds);
+        m_has.assign(m_best.size(), 0);
+        m_heldSlots.assign(static_cast<size_t>(m_span), 0);
+    }
     for (const Tuple& t : tuples) {
         if (t.collector >= static_cast<std::uint32_t>(config.wrapperCount()) ||
             t.seq <= m_countedUpTo) {
@@ -29,35 +49,97 @@ void LastArrivalTally::addCandidates(std::span<const Tuple> tuples)
         if (slot < 0) {
             continue; // the edge into a proxy or core: no arrival order there
         }
-        auto [it, fresh] = m_held.try_emplace({t.seq, slot}, t);
-        if (!fresh &&
-            std::tie(t.down, t.collector) > std::tie(it->second.down, it->second.collector)) {
-            it->second = t;
+        if (t.seq >= m_base && t.seq - m_base < m_span) {
+            hold(t.seq, slot, t);
+        } else {
+            m_others.push_back(Candidate{t.seq, slot, t});
         }
         m_newestSeq = std::max(m_newestSeq, t.seq);
     }
     const std::int64_t below = m_newestSeq - static_cast<std::int64_t>(m_window);
-    // Held in (seq, slot) order: the calls counted are the changes of seq.
-    std::optional<std::int64_t> last;
-    while (!m_held.empty() && m_held.begin()->first.first < below) {
-        const auto node = m_held.extract(m_held.begin());
-        m_calls += last != node.key().first;
-        last = node.key().first;
-        count(node.key().second, node.mapped());
-        m_countedUpTo = std::max(m_countedUpTo, node.key().first);
+    countHeldBelow(below);
+    settleOthers(below);
+}
+
+void LastArrivalTally::hold(std::int64_t seq, int slot, const Tuple& t)
+{
+    const size_t call = static_cast<size_t>(seq & (m_span - 1));
+    const size_t at = call * m_counts.size() + static_cast<size_t>(slot);
+    if (!m_has[at]) {
+        m_has[at] = 1;
+        ++m_heldSlots[call];
+        m_best[at] = t;
+    } else if (beats(t, m_best[at])) {
+        m_best[at] = t;
     }
+}
+
+void LastArrivalTally::countHeldBelow(std::int64_t end)
+{
+    const size_t greds = m_counts.size();
+    const std::int64_t last = std::min(end, m_base + m_span);
+    for (std::int64_t seq = m_base; seq < last; ++seq) {
+        const size_t call = static_cast<size_t>(seq & (m_span - 1));
+        if (m_heldSlots[call] == 0) {
+            continue;
+        }
+        ++m_calls;
+        for (size_t slot = 0; slot < greds; ++slot) {
+            const size_t at = call * greds + slot;
+            if (m_has[at]) {
+                m_has[at] = 0;
+                count(static_cast<int>(slot), m_best[at]);
+            }
+        }
+        m_heldSlots[call] = 0;
+        m_countedUpTo = std::max(m_countedUpTo, seq);
+    }
+    m_base = std::max(m_base, end);
+}
+
+void LastArrivalTally::settleOthers(std::int64_t end)
+{
+    if (m_others.empty()) {
+        return;
+    }
+    // In seq order, of one key the first seen first (stable): a full tie keeps it.
+    std::stable_sort(m_others.begin(), m_others.end(), [](const Candidate& a, const Candidate& b) {
+        return std::tie(a.seq, a.slot) < std::tie(b.seq, b.slot);
+    });
+    for (size_t i = 0; i < m_others.size();) {
+        const std::int64_t seq = m_others[i].seq;
+        size_t next = i;
+        while (next < m_others.size() && m_others[next].seq == seq) {
+            ++next;
+        }
+        if (seq < end) { // counted now, as the calls the window has passed
+            ++m_calls;
+            for (size_t k = i; k < next;) {
+                Tuple best = m_others[k].tuple;
+                const int slot = m_others[k].slot;
+                for (++k; k < next && m_others[k].slot == slot; ++k) {
+                    if (beats(m_others[k].tuple, best)) {
+                        best = m_others[k].tuple;
+                    }
+                }
+                count(slot, best);
+            }
+            m_countedUpTo = std::max(m_countedUpTo, seq);
+        } else { // at most the window above its edge, which is m_base now: in the ring's span
+            for (size_t k = i; k < next; ++k) {
+                hold(seq, m_others[k].slot, m_others[k].tuple);
+            }
+        }
+        i = next;
+    }
+    m_others.clear();
 }
 
 void LastArrivalTally::flush()
 {
-    std::optional<std::int64_t> seq;
-    for (const auto& [key, last] : m_held) {
-        m_calls += seq != key.first;
-        seq = key.first;
-        count(key.second, last);
-        m_countedUpTo = std::max(m_countedUpTo, key.first);
-    }
-    m_held.clear();
+    countHeldBelow(m_base + m_span);
+    settleOthers(m_newestSeq + 1);
+    m_base = m_countedUpTo + 1; // the ring is empty: it holds the seqs still to come
 }
 
 void LastArrivalTally::count(int gredSlot, const Tuple& last)

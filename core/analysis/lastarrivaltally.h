@@ -18,7 +18,6 @@
 #include "core/model/tuple.h"
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <span>
 #include <utility>
@@ -45,12 +44,33 @@ public:
     std::vector<GredReport> gredReports() const;
 
 private:
+    struct Candidate
+    {
+        std::int64_t seq = 0;
+        int slot = 0;
+        Tuple tuple;
+    };
     void count(int gredSlot, const Tuple& last);
+    // Keeps `t` as the best of (seq, slot) in the ring when it beats what is held there.
+    void hold(std::int64_t seq, int slot, const Tuple& t);
+    // Counts the held calls of seqs [m_base, end) (at most the ring's span) and frees them.
+    void countHeldBelow(std::int64_t end);
+    // Counts the candidates outside the ring below `end`, and moves the others into it.
+    void settleOthers(std::int64_t end);
 
     std::shared_ptr<const Topology> m_topology;
     size_t m_window;
     std::vector<std::vector<std::int64_t>> m_counts;
-    std::map<std::pair<std::int64_t, int>, Tuple> m_held; // (seq, gred slot) -> best so far
+    // The calls not yet counted, by seq in a ring of m_span calls (a power of two above the
+    // window) of one best candidate per gred slot: seq s, slot g at ((s & (m_span - 1)) *
+    // greds + g). It holds seqs [m_base, m_base + m_span); a candidate outside (a late call
+    // below m_base, or a jump ahead) waits in m_others until the end of its addCandidates.
+    std::int64_t m_span = 0;
+    std::int64_t m_base = 0;
+    std::vector<Tuple> m_best;
+    std::vector<std::uint8_t> m_has;        // per (call, slot): m_best is set
+    std::vector<std::uint32_t> m_heldSlots; // per call: how many slots are set
+    std::vector<Candidate> m_others;
     std::int64_t m_newestSeq = 0;
     std::int64_t m_calls = 0;
     std::int64_t m_countedUpTo = -1; // seqs at or below were counted

@@ -1,6 +1,7 @@
 // The node-side monitors agree with the batch analysis on the greds each node records.
 
 #include "core/analysis/analyzer.h"
+#include "core/analysis/lastarrivaltally.h"
 #include "core/analysis/livemonitors.h"
 #include "tests/core/analysis/generatedcases.h"
 #include "tests/support/testdata.h"
@@ -8,7 +9,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 
 using namespace xylem;
 
@@ -118,6 +121,43 @@ private slots:
             }
         }
         QCOMPARE(gredsSeen, static_cast<int>(batch.greds.size())); // every gred lives on some host
+    }
+
+    // The front-end's single-scope tally, fed every edge's tuple in pieces whose order is
+    // shuffled (calls out of order within a piece, pieces repeated in part), counts each call once
+    // with the batch analysis' last arrivals, through appends, merges and a final flush.
+    void singleScopeTallyAgreesWithTheBatchAnalysis_data() { testing::addGeneratedTreeRows(); }
+    void singleScopeTallyAgreesWithTheBatchAnalysis()
+    {
+        const Configuration config = testing::fetchGeneratedTree();
+        auto tuples = testing::simulateTrace(config, {.calls = 300, .seed = 5});
+        const AnalysisReport batch = analyze(config, tuples);
+        std::mt19937 random(7);
+        const size_t spread = tuples.size() / 300 * 16; // the tuples of 16 calls
+        for (size_t at = 0; at < tuples.size(); at += spread) {
+            std::shuffle(tuples.begin() + static_cast<long>(at),
+                         tuples.begin() + static_cast<long>(std::min(at + spread, tuples.size())),
+                         random);
+        }
+        const auto topology = std::make_shared<const Topology>(config);
+        LastArrivalTally tally(topology, 64); // more calls than the shuffle spreads
+        for (size_t at = 0; at < tuples.size(); at += 97) {
+            const auto piece =
+                std::span(tuples).subspan(at, std::min<size_t>(97, tuples.size() - at));
+            tally.addCandidates(piece);
+            tally.addCandidates(piece.first(piece.size() / 3)); // seen again: no change
+        }
+        QVERIFY(tally.countedCalls() < 300); // the newest are still held
+        tally.flush();
+        QCOMPARE(tally.countedCalls(), std::int64_t(300));
+        for (const GredReport& g : tally.gredReports()) {
+            const GredReport* full = batch.gred(g.wrapper);
+            QVERIFY(full);
+            for (size_t i = 0; i < g.contributors.size(); ++i) {
+                QCOMPARE(g.contributors[i].lastArrivals, full->contributors[i].lastArrivals);
+            }
+        }
+        QCOMPARE(tally.imbalancePath(), batch.imbalancePath);
     }
 
     void windowMedianOfTheNewestCalls()
