@@ -7,9 +7,6 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
-#include <csignal>
-#include <sys/prctl.h>
-
 namespace xylem::gui {
 
 namespace {
@@ -28,11 +25,6 @@ QString siblingProgram(const QString& name, const QString& built)
 }
 
 } // namespace
-
-QString cliProgram()
-{
-    return siblingProgram(QStringLiteral("xylem-cli"), QStringLiteral(XYLEM_BUILT_CLI));
-}
 
 QString mpiLoopProgram()
 {
@@ -58,44 +50,11 @@ QString exampleFilterPlugin()
 LiveController::LiveController(QObject* parent)
     : QObject(parent)
 {
-    m_timer.setInterval(1000);
-    // Should this window die, the recording is asked to end cleanly rather than run on.
-    m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGTERM); });
-    connect(&m_timer, &QTimer::timeout, this, [this] { emit tick(m_session); });
-    connect(&m_process, &QProcess::readyReadStandardError, this,
-            [this] { readStatus(m_pendingErr, m_process.readAllStandardError(), false); });
-    connect(&m_process, &QProcess::readyReadStandardOutput, this,
-            [this] { readStatus(m_pendingOut, m_process.readAllStandardOutput(), true); });
-    connect(&m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus how) {
-        m_timer.stop();
-        readStatus(m_pendingOut, m_process.readAllStandardOutput() + '\n', true);
-        const QString output = m_output.trimmed();
-        const bool ok = how == QProcess::NormalExit && code == 0;
-        readStatus(m_pendingErr, m_process.readAllStandardError() + '\n', false);
-        const QString message = ok ? output.section(QLatin1Char('\n'), -4, -1).trimmed()
-                                   : tr("the recording failed: %1").arg(m_errors.join('\n'));
-        emit finished(m_session, ok, message);
-    });
     connectWorker();
-    connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart) {
-            m_timer.stop();
-            emit finished(m_session, false,
-                          tr("cannot start %1: %2").arg(cliProgram(), m_process.errorString()));
-        }
-    });
+    connectMpiWorker();
 }
 
-LiveController::~LiveController()
-{
-    if (running()) {
-        m_process.terminate();
-        if (!m_process.waitForFinished(10000)) {
-            m_process.kill();
-            m_process.waitForFinished(2000);
-        }
-    }
-}
+LiveController::~LiveController() = default; // the workers store what is under way and end
 
 bool LiveController::start(const DemoSettings& s)
 {
@@ -109,18 +68,25 @@ bool LiveController::attach(const AttachSettings& s)
 
 bool LiveController::recordMpi(const MpiRecordSettings& s)
 {
-    if (s.command.isEmpty()) {
+    if (s.command.isEmpty() || running()) {
         return false;
     }
-    // The run is named after the program by xylem-cli mpi itself; its status comes as lines
-    // (status()), as they do from record, since a pipe is no terminal.
-    const QStringList args =
-        QStringList{QStringLiteral("mpi"),     QStringLiteral("--status-lines"),
-                    QStringLiteral("--shape"), s.shape,
-                    QStringLiteral("-o"),      s.session,
-                    QStringLiteral("--")} +
-        s.command;
-    return launch(args, s.session);
+    record::MpiRecordRequest request;
+    for (const QString& word : s.command) {
+        request.command.push_back(word.toStdString());
+    }
+    request.sessionPath = s.session.toStdString();
+    request.shape = s.shape == QLatin1String("flat") ? RunShape::Flat : RunShape::Hierarchy;
+    // The run is named after the program ("mpi PROGRAM"), as xylem-cli mpi names it.
+    QDir().mkpath(QFileInfo(s.session).absolutePath());
+    m_session = s.session;
+    m_configuration.reset();
+    m_errors.clear();
+    if (!m_mpiWorker.start(std::move(request))) {
+        return false;
+    }
+    emit started(s.session);
+    return true;
 }
 
 bool LiveController::recordCluster(const ClusterRecordSettings& s)
@@ -196,6 +162,40 @@ void LiveController::connectWorker()
             });
 }
 
+void LiveController::connectMpiWorker()
+{
+    connect(&m_mpiWorker, &MpiRecordingWorker::phaseChanged, this,
+            [this](record::Phase p) { emit status(RecordingText::phase(p)); });
+    connect(&m_mpiWorker, &MpiRecordingWorker::statusChanged, this,
+            [this](qint64 tuples, double seconds, double rate) {
+                emit status(RecordingText::mpiStatus(tuples, seconds, rate));
+            });
+    connect(&m_mpiWorker, &MpiRecordingWorker::output, this,
+            [this](const QString& line, bool standardError) {
+                if (standardError) {
+                    m_errors << line;
+                    if (m_errors.size() > kErrorLines) {
+                        m_errors.removeFirst();
+                    }
+                }
+                emit programOutput(line, standardError);
+                emit status(RecordingText::mpiOutput(line));
+            });
+    connect(
+        &m_mpiWorker, &MpiRecordingWorker::finished, this,
+        [this](std::shared_ptr<const record::MpiRecordingOutcome> outcome, const QString& error) {
+            if (!outcome) {
+                emit finished(m_session, false, tr("the recording failed: %1").arg(error));
+                return;
+            }
+            QString message = RecordingText::mpiSummary(*outcome);
+            if (outcome->runs.empty() && !m_errors.isEmpty()) {
+                message += QLatin1Char('\n') + m_errors.join(QLatin1Char('\n'));
+            }
+            emit finished(m_session, !outcome->runs.empty(), message);
+        });
+}
+
 std::shared_ptr<const views::LiveMonitors>
 LiveController::liveMonitors(const record::RecordingStatus& s,
                              const store::StoredAccounting* accounting, const QString& error) const
@@ -219,61 +219,15 @@ LiveController::liveMonitors(const record::RecordingStatus& s,
     return live;
 }
 
-bool LiveController::launch(const QStringList& arguments, const QString& session)
-{
-    if (running()) {
-        return false;
-    }
-    m_session = session;
-    m_pendingErr.clear();
-    m_pendingOut.clear();
-    m_output.clear();
-    m_errors.clear();
-    m_process.start(cliProgram(), arguments);
-    m_timer.start();
-    emit started(session);
-    return true;
-}
-
 void LiveController::stop()
 {
-    m_worker.stop(); // the program is interrupted, the rings drained, the run kept
-    if (m_process.state() != QProcess::NotRunning) {
-        m_process.terminate(); // SIGTERM: xylem-cli mpi does the same
-    }
+    m_worker.stop();    // the program is interrupted, the rings drained, the run kept
+    m_mpiWorker.stop(); // the MPI program is interrupted (again: ended), what it recorded kept
 }
 
 bool LiveController::running() const
 {
-    return m_worker.running() || m_process.state() != QProcess::NotRunning;
-}
-
-// Lines of either stream: figures lines ({"figures" ...}) are passed on as they come and not
-// kept; of the rest, the "record: " and "mpi: " lines are status, standard output (keep) is kept
-// whole for the summary, and standard error's other lines are the cause should the run fail.
-void LiveController::readStatus(QByteArray& pending, const QByteArray& more, bool keep)
-{
-    pending += more;
-    qsizetype end = 0;
-    while ((end = pending.indexOf('\n')) >= 0) {
-        const QString line = QString::fromUtf8(pending.left(end)).trimmed();
-        pending.remove(0, end + 1);
-        if (line.startsWith(QLatin1String("{\"figures\""))) {
-            emit figures(line); // ten a second: passed on, not kept for the summary
-            continue;
-        }
-        if (keep && !line.isEmpty()) {
-            m_output += line + QLatin1Char('\n');
-        }
-        if (line.startsWith(QLatin1String("record: ")) || line.startsWith(QLatin1String("mpi: "))) {
-            emit status(line);
-        } else if (!keep && !line.isEmpty()) {
-            m_errors << line; // what went wrong, for the message should the recording fail
-            if (m_errors.size() > kErrorLines) {
-                m_errors.removeFirst();
-            }
-        }
-    }
+    return m_worker.running() || m_mpiWorker.running();
 }
 
 } // namespace xylem::gui

@@ -1,22 +1,22 @@
 #pragma once
 
-// Live mode: a recording the user watches. A local demo cluster (a gsum cluster under a gather
-// tree of collectors), the machines of a host file, or a gather tree that collectors of a
-// program started elsewhere attach to are recorded inside this process (core/record, on a
-// worker thread: RecordingWorker); the streaming engine's report comes once a second
-// (liveReport), its monitors' accounting with every status (monitors) and the status in the
-// user's language — nothing is re-read from the session while it records. An MPI program is
-// still recorded by `xylem-cli mpi` as a child process, whose status lines are passed on and
-// which ticks once a second so the window re-reads the growing run. stop() asks the recording
-// to end cleanly, which keeps the session.
+// Live mode: a recording the user watches, always inside this process (core/record, on a worker
+// thread). A local demo cluster (a gsum cluster under a gather tree of collectors), the machines
+// of a host file, or a gather tree that collectors of a program started elsewhere attach to are
+// recorded by RecordingWorker: the streaming engine's report comes once a second (liveReport),
+// its monitors' accounting with every status (monitors) and the status in the user's language —
+// nothing is re-read from the session while it records. An MPI program is recorded by
+// MpiRecordingWorker (core/record/mpirecording.h, as xylem-cli mpi records it, but no xylem-cli
+// is started): its status and the program's output lines come in the user's language, the runs
+// once stored. stop() asks the recording to end cleanly, which keeps the session; for an MPI
+// program it interrupts the program, whose recorded calls are stored.
 
+#include "app/gui/mpirecordingworker.h"
 #include "app/gui/recordingworker.h"
 #include "app/gui/recordsettings.h"
 #include "views/monitors/livemonitors.h"
 
 #include <QObject>
-#include <QProcess>
-#include <QTimer>
 
 #include <optional>
 
@@ -53,36 +53,28 @@ signals:
     // With every status (not for MPI recordings): the run's timeline so far, coarse.
     void timeline(const QString& session,
                   std::shared_ptr<const xylem::store::LiveTimeline> timeline);
-    // Once a second while an MPI program records: the session's run grows.
-    void tick(const QString& session);
+    // A line the MPI program wrote, as it writes it (also shown as a status).
+    void programOutput(const QString& line, bool standardError);
+    // ok: a run was stored (for an MPI program also when it failed or was interrupted: the
+    // message says so).
     void finished(const QString& session, bool ok, const QString& message);
 
 private:
     bool beginRecording(record::RecordRequest request, const QString& session);
-    bool launch(const QStringList& arguments, const QString& session);
     void connectWorker();
+    void connectMpiWorker();
     std::shared_ptr<const views::LiveMonitors>
     liveMonitors(const record::RecordingStatus& status, const store::StoredAccounting* accounting,
                  const QString& error) const;
-    // Emits the "record: " and "mpi: " lines of a stream; keep: also collect them all for the
-    // summary.
-    void readStatus(QByteArray& pending, const QByteArray& more, bool keep);
 
     RecordingWorker m_worker;
+    MpiRecordingWorker m_mpiWorker;
     std::optional<Configuration> m_configuration; // of the recording under way: the culprit's name
-    QProcess m_process;                           // xylem-cli mpi
-    QTimer m_timer;
     QString m_session;
-    QByteArray m_pendingErr;
-    QByteArray m_pendingOut;
-    QString m_output; // every line of standard output, for the summary
-    // The last lines of standard error that are not status: a failed recording's cause.
+    // The MPI program's last lines on standard error: why it recorded nothing, should it not.
     static constexpr int kErrorLines = 20;
     QStringList m_errors;
 };
-
-// xylem-cli beside this program (installed), where this build put it, or on the PATH.
-QString cliProgram();
 // xylem-mpiloop, the project's MPI program, found the same way; empty when there is none.
 QString mpiLoopProgram();
 // libxylem-example-filters.so (collectors/filterplugins): installed in the library folder's

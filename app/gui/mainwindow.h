@@ -126,7 +126,6 @@ private:
     void connectLive();
     // A recording begins: status said, the views that only a stored run fills say so.
     void beginLive(const QString& status);
-    void refreshLive(const QString& session);
     void showLiveReport(const QString& session, std::shared_ptr<const AnalysisReport> report);
 
     SessionController m_controller;

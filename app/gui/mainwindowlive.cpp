@@ -12,7 +12,6 @@
 #include "views/waitstateview.h"
 #include "views/weightedtreeview.h"
 
-#include <QFileInfo>
 #include <QLabel>
 #include <QListWidget>
 
@@ -21,7 +20,6 @@ namespace xylem::gui {
 void MainWindow::connectLive()
 {
     connect(&m_live, &LiveController::status, m_status, &QLabel::setText);
-    connect(&m_live, &LiveController::tick, this, &MainWindow::refreshLive);
     connect(&m_live, &LiveController::liveReport, this, &MainWindow::showLiveReport);
     connect(&m_live, &LiveController::timeline, this,
             [this](const QString&, std::shared_ptr<const store::LiveTimeline> timeline) {
@@ -44,10 +42,10 @@ void MainWindow::connectLive()
 }
 
 // The live report has no system samples, clocks or wait states: those views are filled from
-// the stored run when the recording ends (an MPI recording's growing run is re-read from the
-// session once a second, refreshLive). Until then they say so rather than show the run that was
-// open before. The timeline follows a recording in this process (LiveController::timeline), its
-// system samples once stored.
+// the stored run when the recording ends. Until then they say so rather than show the run that
+// was open before. The timeline follows a recording in this process (LiveController::timeline),
+// its system samples once stored; an MPI program's recording reports no live analysis, its runs
+// are shown once stored.
 void MainWindow::beginLive(const QString& status)
 {
     m_shownRun = kLiveRun;
@@ -85,6 +83,7 @@ void MainWindow::startMpiRecording(const MpiRecordSettings& settings)
 {
     beginLive(
         tr("Recording %1 into %2…").arg(settings.command.join(QLatin1Char(' ')), settings.session));
+    m_monitors->clear(tr("Recording an MPI program: its runs are shown once they are stored."));
     if (!m_live.recordMpi(settings)) {
         showError(settings.command.isEmpty()
                       ? tr("Give the MPI program's command line, e.g. mpirun -np 4 PROGRAM.")
@@ -97,23 +96,6 @@ void MainWindow::startClusterRecording(const ClusterRecordSettings& settings)
     beginLive(tr("Recording on the hosts of %1 into %2…").arg(settings.hostFile, settings.session));
     if (!m_live.recordCluster(settings)) {
         showError(tr("A recording is under way already: stop it first (Live ▸ Stop)."));
-    }
-}
-
-// Once a second while an MPI program records (xylem-cli mpi, a child process): open the session
-// when its run exists, then re-analyse the growing run (a newer request replaces one still
-// running).
-void MainWindow::refreshLive(const QString& session)
-{
-    if (m_controller.sessionPath() != session || m_runs->list()->count() == 0) {
-        if (QFileInfo::exists(session)) {
-            m_controller.openSession(session);
-            m_preferredRun = -1;
-        }
-        return;
-    }
-    if (const qint64 run = m_runs->currentRun(); run > 0) {
-        m_controller.analyzeRun(run);
     }
 }
 

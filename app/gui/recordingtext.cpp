@@ -119,4 +119,82 @@ QString RecordingText::summary(const record::RecordingOutcome& o)
     return lines.join(QLatin1Char('\n'));
 }
 
+QString RecordingText::mpiStatus(qint64 tuples, double seconds, double tuplesPerSecond)
+{
+    return tr("Recording the MPI program: %1 s, %2 tuples gathered (%3 k/s)")
+        .arg(seconds, 0, 'f', 1)
+        .arg(tuples)
+        .arg(tuplesPerSecond / 1e3, 0, 'f', 1);
+}
+
+QString RecordingText::mpiOutput(const QString& line)
+{
+    return tr("The MPI program: %1").arg(line);
+}
+
+QString RecordingText::programExit(const record::ProcessExit& exit)
+{
+    return exit.signalled ? tr("was killed by signal %1").arg(exit.number)
+                          : tr("exited with code %1").arg(exit.number);
+}
+
+namespace {
+
+QString noCalls(const record::MpiRecordingOutcome& o)
+{
+    const QString exit = RecordingText::programExit(o.exit);
+    const QString program = QString::fromStdString(o.program);
+    switch (o.noCalls.value_or(record::MpiNoCalls::NotVisible)) {
+    case record::MpiNoCalls::LauncherFailed:
+        return RecordingText::tr("%1 %2 and its ranks recorded no MPI call: its own messages say "
+                                 "why; nothing was stored.")
+            .arg(QString::fromStdString(o.launcher), exit);
+    case record::MpiNoCalls::FailedEarly:
+        return RecordingText::tr("%1 %2 and recorded no MPI call (it failed before MPI_Init, or "
+                                 "is no MPI program); nothing was stored.")
+            .arg(program, exit);
+    case record::MpiNoCalls::NotVisible:
+        break;
+    }
+    return RecordingText::tr("%1 %2 but recorded no MPI call: it never called MPI_Init, or its "
+                             "MPI library is linked statically; nothing was stored.")
+        .arg(program, exit);
+}
+
+} // namespace
+
+QString RecordingText::mpiSummary(const record::MpiRecordingOutcome& o)
+{
+    if (o.runs.empty()) {
+        return noCalls(o);
+    }
+    QStringList lines;
+    lines << tr("The MPI program %1; %2 ranks, %3 communicators, %4 MPI calls, stored in %5.")
+                 .arg(programExit(o.exit))
+                 .arg(o.ranks)
+                 .arg(o.communicators)
+                 .arg(o.calls)
+                 .arg(QString::fromStdString(o.sessionPath));
+    for (const record::StoredMpiRun& r : o.runs) {
+        lines << (r.label.empty() ? tr("Run %1 (no complete collective that synchronizes every "
+                                       "member).")
+                                        .arg(r.id)
+                                  : tr("Run %1: %2, %3 calls.")
+                                        .arg(r.id)
+                                        .arg(QString::fromStdString(r.label))
+                                        .arg(r.calls));
+    }
+    if (o.interrupted) {
+        lines << tr("Interrupted: what the program recorded is stored.");
+    }
+    if (!o.complete) {
+        lines << tr("The program did not reach MPI_Finalize: clock samples and communicators made "
+                    "later are missing.");
+    }
+    if (o.unmatchedDetails > 0) {
+        lines << tr("%1 calls were lost to full rings.").arg(o.unmatchedDetails);
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
 } // namespace xylem::gui

@@ -1,8 +1,10 @@
 #pragma once
 
-// What a recording reports (core/record/recordingevents.h), in the user's language: the status
-// bar's line for each phase and each live status, and the summary of a stored run.
+// What a recording reports (core/record/recordingevents.h, core/record/mpirecording.h), in the
+// user's language: the status bar's line for each phase and each live status, the MPI
+// program's output, and the summary of a stored run.
 
+#include "core/record/mpirecording.h"
 #include "core/record/recordingevents.h"
 
 #include <QCoreApplication>
@@ -27,6 +29,16 @@ public:
     // A few lines: calls stored, tuples, gather rate; the program's exit when it failed; what
     // was left out when gathering ended early.
     static QString summary(const record::RecordingOutcome& outcome);
+
+    // An MPI program's recording: seconds, tuples gathered and their rate.
+    static QString mpiStatus(qint64 tuples, double seconds, double tuplesPerSecond);
+    // A line the MPI program wrote.
+    static QString mpiOutput(const QString& line);
+    // "exited with code 3", "was killed by signal 9"
+    static QString programExit(const record::ProcessExit& exit);
+    // The stored runs: ranks, calls, one line per run, what is missing; or, when nothing was
+    // stored, why.
+    static QString mpiSummary(const record::MpiRecordingOutcome& outcome);
 };
 
 } // namespace xylem::gui
