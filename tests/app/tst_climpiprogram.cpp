@@ -19,7 +19,6 @@
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QThread>
 
 #include <csignal>
 #include <poll.h>
@@ -399,7 +398,19 @@ private slots:
         };
         QVERIFY(xylem::testing::waitUntil([&] { return ranksLeft() == 0; },
                                           std::chrono::seconds(20), std::chrono::milliseconds(200)));
-        QThread::msleep(500); // their collector, which ends with its lifeline, too
+        // Their collector ends with its lifeline, too: it reads the rings of this run's prefix.
+        const auto collectorsLeft = [&prefix] {
+            QProcess ps;
+            ps.start("ps", {"-eo", "args"});
+            ps.waitForFinished(10000);
+            int n = 0;
+            for (const QString& line : QString::fromUtf8(ps.readAllStandardOutput()).split('\n')) {
+                n += line.contains("xylem-collector") && line.contains(prefix) ? 1 : 0;
+            }
+            return n;
+        };
+        QVERIFY(xylem::testing::waitUntil([&] { return collectorsLeft() == 0; },
+                                          std::chrono::seconds(20), std::chrono::milliseconds(100)));
         // What no process is left to remove: the rings of the killed run.
         for (const QString& ring : QDir("/dev/shm").entryList({prefix + "*"})) {
             QFile::remove("/dev/shm/" + ring);
