@@ -15,6 +15,7 @@
 #include "core/tree/listenaddress.h"
 
 #include <algorithm>
+#include <atomic>
 #include <csignal>
 #include <future>
 #include <iostream>
@@ -127,14 +128,19 @@ std::string noCallRecorded(const MpiRecordingOutcome& o)
 
 // Runs the recording on a thread of its own while this one turns Ctrl-C (or SIGTERM) into
 // stops: the first is passed to the program and the recording goes on until it ends; a second
-// ends the program's whole group; a third kills it at once.
+// ends the program's whole group; a third kills it at once. Once the program ended (the rings
+// are drained, the run stored) they are counted and let be, so that what it recorded is stored.
 Result<MpiRecordingOutcome> recordWithInterrupts(record::MpiRecording& recording,
-                                                 MpiConsole& console)
+                                                 MpiConsole& console,
+                                                 const std::atomic<bool>& programEnded)
 {
     const InterruptCount interrupts;
     auto outcome = std::async(std::launch::async, [&recording] { return recording.run(); });
     int handled = 0;
     while (outcome.wait_for(std::chrono::milliseconds(50)) != std::future_status::ready) {
+        if (programEnded) {
+            continue;
+        }
         for (const int n = interrupts.count(); handled < n;) {
             ++handled;
             if (handled == 1) {
@@ -167,14 +173,17 @@ Result<Ok> mpiRecord(const Arguments& a, const std::vector<std::string>& command
     callbacks.output = [&console](record::MpiStream stream, std::string_view text) {
         console.output(stream, text);
     };
-    callbacks.phase = [&console](record::Phase phase) {
-        if (phase == record::Phase::Storing) {
+    std::atomic<bool> programEnded{false};
+    callbacks.phase = [&console, &programEnded](record::Phase phase) {
+        if (phase == record::Phase::Draining) {
+            programEnded = true;
+        } else if (phase == record::Phase::Storing) {
             console.clearStatus();
         }
     };
     const std::string path = request->sessionPath;
     record::MpiRecording recording(std::move(request).value(), std::move(callbacks));
-    XYLEM_TRY(o, recordWithInterrupts(recording, console));
+    XYLEM_TRY(o, recordWithInterrupts(recording, console, programEnded));
     programCode = o->exitCode;
     if (o->runs.empty()) {
         err << "xylem-cli mpi: " << noCallRecorded(o.value()) << "\n";
