@@ -4,6 +4,7 @@
 #include "core/store/derived.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace xylem::store {
 
@@ -24,10 +25,13 @@ CallAssembler::CallAssembler(Database& db, std::int64_t run,
     , m_window(static_cast<size_t>(m_topology->wrapperCount()),
                static_cast<std::uint32_t>(m_topology->wrapperCount() - 1), window)
     , m_stragglers(std::move(stragglers))
+    // PendingCalls' capacity: a call's slot there is its seq modulo it.
+    , m_completed(std::bit_ceil(std::max<size_t>(window, 2)))
+    , m_mask(m_completed.size() - 1)
 {
 }
 
-bool CallAssembler::add(const Tuple& tuple)
+bool CallAssembler::add(const Tuple& tuple, RunSummaryBuilder& summaries)
 {
     Leaving leaving(*this);
     switch (m_window.add(tuple, &leaving)) {
@@ -37,27 +41,26 @@ bool CallAssembler::add(const Tuple& tuple)
         m_stragglers.addTuple(tuple);
         return true;
     case PendingCalls::Outcome::Stored:
+        return true;
     case PendingCalls::Outcome::Completed:
         break;
     }
+    // Its slot is not taken by another call before this one leaves the window (left()).
+    CallTimes& call = m_completed[static_cast<std::uint64_t>(tuple.seq) & m_mask];
+    call = callTimes(*m_topology, m_window.completedRow(), tuple.seq);
+    summaries.addCall(call);
     return true;
 }
 
 void CallAssembler::left(std::int64_t seq, const EdgeTimes* row, bool complete)
 {
     if (complete) {
-        m_ready.push_back(callTimes(*m_topology, row, seq));
+        m_unwritten.push_back(m_completed[static_cast<std::uint64_t>(seq) & m_mask]);
+        ++m_calls;
         m_stragglers.settled(seq);
     } else {
         m_stragglers.addPiece(seq, row);
     }
-}
-
-void CallAssembler::record(const CallTimes& call, RunSummaryBuilder& summaries)
-{
-    summaries.addCall(call);
-    m_unwritten.push_back(call);
-    ++m_calls;
 }
 
 // Whole chunks of kCallsPerChunk calls; with `all`, the last part-filled one too.
@@ -73,12 +76,8 @@ Result<Ok> CallAssembler::writeChunks(bool all)
     return Ok{};
 }
 
-Result<Ok> CallAssembler::store(RunSummaryBuilder& summaries)
+Result<Ok> CallAssembler::store()
 {
-    for (const CallTimes& call : m_ready) {
-        record(call, summaries);
-    }
-    m_ready.clear();
     XYLEM_TRY(written, writeChunks(false));
     return m_stragglers.store();
 }
@@ -87,13 +86,16 @@ Result<Ok> CallAssembler::finish(RunSummaryBuilder& summaries)
 {
     Leaving leaving(*this);
     m_window.drain(&leaving);
-    XYLEM_TRY(stored, store(summaries));
+    XYLEM_TRY(stored, store());
     // Calls completed by late tuples come in seq order, in chunks after the window's calls (the
     // readers order calls by seq, runloader.h).
     XYLEM_TRY(outcome,
               m_stragglers.resolve(static_cast<std::uint32_t>(m_topology->wrapperCount() - 1),
                                    [&](std::int64_t seq, const EdgeTimes* row) -> Result<Ok> {
-                                       record(callTimes(*m_topology, row, seq), summaries);
+                                       const CallTimes call = callTimes(*m_topology, row, seq);
+                                       summaries.addCall(call);
+                                       m_unwritten.push_back(call);
+                                       ++m_calls;
                                        return writeChunks(false);
                                    }));
     m_incomplete = outcome->incomplete;

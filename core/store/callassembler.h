@@ -4,12 +4,15 @@
 // form finds in the same tuples (CallMatrix: one call per seq, the first tuple of each
 // (collector, seq) kept), however late a tuple comes, in memory bounded by the window.
 //
-// A PendingCalls window assembles the calls that come in time; they leave it in seq order and
-// are written in chunks as they leave. What the window cannot settle (a call that leaves it
-// unfinished, a tuple that comes after its call left) waits on disk (stragglers.h) until
-// finish(): there the late tuples of a call given up complete it, and a repeat of a call that
-// left complete is known for one. Used by the live writer (runwriter.h) and by the rebuild of
-// stored runs (derived.h).
+// A PendingCalls window assembles the calls that come in time: a call is summarised as soon as
+// its last tuple comes (a recording's live timeline follows the calls as they complete), and
+// written in chunks, in seq order, as it leaves the window. What the window cannot settle (a
+// call that leaves it unfinished, a tuple that comes after its call left) waits on disk
+// (stragglers.h) until finish(): there the late tuples of a call given up complete it (it is
+// summarised then), and a repeat of a call that left complete is known for one. Every call is
+// summarised once, so the summaries are those of the stored calls whatever the order (a
+// bucket's sum of integer nanoseconds is exact in a double). Used by the live writer
+// (runwriter.h) and by the rebuild of stored runs (derived.h).
 
 #include "core/analysis/pendingcalls.h"
 #include "core/analysis/topology.h"
@@ -39,16 +42,18 @@ public:
     CallAssembler& operator=(CallAssembler&&) noexcept = default;
 
     // One acceptable tuple (a known non-root collector, up >= down); false when it repeats a
-    // (collector, seq) of a call still in the window: not to be stored.
-    bool add(const Tuple& tuple);
-    // Writes what add() made ready: whole chunks of calls, what waits aside. Every call
-    // written goes to summaries. Inside the caller's transaction.
-    Result<Ok> store(RunSummaryBuilder& summaries);
-    // The rest: drains the window, merges what waited aside. Then calls() and
-    // incompleteCalls() are the run's. Inside the caller's transaction.
+    // (collector, seq) of a call still in the window: not to be stored. A call it completes
+    // goes to summaries at once.
+    bool add(const Tuple& tuple, RunSummaryBuilder& summaries);
+    // Writes what add() made ready: whole chunks of calls, what waits aside. Inside the
+    // caller's transaction.
+    Result<Ok> store();
+    // The rest: drains the window, merges what waited aside (a call completed there goes to
+    // summaries). Then calls() and incompleteCalls() are the run's. Inside the caller's
+    // transaction.
     Result<Ok> finish(RunSummaryBuilder& summaries);
 
-    std::int64_t calls() const { return m_calls; }                // complete, so far
+    std::int64_t calls() const { return m_calls; }                // complete and written, so far
     std::int64_t incompleteCalls() const { return m_incomplete; } // known only after finish()
 
 private:
@@ -73,7 +78,6 @@ private:
     };
 
     void left(std::int64_t seq, const EdgeTimes* row, bool complete);
-    void record(const CallTimes& call, RunSummaryBuilder& summaries);
     Result<Ok> writeChunks(bool all);
 
     Database* m_db;
@@ -81,8 +85,11 @@ private:
     std::shared_ptr<const Topology> m_topology;
     PendingCalls m_window;
     StragglerStore m_stragglers;
-    std::vector<CallTimes> m_ready;     // left the window complete, not yet summarised
-    std::vector<CallTimes> m_unwritten; // less than a chunk's worth, till finish()
+    // The calls completed in the window, by seq modulo its capacity: summarised when they
+    // complete, written from here when they leave.
+    std::vector<CallTimes> m_completed;
+    std::uint64_t m_mask;
+    std::vector<CallTimes> m_unwritten; // left the window complete, less than a chunk's worth
     std::int64_t m_calls = 0;
     std::int64_t m_incomplete = 0;
 };

@@ -223,11 +223,12 @@ Result<Ok> rebuildDerived(Database& db, std::int64_t run, const char* status)
     RunCounts counts;
     XYLEM_TRY(read, StoredTuples(db, run, config.value()).each([&](std::span<const Tuple> chunk) {
         for (const Tuple& t : chunk) {
-            (void)calls->add(t); // a repeat is stored, but only its first tuple makes the call
+            (void)calls->add(t, summaries); // a repeat is stored, but only its first tuple
+                                            // makes the call
             summaries.addTuple(t);
             counts.addTuple(t);
         }
-        return calls->store(summaries);
+        return calls->store();
     }));
     XYLEM_TRY(finished, calls->finish(summaries));
     counts.calls = calls->calls();

@@ -153,7 +153,7 @@ std::span<const Tuple> RunWriter::select(std::span<const Tuple> tuples, std::vec
             ++m_counters.rejected;
             continue;
         }
-        if (!m_calls->add(t)) {
+        if (!m_calls->add(t, m_summaries)) {
             ++m_counters.duplicates;
             continue;
         }
@@ -179,7 +179,7 @@ Result<Ok> RunWriter::commit(std::span<const Tuple> tuples)
             XYLEM_TRY(chunk, storeChunk(stored));
         }
         if (m_calls) {
-            XYLEM_TRY(calls, m_calls->store(m_summaries));
+            XYLEM_TRY(calls, m_calls->store());
             m_counters.calls = m_calls->calls();
         }
     }

@@ -63,8 +63,9 @@ public:
     {
         return m_counters.tuples > 0 ? std::optional(TupleSpan{m_firstNs, m_lastNs}) : std::nullopt;
     }
-    // The level-of-detail summaries of the calls and tuples stored so far (a recording's live
-    // timeline reads them; finish() stores them).
+    // The level-of-detail summaries of the tuples stored so far and of the calls complete so
+    // far, each as soon as its last tuple is stored (a recording's live timeline reads them;
+    // finish() stores them).
     const RunSummaryBuilder& summaries() const { return m_summaries; }
 
     // Stores the batch in one transaction. Tuples that break the rules of metrics.md §8 are

@@ -1,7 +1,8 @@
 // A run's stored calls are the calls its tuples make (what the batch form finds in them), however
 // late some tuples come: a collector lagging by more than the writer's window, a tuple that
-// completes a call after the writer gave it up, a repeat long after its call completed. And a
-// session written before that was so is repaired from its tuples.
+// completes a call after the writer gave it up, a repeat long after its call completed. The
+// writer summarises a call as soon as it is complete (a recording's live timeline reads the
+// summaries), once, and stores the summaries the batch form makes of the same tuples.
 
 #include "core/analysis/analyzer.h"
 #include "core/analysis/streaminganalyzer.h"
@@ -16,6 +17,8 @@
 #include <QtTest>
 
 #include <limits>
+#include <map>
+#include <set>
 
 #include "storetesthelpers.h"
 
@@ -62,6 +65,40 @@ bool sameCalls(const std::vector<CallTimes>& a, const std::vector<CallTimes>& b)
     return true;
 }
 
+// The rows a query gives, each column as bytes: to compare what two runs stored.
+std::vector<std::vector<std::uint8_t>> rows(Session& session, const char* sql, std::int64_t run)
+{
+    std::vector<std::vector<std::uint8_t>> out;
+    auto query = session.database().prepare(sql);
+    if (!query) {
+        qWarning("%s", query.error().describe().c_str());
+        return out;
+    }
+    query->bind(1, run);
+    for (auto row = query->step(); row.ok() && row.value(); row = query->step()) {
+        for (int c = 0; c < 5; ++c) {
+            const auto blob = query->columnBlob(c);
+            out.emplace_back(blob.begin(), blob.end());
+        }
+    }
+    return out;
+}
+
+constexpr const char* kSummaryRows = "SELECT series, level, width_ns, first_bucket, data "
+                                     "FROM summaries WHERE run_id = ? ORDER BY series, level";
+constexpr const char* kCallChunkRows = "SELECT call_count, first_ns, last_ns, data, run_id "
+                                       "FROM call_chunks WHERE run_id = ? ORDER BY rowid";
+
+// Calls counted in a call series so far.
+std::int64_t countIn(const TimeBuckets& series)
+{
+    std::int64_t n = 0;
+    for (const SummaryBucket& b : series.buckets()) {
+        n += b.count;
+    }
+    return n;
+}
+
 Result<Ok> appendInBatches(RunWriter& writer, std::span<const Tuple> tuples, size_t batch)
 {
     for (size_t at = 0; at < tuples.size(); at += batch) {
@@ -78,6 +115,7 @@ class TestCallAssembly : public QObject
 
 private:
     QTemporaryDir m_dir;
+    int m_batchForms = 0;
     std::string path(const char* name) const { return m_dir.filePath(name).toStdString(); }
 
     // Stored calls, the run's counts, the writer's counts and the batch analysis of the stored
@@ -96,6 +134,55 @@ private:
         QCOMPARE(report.calls, info->calls);
         QCOMPARE(report.incompleteCalls, info->incompleteCalls);
         QVERIFY(sameCalls(loadCalls(session, run).value(), expected.calls));
+        expectTheBatchFormsSummaries(session, run, loaded->tuples, writer);
+    }
+
+    // The batch form's summaries of the stored tuples (writeDerived: every tuple, then the calls
+    // matched over the whole run in seq order) are the writer's, bucket for bucket and byte for
+    // byte, and its live call series already count every stored call once. With sameChunks
+    // (no repeats, every call completed in the writer's window) the tuples imported anew store
+    // the same summary rows and call records.
+    void expectTheBatchFormsSummaries(Session& session, std::int64_t run,
+                                      const std::vector<Tuple>& tuples, const RunWriter& writer,
+                                      bool sameChunks = false)
+    {
+        const Configuration config = loadRun(session, run)->configuration;
+        RunSummaryBuilder batch(static_cast<size_t>(config.wrapperCount()));
+        for (const Tuple& t : tuples) {
+            batch.addTuple(t);
+        }
+        for (const CallTimes& c : callRecords(config, tuples).calls) {
+            batch.addCall(c);
+        }
+        const auto expected = batch.build();
+        const auto made = writer.summaries().build();
+        QCOMPARE(made.size(), expected.size());
+        for (size_t s = 0; s < made.size(); ++s) {
+            QCOMPARE(made[s].first, expected[s].first);
+            QCOMPARE(made[s].second.size(), expected[s].second.size());
+            for (size_t l = 0; l < made[s].second.size(); ++l) {
+                const SummaryLevel& a = made[s].second[l];
+                const SummaryLevel& b = expected[s].second[l];
+                QCOMPARE(a.width, b.width);
+                QCOMPARE(a.firstIndex, b.firstIndex);
+                QVERIFY(encodeBuckets(a.buckets) == encodeBuckets(b.buckets));
+            }
+        }
+        QCOMPARE(countIn(writer.summaries().operation()), writer.counters().calls);
+        QCOMPARE(countIn(writer.summaries().slowest()), writer.counters().calls);
+        if (!sameChunks) {
+            return;
+        }
+        const std::string name = "batch-form-" + std::to_string(++m_batchForms) + ".xylem";
+        auto other = Session::create(path(name.c_str()));
+        QVERIFY(other.ok());
+        auto imported = importRun(other.value(), config, tuples, {"batch form"});
+        QVERIFY(imported.ok());
+        for (const char* sql : {kSummaryRows, kCallChunkRows}) {
+            const auto stored = rows(session, sql, run);
+            QVERIFY(!stored.empty());
+            QVERIFY(stored == rows(other.value(), sql, imported.value()));
+        }
     }
 
 private slots:
@@ -228,6 +315,104 @@ private slots:
         QVERIFY(writer->finish().ok());
         QCOMPARE(writer->counters().calls, engine.completeCalls());
         QCOMPARE(writer->counters().incomplete, engine.incompleteCalls());
+        expectCallsOfTheTuples(session.value(), writer->run(), writer.value());
+        // No call came later than the window: the call records are the batch form's too.
+        expectTheBatchFormsSummaries(session.value(), writer->run(),
+                                     loadRun(session.value(), writer->run())->tuples,
+                                     writer.value(), true);
+    }
+
+    // A call is in the summaries as soon as its last tuple is stored, long before it leaves
+    // the writer's window (a recording's live timeline follows the calls as they complete),
+    // with the figures it is stored with.
+    void aCallIsSummarisedWhenItCompletes()
+    {
+        auto session = Session::create(path("at-once.xylem"));
+        const Configuration config = testing::makeTree(2, 1, 2, TreeShape::KAry, RootKind::Core);
+        const auto tuples = testing::simulateTrace(config, {.calls = 50, .seed = 13});
+        const Topology topology(config);
+        const auto collectors = static_cast<size_t>(topology.wrapperCount() - 1);
+        QCOMPARE(tuples.size(), 50 * collectors);
+        auto writer = RunWriter::begin(session.value(), config, {"at once"});
+        QVERIFY(writer.ok());
+        const RunSummaryBuilder& summaries = writer->summaries();
+        // Call by call, every tuple but the last, then the last.
+        std::vector<Tuple> byCall = tuples;
+        std::stable_sort(byCall.begin(), byCall.end(),
+                         [](const Tuple& a, const Tuple& b) { return a.seq < b.seq; });
+        for (size_t call = 0; call < 50; ++call) {
+            const auto its = std::span(byCall).subspan(call * collectors, collectors);
+            QVERIFY(writer->append(its.first(collectors - 1)).ok());
+            QCOMPARE(countIn(summaries.operation()), static_cast<std::int64_t>(call));
+            QVERIFY(writer->append(its.last(1)).ok());
+            QCOMPARE(countIn(summaries.operation()), static_cast<std::int64_t>(call + 1));
+            QCOMPARE(countIn(summaries.slowest()), static_cast<std::int64_t>(call + 1));
+            QCOMPARE(writer->counters().calls, 0); // none has left the window
+        }
+        // A repeat of a summarised call's tuple is not stored and not summarised again.
+        QVERIFY(writer->append(std::span(byCall).subspan(7 * collectors, 2)).ok());
+        QCOMPARE(writer->counters().duplicates, 2);
+        QCOMPARE(countIn(summaries.operation()), 50);
+        // The figures summarised are the call's as stored.
+        const TimeBuckets::Coarse live = summaries.operation().coarse(1);
+        QVERIFY(writer->finish().ok());
+        const auto calls = loadCalls(session.value(), writer->run());
+        QVERIFY(calls.ok() && calls->size() == 50);
+        std::int64_t min = INT64_MAX, max = INT64_MIN;
+        double sum = 0;
+        for (const CallTimes& c : calls.value()) {
+            min = std::min(min, c.operationTime);
+            max = std::max(max, c.operationTime);
+            sum += static_cast<double>(c.operationTime);
+        }
+        QCOMPARE(live.buckets.size(), size_t(1));
+        QCOMPARE(live.buckets[0].count, 50);
+        QCOMPARE(live.buckets[0].min, min);
+        QCOMPARE(live.buckets[0].max, max);
+        QCOMPARE(live.buckets[0].sum, sum);
+        QCOMPARE(countIn(summaries.operation()), 50); // leaving the window adds nothing
+        expectCallsOfTheTuples(session.value(), writer->run(), writer.value());
+    }
+
+    // Late tuples against a small window, checked after every batch: the calls summarised are
+    // those complete so far (at least those that left the window complete, at most those
+    // whose every tuple came), never one twice; a call given up is summarised only when a late
+    // tuple completes it at the end, and a repeat after its call left adds nothing.
+    void lateTuplesAreSummarisedOnce()
+    {
+        auto session = Session::create(path("once.xylem"));
+        const Configuration config = testing::makeTree(2, 1, 2, TreeShape::KAry, RootKind::Core);
+        const auto tuples = testing::simulateTrace(config, {.calls = 3000, .seed = 17});
+        const auto lagging = static_cast<std::uint32_t>(config.threads().back());
+        auto arrival = withLagOf(tuples, lagging, [](std::int64_t seq) {
+            return seq % 10 == 3 ? 500 : seq % 10 == 6 ? 40 : 0; // given up, late in the window
+        });
+        for (size_t i = 100; i < tuples.size(); i += 97) {
+            arrival.insert(arrival.begin() + static_cast<long>(i + i / 97), tuples[i - 100]);
+        }
+        const auto collectors = static_cast<size_t>(Topology(config).wrapperCount() - 1);
+        auto writer = RunWriter::begin(session.value(), config, {"once"}, 256);
+        QVERIFY(writer.ok());
+        std::map<std::int64_t, std::set<std::uint32_t>> seen;
+        size_t whole = 0;
+        for (size_t at = 0; at < arrival.size(); at += 61) {
+            const auto batch = std::span(arrival).subspan(at, std::min<size_t>(61, arrival.size() - at));
+            for (const Tuple& t : batch) {
+                auto& of = seen[t.seq];
+                whole += of.insert(t.collector).second && of.size() == collectors;
+            }
+            QVERIFY(writer->append(batch).ok());
+            const std::int64_t summarised = countIn(writer->summaries().operation());
+            QVERIFY(summarised >= writer->counters().calls);
+            QVERIFY(summarised <= static_cast<std::int64_t>(whole));
+        }
+        // The calls given up (seq 3 mod 10, 500 calls late) wait for the end; those complete in
+        // the window are summarised before they leave it.
+        QVERIFY(countIn(writer->summaries().operation()) <= 3000 - 300 + 50);
+        QVERIFY(countIn(writer->summaries().operation()) > writer->counters().calls);
+        QVERIFY(writer->finish().ok());
+        QCOMPARE(writer->counters().calls, 3000);
+        QVERIFY(writer->counters().duplicates > 0);
         expectCallsOfTheTuples(session.value(), writer->run(), writer.value());
     }
 };
