@@ -6,7 +6,7 @@ namespace xylem {
 
 namespace {
 
-constexpr int kOwnMappingBytes = 256 * 1024;
+constexpr int kOwnMappingBytes = 1024 * 1024;
 constexpr int kHeapTopKeptBytes = 1024 * 1024;
 
 } // namespace
