@@ -7,6 +7,7 @@
 #include <QStyleOptionGraphicsItem>
 
 #include <cmath>
+#include <string>
 
 namespace xylem::views {
 
@@ -15,7 +16,8 @@ namespace {
 constexpr double kWidth = 190;
 constexpr double kHeight = 62;
 constexpr double kFilterHeight = 44;
-constexpr double kFiguresHeight = 32; // two lines
+constexpr double kSettingsLineHeight = 15; // each line a filter's settings add to its box
+constexpr double kFiguresHeight = 32;      // two lines
 constexpr double kOutputLineHeight = 15;
 constexpr double kPortRadius = 6;
 constexpr double kIssueWidth = 230;
@@ -35,6 +37,19 @@ QString syncText(const gather::SyncSpec& sync)
             .arg(static_cast<double>(sync.timeout.count()) / 1000.0);
     case gather::SyncMode::DoNotWait:
         return QCoreApplication::translate("ScopeNodeItem", "do not wait");
+    }
+    return {};
+}
+
+// A filter's coscheduling as the canvas says it, nothing when it is off (design files name the
+// modes off, after-send and after-release; see core/live/scopedesign.h).
+QString coscheduleText(const std::string& mode)
+{
+    if (mode == "after-send") {
+        return QCoreApplication::translate("ScopeNodeItem", "coscheduled after sending");
+    }
+    if (mode == "after-release") {
+        return QCoreApplication::translate("ScopeNodeItem", "coscheduled after release");
     }
     return {};
 }
@@ -79,8 +94,16 @@ void ScopeNodeItem::setLive(std::optional<live::NodeFigures> figures,
 
 QRectF ScopeNodeItem::box() const
 {
-    const double h = m_node.kind == live::DesignNodeKind::Filter ? kFilterHeight : kHeight;
-    return {-kWidth / 2, 0, kWidth, h + bandHeight()};
+    return {-kWidth / 2, 0, kWidth, bodyHeight() + bandHeight()};
+}
+
+double ScopeNodeItem::bodyHeight() const
+{
+    if (m_node.kind != live::DesignNodeKind::Filter) {
+        return kHeight;
+    }
+    const auto extraLines = settingsLine().count(QLatin1Char('\n'));
+    return kFilterHeight + kSettingsLineHeight * static_cast<double>(extraLines);
 }
 
 double ScopeNodeItem::bandHeight() const
@@ -173,17 +196,20 @@ QString ScopeNodeItem::settingsLine() const
         return QCoreApplication::translate("ScopeNodeItem", "ring %1 · %2")
             .arg(m_node.ring.capacity)
             .arg(QString::fromStdString(m_node.ring.bufferPolicy));
-    case DesignNodeKind::Filter:
+    case DesignNodeKind::Filter: {
+        QStringList lines;
         if (m_node.filter.kind == live::FilterKind::Reduce) {
-            return text(live::reduceOperatorName(m_node.filter.reduce));
+            lines << text(live::reduceOperatorName(m_node.filter.reduce));
+        } else if (m_node.filter.kind == live::FilterKind::Plugin) {
+            lines << QString::fromStdString(m_node.filter.pluginFilter);
+        } else if (m_node.filter.kind == live::FilterKind::EquivalenceClasses) {
+            lines << QCoreApplication::translate("ScopeNodeItem", "collectors by gather rate");
         }
-        if (m_node.filter.kind == live::FilterKind::Plugin) {
-            return QString::fromStdString(m_node.filter.pluginFilter);
+        if (const QString mode = coscheduleText(m_node.filter.coschedule); !mode.isEmpty()) {
+            lines << mode;
         }
-        if (m_node.filter.kind == live::FilterKind::EquivalenceClasses) {
-            return QCoreApplication::translate("ScopeNodeItem", "collectors by gather rate");
-        }
-        return {};
+        return lines.join(QLatin1Char('\n'));
+    }
     }
     return {};
 }
@@ -257,8 +283,7 @@ void ScopeNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* opt
     bold.setBold(false);
     painter->setFont(bold);
     painter->setPen(Qt::black);
-    const double settingsHeight =
-        (m_node.kind == live::DesignNodeKind::Filter ? kFilterHeight : kHeight) - 24;
+    const double settingsHeight = bodyHeight() - 24;
     painter->drawText(QRectF(r.left() + 6, r.top() + 22, r.width() - 12, settingsHeight),
                       Qt::AlignTop | Qt::AlignLeft | Qt::TextWordWrap, settingsLine());
     paintBand(painter, r);

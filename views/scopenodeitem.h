@@ -33,6 +33,9 @@ public:
                  std::optional<live::FilterOutput> output);
     bool hasFigures() const { return m_figures.has_value(); }
     bool hasOutput() const { return m_output.has_value(); }
+    // The lines under the title: a node's settings; a filter's operator, plugin or grouping,
+    // and its coscheduling when it is not off.
+    QString settingsLine() const;
     // Scene positions where edges meet the node.
     QPointF outPort() const;
     QPointF inPort() const;
@@ -50,10 +53,10 @@ protected:
 
 private:
     QRectF box() const;
+    double bodyHeight() const; // the title and the settings, without the band
     double bandHeight() const; // of the figures or the output, 0 without either
     void paintBand(QPainter* painter, const QRectF& r) const;
     QString title() const;
-    QString settingsLine() const;
     QString figuresLine() const;
     QColor kindColour() const;
     QStringList issueLines() const;

@@ -219,6 +219,14 @@ private slots:
             QVERIFY(!coschedule->itemData(i, Qt::ToolTipRole).toString().isEmpty());
         }
 
+        // The canvas says the mode under the filter's title when it is not off (the items are
+        // made again on every change, so each is looked up anew).
+        const auto canvasText = [&page](int id) {
+            return page.canvas()->itemOf(id)->settingsLine();
+        };
+        QCOMPARE(canvasText(f), QString());
+        const double offHeight = page.canvas()->itemOf(f)->boundingRect().height();
+
         const int steps = doc->undoStack()->index();
         const int release = coschedule->findData(QStringLiteral("after-release"));
         QVERIFY(release >= 0);
@@ -227,14 +235,38 @@ private slots:
         QCOMPARE(doc->design().find(f)->filter.coschedule, std::string("after-release"));
         QVERIFY(doc->design().find(f)->filter.kind == live::FilterKind::LastArrival);
         QCOMPARE(doc->undoStack()->index(), steps + 1);
+        QCOMPARE(canvasText(f), QStringLiteral("coscheduled after release"));
+        QCOMPARE(page.canvas()->itemOf(f)->boundingRect().height(), offHeight); // one line
         emit coschedule->activated(release); // the same mode again is no step
         QCOMPARE(doc->undoStack()->index(), steps + 1);
         doc->undoStack()->undo();
         QCOMPARE(doc->design().find(f)->filter.coschedule, std::string("off"));
         QCOMPARE(coschedule->currentData().toString(), QStringLiteral("off"));
+        QCOMPARE(canvasText(f), QString());
         doc->undoStack()->redo();
         QCOMPARE(coschedule->currentData().toString(), QStringLiteral("after-release"));
+        QCOMPARE(canvasText(f), QStringLiteral("coscheduled after release"));
+
+        // A filter that already has a line of settings gets a second one, and a taller box.
+        live::DesignNode max = node(live::DesignNodeKind::Filter, "", c1);
+        max.filter.kind = live::FilterKind::Reduce;
+        max.filter.reduce = live::ReduceOperator::Max;
+        max.x = 440;
+        const int m = *doc->addNode(max);
+        const QString maxOff = canvasText(m);
+        QVERIFY(!maxOff.isEmpty() && !maxOff.contains(QLatin1Char('\n')));
+        const double maxOffHeight = page.canvas()->itemOf(m)->boundingRect().height();
+        max.filter.coschedule = "after-send";
+        QVERIFY(doc->setFilter(m, max.filter));
+        QCOMPARE(canvasText(m), maxOff + QStringLiteral("\ncoscheduled after sending"));
+        QVERIFY(page.canvas()->itemOf(m)->boundingRect().height() > maxOffHeight);
+        page.canvas()->fitAll();
         savePicture(page, "xylem-scope-coschedule-inspector.png");
+        doc->undoStack()->undo();
+        QCOMPARE(canvasText(m), maxOff);
+        QCOMPARE(page.canvas()->itemOf(m)->boundingRect().height(), maxOffHeight);
+        doc->undoStack()->undo(); // the reduce filter goes: the saved design is the one above
+        QVERIFY(!doc->design().find(m));
 
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("coscheduled.json"));
