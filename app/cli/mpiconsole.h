@@ -8,9 +8,9 @@
 // The status is one line on standard error, drawn in place only when standard error is a
 // terminal (as progressline.h draws one), and only between the program's lines: it is erased
 // before the program's output is written and drawn again once both streams end a line, so that
-// no program line is cut by it. With statusLines (the GUI reads them from a pipe) it is instead a
-// line of its own, again only where the program's standard error ends a line. Otherwise Xylem
-// writes nothing while the program runs.
+// no program line is cut by it. With statusLines (for a program that reads them from a pipe) it is
+// instead a line of its own, again only where the program's standard error ends a line. Otherwise
+// Xylem writes nothing while the program runs.
 
 #include "core/record/mpioutputrelay.h"
 
