@@ -77,7 +77,8 @@ void LastArrivalTally::hold(std::int64_t seq, int slot, const Tuple& t)
 void LastArrivalTally::countHeldBelow(std::int64_t end)
 {
     const size_t greds = m_counts.size();
-    const std::int64_t last = std::min(end, m_base + m_span);
+    // Nothing is held before the first candidate (the ring is made then).
+    const std::int64_t last = m_heldSlots.empty() ? m_base : std::min(end, m_base + m_span);
     for (std::int64_t seq = m_base; seq < last; ++seq) {
         const size_t call = static_cast<size_t>(seq & (m_span - 1));
         if (m_heldSlots[call] == 0) {

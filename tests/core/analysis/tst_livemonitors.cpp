@@ -160,6 +160,26 @@ private slots:
         QCOMPARE(tally.imbalancePath(), batch.imbalancePath);
     }
 
+    // A tally that never got a candidate (the statistics monitor's recording, the distributed
+    // form) flushes to nothing, and one whose candidates are all foreign holds none.
+    void aTallyWithoutCandidatesFlushesToNothing()
+    {
+        const Run run = testing::exampleRun("two-hosts");
+        const auto topology = std::make_shared<const Topology>(run.configuration);
+        LastArrivalTally never(topology);
+        never.flush();
+        QCOMPARE(never.countedCalls(), std::int64_t(0));
+        LastArrivalTally foreign(topology);
+        Tuple stranger = run.tuples.front();
+        stranger.collector = 1000;
+        foreign.addCandidates(std::span(&stranger, 1));
+        foreign.flush();
+        QCOMPARE(foreign.countedCalls(), std::int64_t(0));
+        foreign.addCandidates(run.tuples); // and it still counts what comes after
+        foreign.flush();
+        QCOMPARE(foreign.countedCalls(), std::int64_t(3));
+    }
+
     void windowMedianOfTheNewestCalls()
     {
         const Configuration config = testing::makeTree(1, 1, 3, TreeShape::Flat, RootKind::Core);
