@@ -4,7 +4,9 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <tuple>
 
@@ -170,32 +172,47 @@ bool keyLess(const Keyed& a, const Keyed& b)
 // hundreds of KiB, which glibc maps and unmaps block by block (freedmemory.h), so arrays made
 // anew for every wave cost a page fault for every 4 KiB — measured, every page fault of a
 // collector and 91 % of the front-end's with a load-balance scope (perf record -e page-faults).
-// An array far larger than the wave at hand (after a burst) is given back.
-template <typename T> void fitScratch(std::vector<T>& v, size_t size)
+// An array far larger than the wave at hand (after a burst) is given back. What it held is not
+// kept and its elements are left as they are (every user writes them before reading): filling
+// them with zeros, as a vector's resize does, was 6 % of a collector's instructions.
+template <typename T> class ScratchArray
 {
-    constexpr size_t kKeptBytes = 1 << 20;
-    if (v.capacity() * sizeof(T) > kKeptBytes && v.capacity() > 4 * size) {
-        std::vector<T>().swap(v);
+public:
+    std::span<T> fit(size_t size)
+    {
+        constexpr size_t kKeptBytes = 1 << 20;
+        if (m_capacity * sizeof(T) > kKeptBytes && m_capacity > 4 * size) {
+            m_data.reset();
+            m_capacity = 0;
+        }
+        if (m_capacity < size) {
+            m_data.reset(); // the old array goes first: two at once is a larger peak
+            m_data = std::make_unique_for_overwrite<T[]>(size);
+            m_capacity = size;
+        }
+        return {m_data.get(), size};
     }
-    v.clear(); // what it held is not needed: growing it copies nothing
-    v.resize(size);
-}
+
+private:
+    std::unique_ptr<T[]> m_data;
+    size_t m_capacity = 0;
+};
 
 struct LastArrivalScratch
 {
-    std::vector<Keyed> keyed;
-    std::vector<Keyed> sorted;
-    std::vector<std::uint32_t> start;
-    std::vector<std::uint32_t> next;
+    ScratchArray<Keyed> keyed;
+    ScratchArray<Keyed> sorted;
+    ScratchArray<std::uint32_t> start;
+    ScratchArray<std::uint32_t> next;
+    ScratchArray<const Tuple*> winners;
 };
 
 // Candidates ordered by key, those of one key kept in input order. A wave's seqs span few
 // calls, so they are placed by a counting sort on seq (no comparisons) and only the few
 // candidates of one seq are ordered by group; a sparse seq range falls back to a stable sort.
-// The result is scratch.keyed or scratch.sorted.
-const std::vector<Keyed>& byKey(LastArrivalScratch& scratch)
+// The result is keyed itself or scratch.sorted.
+std::span<const Keyed> byKey(std::span<Keyed> keyed, LastArrivalScratch& scratch)
 {
-    std::vector<Keyed>& keyed = scratch.keyed;
     if (keyed.size() < 2) {
         return keyed;
     }
@@ -209,8 +226,7 @@ const std::vector<Keyed>& byKey(LastArrivalScratch& scratch)
         return keyed;
     }
     const std::int64_t first = low->seq;
-    std::vector<std::uint32_t>& start = scratch.start;
-    fitScratch(start, static_cast<size_t>(range) + 2);
+    const std::span<std::uint32_t> start = scratch.start.fit(static_cast<size_t>(range) + 2);
     std::fill(start.begin(), start.end(), 0);
     for (const Keyed& k : keyed) {
         ++start[static_cast<size_t>(k.seq - first) + 1];
@@ -218,10 +234,8 @@ const std::vector<Keyed>& byKey(LastArrivalScratch& scratch)
     for (size_t i = 1; i < start.size(); ++i) {
         start[i] += start[i - 1];
     }
-    std::vector<Keyed>& sorted = scratch.sorted;
-    fitScratch(sorted, keyed.size());
-    std::vector<std::uint32_t>& next = scratch.next;
-    fitScratch(next, start.size() - 1);
+    const std::span<Keyed> sorted = scratch.sorted.fit(keyed.size());
+    const std::span<std::uint32_t> next = scratch.next.fit(start.size() - 1);
     std::copy(start.begin(), start.end() - 1, next.begin());
     for (const Keyed& k : keyed) {
         sorted[next[static_cast<size_t>(k.seq - first)]++] = k;
@@ -244,14 +258,9 @@ const std::vector<Keyed>& byKey(LastArrivalScratch& scratch)
     return sorted;
 }
 
-// The end of the key that begins at i in keyed (ordered by byKey).
-size_t keyEnd(const std::vector<Keyed>& keyed, size_t i)
+bool sameKey(const Keyed& a, const Keyed& b)
 {
-    size_t j = i + 1;
-    while (j < keyed.size() && keyed[j].seq == keyed[i].seq && !keyLess(keyed[i], keyed[j])) {
-        ++j;
-    }
-    return j;
+    return a.seq == b.seq && a.group == b.group && a.own == b.own;
 }
 
 // Per (group, seq) the tuple with the largest down; on a tie the first in input order, so
@@ -267,35 +276,38 @@ Result<Batch> lastArrival(Inputs inputs, Arguments groups)
     for (const Batch& b : inputs) {
         total += as<Tuples>(b).tuples.size();
     }
-    fitScratch(scratch.keyed, total);
+    const std::span<Keyed> candidates = scratch.keyed.fit(total);
     size_t at = 0;
     for (const Batch& b : inputs) {
         for (const Tuple& t : as<Tuples>(b).tuples) {
             const bool own = t.collector >= groups.size();
-            scratch.keyed[at++] = {t.seq, own ? std::int64_t(t.collector) : groups[t.collector],
-                                   t.down, t.collector, own, &t};
+            candidates[at++] = {t.seq,  own ? std::int64_t(t.collector) : groups[t.collector],
+                                t.down, t.collector,
+                                own,    &t};
         }
     }
-    const std::vector<Keyed>& keyed = byKey(scratch);
+    const std::span<const Keyed> keyed = byKey(candidates, scratch);
+    // One pass picks each key's winner; the output is then made at its size.
+    const std::span<const Tuple*> winners = scratch.winners.fit(keyed.size());
     size_t keys = 0;
-    for (size_t i = 0; i < keyed.size(); i = keyEnd(keyed, i)) {
-        ++keys;
-    }
-    Tuples out;
-    out.tuples.reserve(keys);
     for (size_t i = 0; i < keyed.size();) {
         // Ties on down go to the later collector (metrics.md: ties by position in the
         // configuration), then to the first in input order.
         const Keyed* best = &keyed[i];
-        const size_t end = keyEnd(keyed, i);
-        for (size_t j = i + 1; j < end; ++j) {
+        size_t j = i + 1;
+        for (; j < keyed.size() && sameKey(keyed[j], keyed[i]); ++j) {
             if (std::tie(keyed[j].down, keyed[j].collector) >
                 std::tie(best->down, best->collector)) {
                 best = &keyed[j];
             }
         }
-        out.tuples.push_back(*best->tuple);
-        i = end;
+        winners[keys++] = best->tuple;
+        i = j;
+    }
+    Tuples out;
+    out.tuples.reserve(keys);
+    for (size_t k = 0; k < keys; ++k) {
+        out.tuples.push_back(*winners[k]);
     }
     return Batch{contributorsOf(inputs), std::move(out)};
 }
