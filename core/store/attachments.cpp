@@ -43,16 +43,17 @@ Result<Ok> addSystemSamples(Session& session, std::int64_t run,
     if (!tx) {
         return tx.error();
     }
-    auto insert = session.database().prepare(
+    // Prepared once per session: a recording stores its samples about once a poll.
+    auto insert = session.cachedStatement(
         "INSERT INTO system_samples (run_id, host, metric, t_ns, value) VALUES (?, ?, ?, ?, ?)");
     if (!insert) {
         return insert.error();
     }
     for (const SystemSample& s : samples) {
         auto ok = insert.value()
-                      .bind(1, run)
-                      .bind(2, std::string_view(s.host))
-                      .bind(3, std::string_view(s.metric))
+                      ->bind(1, run)
+                      .bindUnowned(2, std::string_view(s.host))
+                      .bindUnowned(3, std::string_view(s.metric))
                       .bind(4, s.timeNs)
                       .bind(5, s.value)
                       .run();

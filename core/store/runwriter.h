@@ -81,6 +81,7 @@ private:
     std::span<const Tuple> select(std::span<const Tuple> tuples, std::vector<Tuple>& kept);
     Result<Ok> commit(std::span<const Tuple> tuples);
     Result<Ok> storeChunk(std::span<const Tuple> chunk);
+    Result<Statement*> prepared(std::optional<Statement>& statement, std::string_view sql);
     Result<Ok> complete();
 
     Session* m_session;
@@ -89,6 +90,8 @@ private:
     std::optional<CallAssembler> m_calls; // none: tuples only
     RunSummaryBuilder m_summaries;
     std::vector<std::uint8_t> m_encoded;
+    std::optional<Statement> m_insertChunk; // prepared at the first append
+    std::optional<Statement> m_updateRun;
     std::vector<Tuple> m_kept;
     WriterCounters m_counters;
     std::int64_t m_firstNs = 0;

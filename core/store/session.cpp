@@ -184,6 +184,7 @@ Result<Session> Session::createOrJoin(const std::string& path, bool join)
 
 Session::~Session()
 {
+    m_statements.clear();
     // The last writer folds the write-ahead log back into the file and drops it: what is left
     // is one file that can be mailed or opened read-only. Best effort and without waiting: a
     // reader may still hold it.
@@ -192,6 +193,17 @@ Session::~Session()
         (void)m_db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
         (void)m_db.exec("PRAGMA journal_mode=DELETE");
     }
+}
+
+Result<Statement*> Session::cachedStatement(std::string_view sql)
+{
+    auto it = m_statements.find(sql);
+    if (it == m_statements.end()) {
+        XYLEM_TRY(made, m_db.prepare(sql));
+        it = m_statements.emplace(std::string(sql), std::move(made).value()).first;
+    }
+    it->second.reset(); // after a failed run too
+    return &it->second;
 }
 
 Result<Ok> Session::requireWritable() const

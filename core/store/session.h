@@ -10,8 +10,10 @@
 #include "core/store/sessionlock.h"
 #include "core/store/sqlitedatabase.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace xylem::store {
 
@@ -46,6 +48,9 @@ public:
     Database& database() { return m_db; }
     // An error if the session was opened read-only.
     Result<Ok> requireWritable() const;
+    // The statement for sql, prepared at its first use and kept while the session is open:
+    // for what a recording runs again and again (attachments.h's system samples).
+    Result<Statement*> cachedStatement(std::string_view sql);
 
 private:
     Session(Database db, bool writable, SessionLock lock = {})
@@ -68,6 +73,7 @@ private:
     bool m_writable = false;
     int m_version = 0;
     std::optional<int> m_upgradedFrom;
+    std::map<std::string, Statement, std::less<>> m_statements; // cachedStatement()
 };
 
 } // namespace xylem::store

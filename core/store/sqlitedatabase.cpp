@@ -138,6 +138,14 @@ Statement& Statement::bind(int index, double value)
     return *this;
 }
 
+Statement& Statement::bindUnowned(int index, std::string_view text)
+{
+    const int rc =
+        sqlite3_bind_text64(m_stmt, index, text.data(), text.size(), SQLITE_STATIC, SQLITE_UTF8);
+    m_bindError = rc != SQLITE_OK ? rc : m_bindError;
+    return *this;
+}
+
 Statement& Statement::bind(int index, std::string_view text)
 {
     const int rc =
@@ -197,6 +205,7 @@ void Statement::reset()
 {
     sqlite3_reset(m_stmt);
     sqlite3_clear_bindings(m_stmt);
+    m_bindError = 0;
 }
 
 std::int64_t Statement::columnInt(int index) const

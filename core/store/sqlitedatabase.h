@@ -35,6 +35,8 @@ public:
     Statement& bind(int index, std::int64_t value);
     Statement& bind(int index, double value);
     Statement& bind(int index, std::string_view text);
+    // Not copied: the text must stay as it is until the statement has run.
+    Statement& bindUnowned(int index, std::string_view text);
     Statement& bindBlob(int index, std::span<const std::uint8_t> bytes);
     Statement& bindNull(int index);
 

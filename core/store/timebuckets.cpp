@@ -25,51 +25,92 @@ std::int64_t floorDiv(std::int64_t a, std::int64_t b)
 TimeBuckets::TimeBuckets(size_t capacity, std::int64_t initialWidth)
     : m_capacity(std::max<size_t>(capacity, 4)) // fewer than 4 buckets cannot span all of int64
     , m_width(std::max<std::int64_t>(initialWidth, 1))
+    , m_shift(std::has_single_bit(static_cast<std::uint64_t>(m_width))
+                  ? std::countr_zero(static_cast<std::uint64_t>(m_width))
+                  : -1)
 {
 }
 
 void TimeBuckets::add(std::int64_t timeNs, std::int64_t value)
 {
-    std::int64_t k = floorDiv(timeNs, m_width);
-    if (m_buckets.empty()) {
+    std::int64_t k = indexOf(timeNs);
+    // Most values fall in a bucket held already (unsigned: k - m_first may not fit an int64).
+    if (const std::uint64_t at = static_cast<std::uint64_t>(k) - static_cast<std::uint64_t>(m_first);
+        at < m_size) {
+        begin()[at].add(value);
+        return;
+    }
+    if (m_size == 0) {
         m_first = k;
-        m_buckets.emplace_back();
+        extend(0, 1);
     }
-    // Grow towards k, coarsening first whenever the span would exceed the capacity. Indices
-    // are compared as 128-bit values: times near the ends of int64 must not overflow.
+    // Coarsen while the span with k would exceed the capacity: the coarsest width needed, so
+    // the same as growing first and coarsening after. Indices are compared as 128-bit values:
+    // times near the ends of int64 must not overflow.
     const auto cap = static_cast<Int128>(m_capacity);
-    while (static_cast<Int128>(k) < m_first - cap || static_cast<Int128>(k) >= m_first + 2 * cap) {
+    for (;;) {
+        const Int128 last = static_cast<Int128>(m_first) + static_cast<Int128>(m_size) - 1;
+        const Int128 from = std::min<Int128>(m_first, k);
+        const Int128 to = std::max<Int128>(last, k);
+        if (to - from < cap) {
+            break;
+        }
         coarsen();
-        k = floorDiv(timeNs, m_width);
+        k = indexOf(timeNs);
     }
-    while (k < m_first) {
-        m_buckets.emplace_front();
-        --m_first;
+    if (k < m_first) {
+        extend(static_cast<size_t>(m_first - k), 0);
+        m_first = k;
+    } else if (const auto at = static_cast<size_t>(k - m_first); at >= m_size) {
+        extend(0, at + 1 - m_size);
     }
-    while (static_cast<Int128>(k) >= m_first + static_cast<Int128>(m_buckets.size())) {
-        m_buckets.emplace_back();
-    }
-    m_buckets[static_cast<size_t>(k - m_first)].add(value);
-    while (m_buckets.size() > m_capacity) {
-        coarsen();
-    }
+    begin()[k - m_first].add(value);
 }
 
+// Room for `front` more buckets before the first and `back` after the last, empty; the total
+// stays within the capacity.
+void TimeBuckets::extend(size_t front, size_t back)
+{
+    const size_t size = m_size + front + back;
+    if (front > m_offset || m_offset + m_size + back > m_store.size()) {
+        // Twice what is needed, up to the capacity; the room goes where it was wanted.
+        std::vector<SummaryBucket> store(
+            std::min(std::max<size_t>(2 * size, 16), std::max(m_capacity, size)));
+        const size_t room = store.size() - size;
+        const size_t offset = front > 0 ? room / 2 : 0;
+        std::copy(begin(), begin() + m_size, store.begin() + static_cast<long>(offset + front));
+        m_store = std::move(store);
+        m_offset = offset;
+    } else {
+        m_offset -= front;
+    }
+    m_size = size;
+}
+
+// Bucket k becomes bucket floor(k / 2) of twice the width, in place: the new bucket j merges
+// the old ones at 2j - odd and 2j - odd + 1 (odd: the first index's parity), in that order.
 void TimeBuckets::coarsen()
 {
-    std::deque<SummaryBucket> merged;
     const std::int64_t first = floorDiv(m_first, 2);
-    for (size_t i = 0; i < m_buckets.size(); ++i) {
-        const auto target =
-            static_cast<size_t>(floorDiv(m_first + static_cast<std::int64_t>(i), 2) - first);
-        if (target >= merged.size()) {
-            merged.resize(target + 1);
+    const size_t odd = static_cast<size_t>(m_first - 2 * first);
+    const size_t size = (m_size + odd + 1) / 2;
+    SummaryBucket* b = begin();
+    for (size_t j = 0; j < size; ++j) {
+        SummaryBucket merged;
+        const size_t low = 2 * j; // old index + odd
+        if (low >= odd) {
+            merged.merge(b[low - odd]);
         }
-        merged[target].merge(m_buckets[i]);
+        if (low + 1 - odd < m_size) {
+            merged.merge(b[low + 1 - odd]);
+        }
+        b[j] = merged;
     }
-    m_buckets = std::move(merged);
+    std::fill(b + size, b + m_size, SummaryBucket{});
+    m_size = size;
     m_first = first;
     m_width *= 2;
+    m_shift = m_shift >= 0 ? m_shift + 1 : -1;
 }
 
 TimeBuckets::Coarse TimeBuckets::coarse(size_t maxBuckets) const
@@ -78,13 +119,18 @@ TimeBuckets::Coarse TimeBuckets::coarse(size_t maxBuckets) const
     const auto filled = [](const SummaryBucket& b) {
         return b.count > 0;
     };
-    const auto first = std::find_if(m_buckets.begin(), m_buckets.end(), filled);
-    if (first == m_buckets.end()) {
+    const SummaryBucket* const held = begin();
+    const SummaryBucket* const end = held + m_size;
+    const SummaryBucket* const first = std::find_if(held, end, filled);
+    if (first == end) {
         return out;
     }
-    const auto last = std::find_if(m_buckets.rbegin(), m_buckets.rend(), filled).base() - 1;
-    const std::int64_t from = m_first + (first - m_buckets.begin());
-    const std::int64_t to = m_first + (last - m_buckets.begin());
+    const SummaryBucket* last = end - 1;
+    while (!filled(*last)) {
+        --last;
+    }
+    const std::int64_t from = m_first + (first - held);
+    const std::int64_t to = m_first + (last - held);
     const std::int64_t most = std::max<std::int64_t>(1, static_cast<std::int64_t>(maxBuckets));
     std::int64_t factor = 1;
     while (floorDiv(to, factor) - floorDiv(from, factor) + 1 > most) {
@@ -93,8 +139,8 @@ TimeBuckets::Coarse TimeBuckets::coarse(size_t maxBuckets) const
     out.width = m_width * factor;
     out.firstIndex = floorDiv(from, factor);
     out.buckets.resize(static_cast<size_t>(floorDiv(to, factor) - out.firstIndex + 1));
-    for (auto it = first; it != last + 1; ++it) {
-        const std::int64_t k = m_first + (it - m_buckets.begin());
+    for (const SummaryBucket* it = first; it != last + 1; ++it) {
+        const std::int64_t k = m_first + (it - held);
         out.buckets[static_cast<size_t>(floorDiv(k, factor) - out.firstIndex)].merge(*it);
     }
     return out;

@@ -89,8 +89,14 @@ private slots:
         const auto values = systemSamples(session, 1, "net_rx_bytes:eth0");
         QVERIFY(values && values->size() == 1);
         QCOMPARE(values->front().value, 1e12);
-        // Samples of a run that does not exist are refused.
+        // Samples of a run that does not exist are refused, and nothing of them is kept; the
+        // session's statement for samples is used again after that failure as before it.
         QVERIFY(!addSystemSamples(session, 99, samples));
+        QCOMPARE(keys(systemSamples(session, 99)), QStringList());
+        QVERIFY(
+            addSystemSamples(session, 2, std::vector<SystemSample>{{"n1", "cpu_busy", 130, 2}}));
+        QCOMPARE(keys(systemSamples(session, 2)),
+                 QStringList({"120:n0:cpu_busy", "130:n1:cpu_busy"}));
     }
 
     void clockModelUpsertReplaces()

@@ -3,9 +3,12 @@
 
 #include "core/store/timebuckets.h"
 
+#include "core/model/int128.h"
+
 #include <QtTest>
 
 #include <bit>
+#include <deque>
 #include <limits>
 #include <map>
 #include <random>
@@ -56,6 +59,64 @@ bool same(const SummaryBucket& a, const SummaryBucket& b)
 {
     return a.count == b.count && a.min == b.min && a.max == b.max && a.sum == b.sum;
 }
+
+// Buckets grown one at a time in a deque and coarsened whenever they exceed the capacity, in
+// the simplest way (what TimeBuckets did before it grew in place): it must give the same
+// width, first index and buckets, byte for byte, whatever the order of the values.
+class GrowingBuckets
+{
+public:
+    GrowingBuckets(size_t capacity, std::int64_t width)
+        : m_capacity(std::max<size_t>(capacity, 4))
+        , m_width(width)
+    {
+    }
+    void add(std::int64_t t, std::int64_t v)
+    {
+        std::int64_t k = floorDiv(t, m_width);
+        if (m_buckets.empty()) {
+            m_first = k;
+            m_buckets.emplace_back();
+        }
+        const auto cap = static_cast<xylem::Int128>(m_capacity);
+        while (k < m_first - cap || k >= m_first + 2 * cap) {
+            coarsen();
+            k = floorDiv(t, m_width);
+        }
+        while (k < m_first) {
+            m_buckets.emplace_front();
+            --m_first;
+        }
+        while (k >= m_first + static_cast<xylem::Int128>(m_buckets.size())) {
+            m_buckets.emplace_back();
+        }
+        m_buckets[static_cast<size_t>(k - m_first)].add(v);
+        while (m_buckets.size() > m_capacity) {
+            coarsen();
+        }
+    }
+    void coarsen()
+    {
+        std::deque<SummaryBucket> merged;
+        const std::int64_t first = floorDiv(m_first, 2);
+        for (size_t i = 0; i < m_buckets.size(); ++i) {
+            const auto at =
+                static_cast<size_t>(floorDiv(m_first + static_cast<std::int64_t>(i), 2) - first);
+            if (at >= merged.size()) {
+                merged.resize(at + 1);
+            }
+            merged[at].merge(m_buckets[i]);
+        }
+        m_buckets = std::move(merged);
+        m_first = first;
+        m_width *= 2;
+    }
+
+    size_t m_capacity;
+    std::int64_t m_width;
+    std::int64_t m_first = 0;
+    std::deque<SummaryBucket> m_buckets;
+};
 
 QString describe(const SummaryBucket& b)
 {
@@ -196,6 +257,75 @@ private slots:
             expected.add(s.v);
         }
         QVERIFY2(same(total(b.buckets()), expected), qPrintable(describe(total(b.buckets()))));
+    }
+
+    // Growing in place gives what growing one bucket at a time and merging gives: times in
+    // order (a recording), nearly in order, at random, and at the ends of the axis; checked
+    // after every value, byte for byte.
+    void theSameBucketsAsGrowingOneAtATime_data()
+    {
+        QTest::addColumn<int>("capacity");
+        QTest::addColumn<qint64>("initialWidth");
+        QTest::addColumn<int>("order"); // 0 rising, 1 nearly rising, 2 random, 3 extremes
+        for (const int order : {0, 1, 2, 3}) {
+            for (const auto& [capacity, width] :
+                 {std::pair{4, qint64(1)}, {16, qint64(1024)}, {64, qint64(3)}, {1024, qint64(1024)}}) {
+                QTest::addRow("order %d, cap %d, width %lld", order, capacity,
+                              static_cast<long long>(width))
+                    << capacity << width << order;
+            }
+        }
+    }
+    void theSameBucketsAsGrowingOneAtATime()
+    {
+        QFETCH(int, capacity);
+        QFETCH(qint64, initialWidth);
+        QFETCH(int, order);
+        std::vector<Sample> samples;
+        std::mt19937_64 rng(static_cast<std::uint64_t>(capacity * 7 + order));
+        std::uniform_int_distribution<std::int64_t> value(0, 5'000'000);
+        std::int64_t t = -3'000'000;
+        for (int i = 0; i < 3000; ++i) {
+            switch (order) {
+            case 0:
+                t += 1 + value(rng) % 4000;
+                samples.push_back({t, value(rng)});
+                break;
+            case 1:
+                t += 1 + value(rng) % 4000;
+                samples.push_back({t - value(rng) % 20000, value(rng)});
+                break;
+            case 2:
+                samples = randomSamples(static_cast<std::uint64_t>(capacity), 3000,
+                                        -1'000'000'000'000, 1'000'000'000'000);
+                i = 3000;
+                break;
+            default:
+                samples.push_back({i % 3 == 0   ? std::numeric_limits<std::int64_t>::min() + 1 + i
+                                   : i % 3 == 1 ? std::numeric_limits<std::int64_t>::max() - i
+                                                : value(rng) - 2'500'000,
+                                   value(rng)});
+            }
+        }
+        TimeBuckets b(static_cast<size_t>(capacity), initialWidth);
+        GrowingBuckets expected(static_cast<size_t>(capacity), initialWidth);
+        for (size_t i = 0; i < samples.size(); ++i) {
+            b.add(samples[i].t, samples[i].v);
+            expected.add(samples[i].t, samples[i].v);
+            const std::vector<SummaryBucket> want(expected.m_buckets.begin(),
+                                                  expected.m_buckets.end());
+            QVERIFY2(b.width() == expected.m_width && b.firstIndex() == expected.m_first &&
+                         encodeBuckets(b.buckets()) == encodeBuckets(want),
+                     qPrintable(QString("after value %1: width %2 (%3), first %4 (%5), %6 "
+                                        "buckets (%7)")
+                                    .arg(i)
+                                    .arg(b.width())
+                                    .arg(expected.m_width)
+                                    .arg(b.firstIndex())
+                                    .arg(expected.m_first)
+                                    .arg(b.buckets().size())
+                                    .arg(want.size())));
+        }
     }
 
     // Tuples may lie anywhere on the int64 axis (only INT64_MIN is reserved). Fewer than four
