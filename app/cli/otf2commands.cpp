@@ -1,7 +1,7 @@
 #include "app/cli/otf2commands.h"
 
 #include "app/cli/command.h"
-#include "app/cli/mpistoring.h"
+#include "core/record/mpistoring.h"
 #include "app/cli/sessioninput.h"
 #include "core/model/mpiruns.h"
 #include "core/otf2/otf2export.h"
@@ -26,13 +26,13 @@ Result<Ok> importMpiRun(const std::string& anchor, const std::string& path,
                         const store::RunMetadata& base, std::ostream& o)
 {
     XYLEM_TRY(trace, otf2::importOtf2(anchor));
-    XYLEM_TRY(model, correctClocks(trace.value()));
+    XYLEM_TRY(model, record::correctClocks(trace.value()));
     XYLEM_TRY(session, store::Session::openOrCreate(path));
     store::RunMetadata meta = base;
     meta.clock = "corrected to host " + model->referenceHost();
-    XYLEM_TRY(runs, storeMpiRuns(session.value(), trace.value(), model.value(), meta,
+    XYLEM_TRY(runs, record::storeMpiRuns(session.value(), trace.value(), model.value(), meta,
                                  RunShape::Flat));
-    for (const StoredMpiRun& r : runs.value()) {
+    for (const record::StoredMpiRun& r : runs.value()) {
         XYLEM_TRY(info, store::runInfo(session.value(), r.id));
         o << path << ": run " << r.id << " \"" << info->metadata.name
           << "\": " << trace->ranks.size() << " ranks, " << trace->events.size() << " MPI events, "

@@ -3,7 +3,7 @@
 // What the MPI kind chooser (mpikindbar.h) lists for a run with MPI data: every
 // (communicator, collective kind) of the run's MPI data with its time (core/model/mpikinds.h) and,
 // for a kind that forms a stage tree, the stored run of that kind from the same recording. Runs
-// of one recording are named "NAME: MPI_Allreduce on MPI_COMM_WORLD" (app/cli/mpistoring.h): the
+// of one recording are named "NAME: MPI_Allreduce on MPI_COMM_WORLD" (core/record/mpistoring.h): the
 // run of a kind is the one with the current run's NAME and that kind's label, nearest by id.
 // Read off the GUI thread.
 
