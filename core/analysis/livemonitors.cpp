@@ -83,7 +83,14 @@ StatisticsMonitor::StatisticsMonitor(LocalView view, size_t window)
     , m_evaluator(m_view.topology())
     , m_edgeTimes(static_cast<size_t>(m_view.topology().wrapperCount()), RunningStats(window))
 {
+    for (int w = 0; w < m_view.topology().wrapperCount(); ++w) {
+        if (m_view.records(static_cast<std::uint32_t>(w))) {
+            m_recorded.push_back(static_cast<size_t>(w));
+        }
+    }
     for (const size_t slot : m_view.greds()) {
+        m_gredTopologies.push_back(&m_view.topology().greds()[slot]);
+        m_ownEdges.push_back(m_view.ownEdgeRecorded(slot) ? 1 : 0);
         const size_t p = m_view.topology().greds()[slot].children.size();
         m_greds.push_back(GredStats{RunningStats(window), RunningStats(window),
                                     std::vector<RunningStats>(p, RunningStats(window)),
@@ -95,15 +102,12 @@ StatisticsMonitor::StatisticsMonitor(LocalView view, size_t window)
 void StatisticsMonitor::add(std::span<const Tuple> tuples)
 {
     m_stream.add(m_view, tuples, [&](const EdgeTimes* row) {
-        for (int w = 0; w < m_view.topology().wrapperCount(); ++w) {
-            if (m_view.records(static_cast<std::uint32_t>(w))) {
-                m_edgeTimes[static_cast<size_t>(w)].add(row[w].up - row[w].down);
-            }
+        for (const size_t w : m_recorded) {
+            m_edgeTimes[w].add(row[w].up - row[w].down);
         }
         for (size_t k = 0; k < m_view.greds().size(); ++k) {
-            const size_t slot = m_view.greds()[k];
-            const GredTopology& g = m_view.topology().greds()[slot];
-            const bool ownEdge = m_view.ownEdgeRecorded(slot);
+            const GredTopology& g = *m_gredTopologies[k];
+            const bool ownEdge = m_ownEdges[k] != 0;
             m_evaluator.evaluate(g, row, ownEdge);
             GredStats& s = m_greds[k];
             if (ownEdge) {

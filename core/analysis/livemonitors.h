@@ -73,6 +73,12 @@ private:
     GredCallEvaluator m_evaluator;
     std::vector<GredStats> m_greds;        // per local gred
     std::vector<RunningStats> m_edgeTimes; // per wrapper (used for local collectors only)
+    // What the view says of every call, asked once: the wrappers whose edges are recorded here,
+    // and per local gred its topology (the view shares it: the pointers outlive a move) and
+    // whether its own edge is recorded here.
+    std::vector<size_t> m_recorded;
+    std::vector<const GredTopology*> m_gredTopologies;
+    std::vector<char> m_ownEdges;
 };
 
 } // namespace xylem
