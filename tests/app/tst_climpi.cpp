@@ -29,6 +29,14 @@ namespace {
 
 constexpr int kRanks = 4;
 constexpr int kIterations = 40;
+// The planted late rank: 20 ms of computing more than the others, every iteration. 4 busy-polling
+// ranks on 2 cores beside other suites (load 10-13) leave an Allreduce up to 10-15 ms apart,
+// 100 ms at worst, in steps of the scheduler's 4 ms tick: a rank 2 ms late was the last to arrive
+// in only 105-111 of 200 Allreduces, and 3 of 5 runs failed (the imbalance path ended at rank 0
+// once, rank 2 caused less waiting than the others together twice); 20 ms late it was the last
+// in all 100 of 100 and caused over 200 times their waiting.
+constexpr int kLateIterations = 100;
+constexpr int kLateUs = 20000;
 
 QStringList mpirun(const QStringList& program)
 {
@@ -130,8 +138,9 @@ private slots:
         QTemporaryDir dir;
         const QString session = dir.filePath("late.xylem");
         const auto r = runCli(QStringList{"mpi", "-o", session, "--shape", "flat"} +
-                              mpirun({XYLEM_MPILOOP, "--iterations", "200", "--late-rank", "2",
-                                      "--late-us", "2000"}));
+                              mpirun({XYLEM_MPILOOP, "--iterations",
+                                      QString::number(kLateIterations), "--late-rank", "2",
+                                      "--late-us", QString::number(kLateUs)}));
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         const auto trace = storedTrace(session, 1);
         QVERIFY(trace.ok());
@@ -163,6 +172,8 @@ private slots:
         // than all the others together.
         QCOMPARE(nxn.causedNs.size(), size_t(kRanks));
         const std::int64_t others = nxn.causedNs[0] + nxn.causedNs[1] + nxn.causedNs[3];
+        qInfo("Wait at N x N caused: rank 2 %lld ns, the others %lld ns",
+              static_cast<long long>(nxn.causedNs[2]), static_cast<long long>(others));
         QVERIFY2(nxn.causedNs[2] > others,
                  qPrintable(QStringLiteral("rank 2 caused %1 ns, the others %2 ns")
                                 .arg(nxn.causedNs[2])
