@@ -231,14 +231,19 @@ Result<Ok> LiveRecorder::takeSamples(const gather::Batch& batch)
     return storeSamples(std::move(samples));
 }
 
-Result<Ok> LiveRecorder::storeSamples(std::vector<store::SystemSample> samples)
+Result<Ok> LiveRecorder::storeSamples(std::vector<store::SystemSample> samples, bool now)
 {
     m_accounting.systemSamplesOutside = m_samples.dropped();
-    if (samples.empty()) {
+    m_unstored.insert(m_unstored.end(), std::make_move_iterator(samples.begin()),
+                      std::make_move_iterator(samples.end()));
+    const auto time = std::chrono::steady_clock::now();
+    if (m_unstored.empty() || !m_writer || (!now && time - m_samplesStoredAt < kSampleStorePeriod)) {
         return Ok{};
     }
-    XYLEM_TRY(stored, store::addSystemSamples(m_writer->session(), m_writer->run(), samples));
-    m_accounting.systemSamples += static_cast<std::int64_t>(samples.size());
+    XYLEM_TRY(stored, store::addSystemSamples(m_writer->session(), m_writer->run(), m_unstored));
+    m_accounting.systemSamples += static_cast<std::int64_t>(m_unstored.size());
+    m_unstored.clear();
+    m_samplesStoredAt = time;
     return Ok{};
 }
 
@@ -366,9 +371,9 @@ Result<Ok> LiveRecorder::close()
     }
     closeStreams();
     if (m_writer && has(Monitor::Raw)) {
-        return storeSamples(m_samples.takeRest(m_writer->tupleSpan()));
+        return storeSamples(m_samples.takeRest(m_writer->tupleSpan()), true);
     }
-    return Ok{};
+    return storeSamples({}, true);
 }
 
 Result<Ok> LiveRecorder::reopen(EventScope scope)
@@ -378,7 +383,7 @@ Result<Ok> LiveRecorder::reopen(EventScope scope)
                              scope.monitors.end();
     closeStreams();
     if (m_writer && rawEnds) { // no raw tuples to decide the waiting samples by any more
-        XYLEM_TRY(stored, storeSamples(m_samples.takeRest(m_writer->tupleSpan())));
+        XYLEM_TRY(stored, storeSamples(m_samples.takeRest(m_writer->tupleSpan()), true));
     }
     m_scope = std::move(scope);
     return open();

@@ -150,7 +150,9 @@ private:
     Result<Ok> takeCounts(const gather::Batch& batch);
     Result<Ok> takeMonitorLines(std::uint32_t stream, const gather::Batch& batch);
     Result<Ok> takeSamples(const gather::Batch& batch);
-    Result<Ok> storeSamples(std::vector<store::SystemSample> samples);
+    // Stores system samples about once a second (kSampleStorePeriod), all that wait when `now`:
+    // one transaction a wave was a tenth of the front-end's instructions with few calls.
+    Result<Ok> storeSamples(std::vector<store::SystemSample> samples, bool now = false);
     void closeStreams();
     void takeEvents();
     void noteTrouble(const tree::TreeEvent& event, std::uint32_t node, double at);
@@ -166,6 +168,8 @@ private:
     LastArrivalTally m_distributed;                  // load-balance-distributed
     std::map<std::string, std::string> m_statistics; // host -> newest state (JSON)
     RunSampleWindow m_samples;
+    std::vector<store::SystemSample> m_unstored; // decided, waiting for storeSamples' next store
+    std::chrono::steady_clock::time_point m_samplesStoredAt{};
     std::vector<std::uint32_t> m_streams;
     ScopeAccounting m_accounting;
     std::chrono::steady_clock::time_point m_opened; // the first open(): accounting's seconds
@@ -180,5 +184,6 @@ inline constexpr std::uint32_t kDistributedStream = 4;
 inline constexpr std::uint32_t kStatisticsStream = 5;
 inline constexpr std::uint32_t kSystemSampleStream = 6;
 inline constexpr size_t kMaxTroubles = 256; // episodes listed; more are counted
+inline constexpr std::chrono::seconds kSampleStorePeriod{1};
 
 } // namespace xylem::live
