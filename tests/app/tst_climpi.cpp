@@ -137,10 +137,10 @@ private slots:
     {
         QTemporaryDir dir;
         const QString session = dir.filePath("late.xylem");
-        const auto r = runCli(QStringList{"mpi", "-o", session, "--shape", "flat"} +
-                              mpirun({XYLEM_MPILOOP, "--iterations",
-                                      QString::number(kLateIterations), "--late-rank", "2",
-                                      "--late-us", QString::number(kLateUs)}));
+        const auto r =
+            runCli(QStringList{"mpi", "-o", session, "--shape", "flat"} +
+                   mpirun({XYLEM_MPILOOP, "--iterations", QString::number(kLateIterations),
+                           "--late-rank", "2", "--late-us", QString::number(kLateUs)}));
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         const auto trace = storedTrace(session, 1);
         QVERIFY(trace.ok());
