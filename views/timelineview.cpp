@@ -92,8 +92,9 @@ void TimelineView::buildSystemRect()
             m_systemRect->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::setRange));
 }
 
-// Live, the store summarises a call once it has assembled it (callassembler.h), which is some
-// calls after the newest: the end of the span so far is shaded and named until they come.
+// Live, the store summarises a call as soon as its last tuple came (callassembler.h): the
+// newest calls of the span so far may still wait for a tuple, and that end is shaded and named
+// until they come.
 void TimelineView::buildPendingMark()
 {
     m_pending = new QCPItemRect(m_plot);
@@ -170,10 +171,10 @@ void TimelineView::setSystemSamples(const std::vector<store::SystemSample>& samp
 void TimelineView::showLive(const store::LiveTimeline& live)
 {
     if (!m_live || live.firstNs != m_origin) {
-        // The store summarises a call once it has assembled it (callassembler.h), some calls
-        // after the newest: the newest end of the span fills in later.
+        // The store summarises a call as soon as it is complete (callassembler.h): the newest
+        // end of the span fills in as the calls there get their last tuples.
         m_plot->xAxis->setLabel(
-            tr("time in the recording so far (s): calls are drawn once the store assembled them"));
+            tr("time in the recording so far (s): a call is drawn once all its tuples came"));
         m_live = true;
         m_following = true;
         m_origin = live.firstNs;
