@@ -258,6 +258,58 @@
         <source>Gathering ended early, the run keeps what came before: %1</source>
         <translation>Das Sammeln endete vorzeitig, der Lauf behält, was davor kam: %1</translation>
     </message>
+    <message>
+        <source>Recording the MPI program: %1 s, %2 tuples gathered (%3 k/s)</source>
+        <translation>Das MPI-Programm wird aufgezeichnet: %1 s, %2 Tupel gesammelt (%3 k/s)</translation>
+    </message>
+    <message>
+        <source>The MPI program: %1</source>
+        <translation>Das MPI-Programm: %1</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1</source>
+        <translation>wurde durch Signal %1 beendet</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>endete mit Code %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 and its ranks recorded no MPI call: its own messages say why; nothing was stored.</source>
+        <translation>%1 %2, und seine Ranks zeichneten keinen MPI-Aufruf auf: seine eigenen Meldungen sagen, warum; nichts wurde gespeichert.</translation>
+    </message>
+    <message>
+        <source>%1 %2 and recorded no MPI call (it failed before MPI_Init, or is no MPI program); nothing was stored.</source>
+        <translation>%1 %2 und zeichnete keinen MPI-Aufruf auf (es scheiterte vor MPI_Init oder ist kein MPI-Programm); nichts wurde gespeichert.</translation>
+    </message>
+    <message>
+        <source>%1 %2 but recorded no MPI call: it never called MPI_Init, or its MPI library is linked statically; nothing was stored.</source>
+        <translation>%1 %2, zeichnete aber keinen MPI-Aufruf auf: es rief MPI_Init nie auf, oder seine MPI-Bibliothek ist statisch gelinkt; nichts wurde gespeichert.</translation>
+    </message>
+    <message>
+        <source>The MPI program %1; %2 ranks, %3 communicators, %4 MPI calls, stored in %5.</source>
+        <translation>Das MPI-Programm %1; %2 Ranks, %3 Kommunikatoren, %4 MPI-Aufrufe, gespeichert in %5.</translation>
+    </message>
+    <message>
+        <source>Run %1 (no complete collective that synchronizes every member).</source>
+        <translation>Lauf %1 (keine vollständige kollektive Operation, die alle Mitglieder synchronisiert).</translation>
+    </message>
+    <message>
+        <source>Run %1: %2, %3 calls.</source>
+        <translation>Lauf %1: %2, %3 Aufrufe.</translation>
+    </message>
+    <message>
+        <source>Interrupted: what the program recorded is stored.</source>
+        <translation>Unterbrochen: Was das Programm aufgezeichnet hat, ist gespeichert.</translation>
+    </message>
+    <message>
+        <source>The program did not reach MPI_Finalize: clock samples and communicators made later are missing.</source>
+        <translation>Das Programm erreichte MPI_Finalize nicht: Uhrenproben und später erzeugte Kommunikatoren fehlen.</translation>
+    </message>
+    <message>
+        <source>%1 calls were lost to full rings.</source>
+        <translation>%1 Aufrufe gingen in vollen Ringen verloren.</translation>
+    </message>
 </context>
 <context>
     <name>ScopeNodeItem</name>
@@ -330,6 +382,14 @@
     <message>
         <source>collectors by gather rate</source>
         <translation>Kollektoren nach Sammelrate</translation>
+    </message>
+    <message>
+        <source>coscheduled after sending</source>
+        <translation>Coscheduling nach dem Senden</translation>
+    </message>
+    <message>
+        <source>coscheduled after release</source>
+        <translation>Coscheduling nach der Freigabe</translation>
     </message>
 </context>
 <context>
@@ -681,10 +741,6 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <translation>die Aufzeichnung ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <source>cannot start %1: %2</source>
-        <translation>%1 kann nicht gestartet werden: %2</translation>
-    </message>
-    <message>
         <source>live demo</source>
         <translation>Live-Demo</translation>
     </message>
@@ -695,6 +751,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>cluster recording</source>
         <translation>Cluster-Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -1005,6 +1065,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>Recording: the accounting is shown as soon as the collectors&apos; streams are open.</source>
         <translation>Aufzeichnung: die Abrechnung erscheint, sobald die Datenströme der Kollektoren offen sind.</translation>
+    </message>
+    <message>
+        <source>Recording an MPI program: its runs are shown once they are stored.</source>
+        <translation>Ein MPI-Programm wird aufgezeichnet: Seine Läufe werden gezeigt, sobald sie gespeichert sind.</translation>
     </message>
 </context>
 <context>
@@ -2150,6 +2214,38 @@ n3 c1</translation>
         <source>Shared libraries (*.so);;All files (*)</source>
         <translation>Shared Libraries (*.so);;Alle Dateien (*)</translation>
     </message>
+    <message>
+        <source>Coschedule:</source>
+        <translation>Coscheduling:</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Off: the collectors read, filter and send when the front-end pulls, whatever the program is doing.</source>
+        <translation>Aus: Die Kollektoren lesen, filtern und senden, wenn das Frontend abruft, gleich was das Programm gerade tut.</translation>
+    </message>
+    <message>
+        <source>after sending</source>
+        <translation>nach dem Senden</translation>
+    </message>
+    <message>
+        <source>After sending: the collectors work while the program&apos;s threads wait inside the collective, from when all their contributions are sent.</source>
+        <translation>Nach dem Senden: Die Kollektoren arbeiten, während die Threads des Programms in der kollektiven Operation warten, sobald alle ihre Beiträge gesendet sind.</translation>
+    </message>
+    <message>
+        <source>after release</source>
+        <translation>nach der Freigabe</translation>
+    </message>
+    <message>
+        <source>After release: the collectors wait until all the program&apos;s threads have been released with the collective&apos;s result, which disturbs the program least.</source>
+        <translation>Nach der Freigabe: Die Kollektoren warten, bis alle Threads des Programms mit dem Ergebnis der kollektiven Operation freigegeben sind; das stört das Programm am wenigsten.</translation>
+    </message>
+    <message>
+        <source>The design deploys the most demanding mode of its filters.</source>
+        <translation>Der Entwurf setzt den anspruchsvollsten Modus seiner Filter ein.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::ScopeSessionDialog</name>
@@ -2296,8 +2392,8 @@ n3 c1</translation>
         <translation>Aufrufe werden noch zusammengesetzt</translation>
     </message>
     <message>
-        <source>time in the recording so far (s): calls are drawn once the store assembled them</source>
-        <translation>Zeit in der bisherigen Aufzeichnung (s): Aufrufe werden gezeichnet, sobald der Speicher sie zusammengesetzt hat</translation>
+        <source>time in the recording so far (s): a call is drawn once all its tuples came</source>
+        <translation>Zeit in der bisherigen Aufzeichnung (s): Ein Aufruf wird gezeichnet, sobald alle seine Tupel da sind</translation>
     </message>
 </context>
 <context>

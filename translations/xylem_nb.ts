@@ -258,6 +258,58 @@
         <source>Gathering ended early, the run keeps what came before: %1</source>
         <translation>Innsamlingen sluttet tidlig, kjøringen beholder det som kom før: %1</translation>
     </message>
+    <message>
+        <source>Recording the MPI program: %1 s, %2 tuples gathered (%3 k/s)</source>
+        <translation>Tar opp MPI-programmet: %1 s, %2 tupler samlet inn (%3 k/s)</translation>
+    </message>
+    <message>
+        <source>The MPI program: %1</source>
+        <translation>MPI-programmet: %1</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1</source>
+        <translation>ble drept av signal %1</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>avsluttet med kode %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 and its ranks recorded no MPI call: its own messages say why; nothing was stored.</source>
+        <translation>%1 %2, og rankene registrerte ingen MPI-kall: programmets egne meldinger sier hvorfor; ingenting ble lagret.</translation>
+    </message>
+    <message>
+        <source>%1 %2 and recorded no MPI call (it failed before MPI_Init, or is no MPI program); nothing was stored.</source>
+        <translation>%1 %2 og registrerte ingen MPI-kall (det feilet før MPI_Init, eller er ikke et MPI-program); ingenting ble lagret.</translation>
+    </message>
+    <message>
+        <source>%1 %2 but recorded no MPI call: it never called MPI_Init, or its MPI library is linked statically; nothing was stored.</source>
+        <translation>%1 %2, men registrerte ingen MPI-kall: det kalte aldri MPI_Init, eller MPI-biblioteket er statisk lenket; ingenting ble lagret.</translation>
+    </message>
+    <message>
+        <source>The MPI program %1; %2 ranks, %3 communicators, %4 MPI calls, stored in %5.</source>
+        <translation>MPI-programmet %1; %2 ranks, %3 kommunikatorer, %4 MPI-kall, lagret i %5.</translation>
+    </message>
+    <message>
+        <source>Run %1 (no complete collective that synchronizes every member).</source>
+        <translation>Kjøring %1 (ingen fullstendig kollektiv operasjon som synkroniserer alle medlemmer).</translation>
+    </message>
+    <message>
+        <source>Run %1: %2, %3 calls.</source>
+        <translation>Kjøring %1: %2, %3 kall.</translation>
+    </message>
+    <message>
+        <source>Interrupted: what the program recorded is stored.</source>
+        <translation>Avbrutt: Det programmet registrerte, er lagret.</translation>
+    </message>
+    <message>
+        <source>The program did not reach MPI_Finalize: clock samples and communicators made later are missing.</source>
+        <translation>Programmet nådde ikke MPI_Finalize: klokkeprøver og kommunikatorer laget senere mangler.</translation>
+    </message>
+    <message>
+        <source>%1 calls were lost to full rings.</source>
+        <translation>%1 kall gikk tapt i fulle ringer.</translation>
+    </message>
 </context>
 <context>
     <name>ScopeNodeItem</name>
@@ -330,6 +382,14 @@
     <message>
         <source>collectors by gather rate</source>
         <translation>innsamlere etter innsamlingsrate</translation>
+    </message>
+    <message>
+        <source>coscheduled after sending</source>
+        <translation>samplanlagt etter sending</translation>
+    </message>
+    <message>
+        <source>coscheduled after release</source>
+        <translation>samplanlagt etter frigjøring</translation>
     </message>
 </context>
 <context>
@@ -681,10 +741,6 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <translation>opptaket mislyktes: %1</translation>
     </message>
     <message>
-        <source>cannot start %1: %2</source>
-        <translation>kan ikke starte %1: %2</translation>
-    </message>
-    <message>
         <source>live demo</source>
         <translation>live-demo</translation>
     </message>
@@ -695,6 +751,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>cluster recording</source>
         <translation>klyngeopptak</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -1005,6 +1065,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>Recording: the accounting is shown as soon as the collectors&apos; streams are open.</source>
         <translation>Opptak: regnskapet vises så snart innsamlernes strømmer er åpne.</translation>
+    </message>
+    <message>
+        <source>Recording an MPI program: its runs are shown once they are stored.</source>
+        <translation>Tar opp et MPI-program: Kjøringene vises når de er lagret.</translation>
     </message>
 </context>
 <context>
@@ -2150,6 +2214,38 @@ n3 c1</translation>
         <source>Shared libraries (*.so);;All files (*)</source>
         <translation>Delte biblioteker (*.so);;Alle filer (*)</translation>
     </message>
+    <message>
+        <source>Coschedule:</source>
+        <translation>Samplanlegging:</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>av</translation>
+    </message>
+    <message>
+        <source>Off: the collectors read, filter and send when the front-end pulls, whatever the program is doing.</source>
+        <translation>Av: Kollektorene leser, filtrerer og sender når frontenden henter, uansett hva programmet gjør.</translation>
+    </message>
+    <message>
+        <source>after sending</source>
+        <translation>etter sending</translation>
+    </message>
+    <message>
+        <source>After sending: the collectors work while the program&apos;s threads wait inside the collective, from when all their contributions are sent.</source>
+        <translation>Etter sending: Kollektorene arbeider mens programmets tråder venter inne i den kollektive operasjonen, fra alle bidragene deres er sendt.</translation>
+    </message>
+    <message>
+        <source>after release</source>
+        <translation>etter frigjøring</translation>
+    </message>
+    <message>
+        <source>After release: the collectors wait until all the program&apos;s threads have been released with the collective&apos;s result, which disturbs the program least.</source>
+        <translation>Etter frigjøring: Kollektorene venter til alle programmets tråder er frigjort med resultatet av den kollektive operasjonen, noe som forstyrrer programmet minst.</translation>
+    </message>
+    <message>
+        <source>The design deploys the most demanding mode of its filters.</source>
+        <translation>Designet tar i bruk den mest krevende modusen blant filtrene sine.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::ScopeSessionDialog</name>
@@ -2296,8 +2392,8 @@ n3 c1</translation>
         <translation>kall som fortsatt settes sammen</translation>
     </message>
     <message>
-        <source>time in the recording so far (s): calls are drawn once the store assembled them</source>
-        <translation>tid i opptaket så langt (s): kall tegnes når lageret har satt dem sammen</translation>
+        <source>time in the recording so far (s): a call is drawn once all its tuples came</source>
+        <translation>tid i opptaket så langt (s): et kall tegnes når alle tuplene er kommet</translation>
     </message>
 </context>
 <context>

@@ -82,6 +82,7 @@ bool LiveController::recordMpi(const MpiRecordSettings& s)
     m_session = s.session;
     m_configuration.reset();
     m_errors.clear();
+    m_lastOutput.clear();
     if (!m_mpiWorker.start(std::move(request))) {
         return false;
     }
@@ -168,7 +169,11 @@ void LiveController::connectMpiWorker()
             [this](record::Phase p) { emit status(RecordingText::phase(p)); });
     connect(&m_mpiWorker, &MpiRecordingWorker::statusChanged, this,
             [this](qint64 tuples, double seconds, double rate) {
-                emit status(RecordingText::mpiStatus(tuples, seconds, rate));
+                const QString progress = RecordingText::mpiStatus(tuples, seconds, rate);
+                // The program's newest line stays beside the progress, not only until the next.
+                emit status(m_lastOutput.isEmpty()
+                                ? progress
+                                : tr("%1 · %2").arg(progress, RecordingText::mpiOutput(m_lastOutput)));
             });
     connect(&m_mpiWorker, &MpiRecordingWorker::output, this,
             [this](const QString& line, bool standardError) {
@@ -177,6 +182,9 @@ void LiveController::connectMpiWorker()
                     if (m_errors.size() > kErrorLines) {
                         m_errors.removeFirst();
                     }
+                }
+                if (!line.trimmed().isEmpty()) {
+                    m_lastOutput = line.trimmed();
                 }
                 emit programOutput(line, standardError);
                 emit status(RecordingText::mpiOutput(line));

@@ -74,6 +74,8 @@ private:
     // The MPI program's last lines on standard error: why it recorded nothing, should it not.
     static constexpr int kErrorLines = 20;
     QStringList m_errors;
+    // An MPI program's newest line of output, shown with its recording's progress.
+    QString m_lastOutput;
 };
 // xylem-mpiloop, the project's MPI program, found the same way; empty when there is none.
 QString mpiLoopProgram();

@@ -403,7 +403,10 @@ void MainWindow::showClocks(qint64 run, std::shared_ptr<const RunClocks> clocks)
 
 void MainWindow::showError(const QString& message)
 {
-    m_status->setText(message);
+    // The status bar keeps one line (a failed MPI program's message brings its launcher's whole
+    // box): the first, and the whole in the dialog.
+    const QString first = message.section(QLatin1Char('\n'), 0, 0);
+    m_status->setText(first == message ? message : first + QStringLiteral(" …"));
     auto* box = new QMessageBox(QMessageBox::Warning, tr("Xylem"), message, QMessageBox::Ok, this);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open(); // not exec(): the window stays responsive
