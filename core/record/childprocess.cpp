@@ -1,6 +1,7 @@
 #include "core/record/childprocess.h"
 
 #include "core/model/environment.h"
+#include "core/record/execstrings.h"
 
 #include <cerrno>
 #include <chrono>
@@ -69,16 +70,6 @@ Result<int> namelessFileWith(const std::string& text)
     return file.release();
 }
 
-std::vector<char*> cStrings(const std::vector<std::string>& strings)
-{
-    std::vector<char*> out;
-    for (const std::string& s : strings) {
-        out.push_back(const_cast<char*>(s.c_str()));
-    }
-    out.push_back(nullptr);
-    return out;
-}
-
 } // namespace
 
 Result<ChildProcess> ChildProcess::start(const std::vector<std::string>& command,
@@ -114,8 +105,8 @@ Result<ChildProcess> ChildProcess::start(const std::vector<std::string>& command
     }
     lifeline->addSpawnActions(actions, kLifelineFd); // after stdio: it may reuse their sources
     pid_t pid = -1;
-    const auto argv = cStrings(command);
-    const auto envp = cStrings(env);
+    const auto argv = execStrings(command);
+    const auto envp = execStrings(env);
     const int rc =
         ::posix_spawn(&pid, command.front().c_str(), &actions, nullptr, argv.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);

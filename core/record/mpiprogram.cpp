@@ -1,6 +1,7 @@
 #include "core/record/mpiprogram.h"
 
 #include "core/model/environment.h"
+#include "core/record/execstrings.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -55,16 +56,6 @@ Result<Ok> makePipe(Pipe& p)
     p.read = fds[0];
     p.write = fds[1];
     return Ok{};
-}
-
-std::vector<char*> cStrings(const std::vector<std::string>& strings)
-{
-    std::vector<char*> out;
-    for (const std::string& s : strings) {
-        out.push_back(const_cast<char*>(s.c_str()));
-    }
-    out.push_back(nullptr);
-    return out;
 }
 
 // Between fork and exec: only async-signal-safe calls (the recorder has threads by now).
@@ -137,8 +128,8 @@ Result<MpiProgram> MpiProgram::start(const std::vector<std::string>& command,
     XYLEM_TRY(e, makePipe(err));
     XYLEM_TRY(r, makePipe(report));
     const std::vector<std::string> env = environmentWith(environment);
-    const auto argv = cStrings(command);
-    const auto envp = cStrings(env);
+    const auto argv = execStrings(command);
+    const auto envp = execStrings(env);
     const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid < 0) {
