@@ -30,20 +30,10 @@ InterruptCount::InterruptCount()
 {
     interrupts().store(0);
     lastInterrupt().store(0);
-    struct sigaction action
-    {
-    };
-    action.sa_handler = onInterrupt;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &m_oldInt);
-    sigaction(SIGTERM, &action, &m_oldTerm);
+    m_signals.emplace(onInterrupt);
 }
 
-InterruptCount::~InterruptCount()
-{
-    sigaction(SIGINT, &m_oldInt, nullptr);
-    sigaction(SIGTERM, &m_oldTerm, nullptr);
-}
+InterruptCount::~InterruptCount() = default;
 
 int InterruptCount::count() const
 {

@@ -5,7 +5,9 @@
 // the program and the recording is kept, a second ends it, a third kills it). A signal handler
 // reaches only static state: the count is the one piece of it, and only this class touches it.
 
-#include <csignal>
+#include "app/cli/stopsignals.h"
+
+#include <optional>
 
 namespace xylem::cli {
 
@@ -21,12 +23,7 @@ public:
     int lastSignal() const; // SIGINT or SIGTERM (0 before any)
 
 private:
-    struct sigaction m_oldInt
-    {
-    };
-    struct sigaction m_oldTerm
-    {
-    };
+    std::optional<StopSignals> m_signals; // installed once the count is reset
 };
 
 } // namespace xylem::cli

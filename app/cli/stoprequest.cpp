@@ -26,19 +26,12 @@ void onSignal(int)
 StopRequest::StopRequest(record::RecordingSession& session)
 {
     stopped().store(&session);
-    struct sigaction action
-    {
-    };
-    action.sa_handler = onSignal;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &m_oldInt);
-    sigaction(SIGTERM, &action, &m_oldTerm);
+    m_signals.emplace(onSignal);
 }
 
 StopRequest::~StopRequest()
 {
-    sigaction(SIGINT, &m_oldInt, nullptr);
-    sigaction(SIGTERM, &m_oldTerm, nullptr);
+    m_signals.reset(); // the old actions first: no signal reaches a session that is gone
     stopped().store(nullptr);
 }
 

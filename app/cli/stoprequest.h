@@ -8,9 +8,10 @@
 // A signal handler can reach nothing but static state: the session it stops is the one piece
 // of it, and only this class touches it.
 
+#include "app/cli/stopsignals.h"
 #include "core/record/recordingsession.h"
 
-#include <csignal>
+#include <optional>
 
 namespace xylem::cli {
 
@@ -23,12 +24,7 @@ public:
     StopRequest& operator=(const StopRequest&) = delete;
 
 private:
-    struct sigaction m_oldInt
-    {
-    };
-    struct sigaction m_oldTerm
-    {
-    };
+    std::optional<StopSignals> m_signals; // installed once the session is in place
 };
 
 } // namespace xylem::cli
