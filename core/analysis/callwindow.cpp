@@ -1,0 +1,273 @@
+#include "core/analysis/callwindow.h"
+
+#include <algorithm>
+#include <limits>
+#include <utility>
+
+namespace xylem {
+
+namespace {
+
+constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+
+Error badBound(std::string_view text, std::string_view why)
+{
+    return makeError(ErrorCode::InvalidArgument,
+                     "'" + std::string(text) + "' is not a window bound (" + std::string(why) +
+                         "): give #S (a call number) or a time since the run's first down with "
+                         "a unit, e.g. 250ms, 1.5s, 800us");
+}
+
+bool isDigits(std::string_view s)
+{
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Digits as a non-negative integer; nullopt when it does not fit int64.
+std::optional<std::int64_t> digitsValue(std::string_view s)
+{
+    std::int64_t v = 0;
+    for (const char c : s) {
+        if (v > (kMax - (c - '0')) / 10) {
+            return std::nullopt;
+        }
+        v = v * 10 + (c - '0');
+    }
+    return v;
+}
+
+// ns per unit of a time bound's suffix, 0 when it is none of them.
+std::int64_t unitScale(std::string_view unit)
+{
+    if (unit == "ns") {
+        return 1;
+    }
+    if (unit == "us" || unit == "\xC2\xB5s") { // µs in UTF-8
+        return 1'000;
+    }
+    if (unit == "ms") {
+        return 1'000'000;
+    }
+    if (unit == "s") {
+        return 1'000'000'000;
+    }
+    return 0;
+}
+
+Result<WindowBound> parseTime(std::string_view text)
+{
+    const size_t numberEnd = text.find_first_not_of("0123456789.");
+    const std::string_view number = text.substr(0, numberEnd);
+    const std::string_view unit = numberEnd == std::string_view::npos ? "" : text.substr(numberEnd);
+    const size_t dot = number.find('.');
+    const std::string_view whole = number.substr(0, dot);
+    const std::string_view fraction = dot == std::string_view::npos ? "" : number.substr(dot + 1);
+    if (!isDigits(whole) || (dot != std::string_view::npos && !isDigits(fraction))) {
+        return badBound(text, "not a number");
+    }
+    if (unit.empty()) {
+        return badBound(text, "no unit");
+    }
+    const std::int64_t scale = unitScale(unit);
+    if (scale == 0) {
+        return badBound(text, "unknown unit '" + std::string(unit) + "'");
+    }
+    const auto w = digitsValue(whole);
+    if (!w || *w > kMax / scale) {
+        return badBound(text, "too large");
+    }
+    // The fraction in whole ns, rounded down: digits beyond the unit's ns are dropped.
+    std::int64_t fractionNs = 0;
+    std::int64_t place = scale;
+    for (const char c : fraction) {
+        place /= 10;
+        fractionNs += (c - '0') * place;
+    }
+    if (*w * scale > kMax - fractionNs) {
+        return badBound(text, "too large");
+    }
+    return WindowBound{WindowBound::Kind::Time, *w * scale + fractionNs};
+}
+
+bool keeps(const std::optional<WindowBound>& from, const std::optional<WindowBound>& to,
+           std::int64_t seq, std::int64_t sinceOrigin)
+{
+    const auto at = [&](const WindowBound& b) {
+        return b.kind == WindowBound::Kind::Seq ? seq : sinceOrigin;
+    };
+    if (from && at(*from) < from->value) {
+        return false;
+    }
+    if (to) {
+        const bool inclusive = to->kind == WindowBound::Kind::Seq;
+        if (inclusive ? at(*to) > to->value : at(*to) >= to->value) {
+            return false;
+        }
+    }
+    return true;
+}
+
+struct SeqStart
+{
+    std::int64_t seq = 0;
+    std::int64_t earliestDown = 0;
+    bool kept = false;
+};
+
+// Distinct seqs, ascending, each with its earliest down.
+std::vector<SeqStart> callsBySeq(std::span<const Tuple> tuples)
+{
+    std::vector<SeqStart> calls;
+    calls.reserve(tuples.size());
+    for (const Tuple& t : tuples) {
+        calls.push_back(SeqStart{t.seq, t.down, false});
+    }
+    std::sort(calls.begin(), calls.end(), [](const SeqStart& a, const SeqStart& b) {
+        return a.seq != b.seq ? a.seq < b.seq : a.earliestDown < b.earliestDown;
+    });
+    calls.erase(std::unique(calls.begin(), calls.end(),
+                            [](const SeqStart& a, const SeqStart& b) { return a.seq == b.seq; }),
+                calls.end());
+    return calls;
+}
+
+} // namespace
+
+Result<WindowBound> parseWindowBound(std::string_view text)
+{
+    if (text.empty()) {
+        return badBound(text, "empty");
+    }
+    if (text.front() != '#') {
+        return parseTime(text);
+    }
+    const std::string_view digits = text.substr(1);
+    if (!isDigits(digits)) {
+        return badBound(text, "a call number is # and digits");
+    }
+    const auto seq = digitsValue(digits);
+    if (!seq) {
+        return badBound(text, "too large");
+    }
+    return WindowBound{WindowBound::Kind::Seq, *seq};
+}
+
+std::string toString(const WindowBound& bound)
+{
+    if (bound.kind == WindowBound::Kind::Seq) {
+        return "#" + std::to_string(bound.value);
+    }
+    const std::pair<std::int64_t, const char*> units[] = {
+        {1'000'000'000, "s"}, {1'000'000, "ms"}, {1'000, "us"}};
+    for (const auto& [scale, name] : units) {
+        if (bound.value != 0 && bound.value % scale == 0) {
+            return std::to_string(bound.value / scale) + name;
+        }
+    }
+    return std::to_string(bound.value) + "ns";
+}
+
+Result<Ok> checkWindow(const CallWindow& window)
+{
+    if (window.skip < 0) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "cannot skip " + std::to_string(window.skip) + " calls");
+    }
+    if (window.from && window.to && window.from->kind == window.to->kind) {
+        const bool seqs = window.from->kind == WindowBound::Kind::Seq;
+        const bool empty = seqs ? window.from->value > window.to->value
+                                : window.from->value >= window.to->value;
+        if (empty) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "the window from " + toString(*window.from) + " to " +
+                                 toString(*window.to) + " keeps no call: its start is " +
+                                 (seqs ? "after" : "not before") + " its end");
+        }
+    }
+    return Ok{};
+}
+
+std::string describe(const CallWindow& window)
+{
+    if (window.isWholeRun()) {
+        return "the whole run";
+    }
+    std::string text;
+    const auto add = [&](const std::string& part) {
+        text += (text.empty() ? "" : ", ") + part;
+    };
+    if (window.skip > 0) {
+        add("skip the first " + std::to_string(window.skip) + " calls");
+    }
+    if (window.from) {
+        add("from " + toString(*window.from));
+    }
+    if (window.to) {
+        add("to " + toString(*window.to));
+    }
+    return text;
+}
+
+Result<WindowCut> cutToWindow(std::span<const Tuple> tuples, const CallWindow& window)
+{
+    XYLEM_TRY(valid, checkWindow(window));
+    if (tuples.empty()) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "the window (" + describe(window) + ") keeps no call: the run has none");
+    }
+    WindowCut cut;
+    cut.originNs = std::min_element(tuples.begin(), tuples.end(), [](const Tuple& a, const Tuple& b) {
+                       return a.down < b.down;
+                   })->down;
+    std::vector<SeqStart> calls = callsBySeq(tuples);
+    const auto skipped = static_cast<size_t>(std::min<std::int64_t>(
+        window.skip, static_cast<std::int64_t>(calls.size())));
+    for (size_t i = skipped; i < calls.size(); ++i) {
+        SeqStart& c = calls[i];
+        c.kept = keeps(window.from, window.to, c.seq, c.earliestDown - cut.originNs);
+        if (c.kept) {
+            cut.firstSeq = cut.calls == 0 ? c.seq : cut.firstSeq;
+            cut.lastSeq = c.seq;
+            ++cut.calls;
+        }
+    }
+    if (cut.calls == 0) {
+        std::int64_t lastStart = cut.originNs;
+        for (const SeqStart& c : calls) {
+            lastStart = std::max(lastStart, c.earliestDown);
+        }
+        return makeError(ErrorCode::InvalidArgument,
+                         "the window (" + describe(window) + ") keeps none of the run's " +
+                             std::to_string(calls.size()) + " calls (#" +
+                             std::to_string(calls.front().seq) + " to #" +
+                             std::to_string(calls.back().seq) + ", starting from 0ns to " +
+                             toString(WindowBound{WindowBound::Kind::Time,
+                                                  lastStart - cut.originNs}) +
+                             " after the first down)");
+    }
+    for (const Tuple& t : tuples) {
+        const auto it = std::lower_bound(calls.begin(), calls.end(), t.seq,
+                                         [](const SeqStart& c, std::int64_t s) { return c.seq < s; });
+        if (it->kept) {
+            cut.tuples.push_back(t);
+        }
+    }
+    return cut;
+}
+
+Result<AnalysisReport> analyzeWindow(const Configuration& config, std::span<const Tuple> tuples,
+                                     const CallWindow& window, const AnalysisOptions& options)
+{
+    XYLEM_TRY(cut, cutToWindow(tuples, window));
+    AnalysisReport report = analyze(config, cut->tuples, options);
+    if (report.calls == 0) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "the window (" + describe(window) + ") keeps " +
+                             std::to_string(cut->calls) + " calls (#" +
+                             std::to_string(cut->firstSeq) + " to #" +
+                             std::to_string(cut->lastSeq) + "), none of them complete");
+    }
+    return report;
+}
+
+} // namespace xylem
