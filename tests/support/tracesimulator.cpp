@@ -20,9 +20,12 @@ public:
     {
     }
 
-    void simulate(std::int64_t seq, std::int64_t start, std::vector<Tuple>& out)
+    // stalled: stall.thread enters this call stall.delay late.
+    void simulate(std::int64_t seq, std::int64_t start, bool stalled, std::vector<Tuple>& out)
     {
         m_start = start;
+        m_seq = seq;
+        m_stalled = stalled;
         const int root = m_config.root();
         const auto children = m_config.children(root);
         if (m_config.wrapper(root).kind == WrapperKind::Core) {
@@ -46,6 +49,19 @@ public:
     }
 
 private:
+    std::int64_t lateness(const std::string& thread) const
+    {
+        const bool switched = !m_spec.laterCulprit.empty() && m_seq >= m_spec.culpritSwitchSeq;
+        std::int64_t late = 0;
+        if (thread == (switched ? m_spec.laterCulprit : m_spec.culprit)) {
+            late += m_spec.culpritDelay;
+        }
+        if (m_stalled && thread == m_spec.stall.thread) {
+            late += m_spec.stall.delay;
+        }
+        return late;
+    }
+
     std::int64_t jitter(std::int64_t base)
     {
         return base + static_cast<std::int64_t>(m_rng() % static_cast<std::uint64_t>(base / 2 + 1));
@@ -59,9 +75,7 @@ private:
         if (wrapper.kind == WrapperKind::Thread) {
             d = m_start + static_cast<std::int64_t>(
                               m_rng() % static_cast<std::uint64_t>(m_spec.arrivalSpread + 1));
-            if (wrapper.id == m_spec.culprit) {
-                d += m_spec.culpritDelay;
-            }
+            d += lateness(wrapper.id);
         } else if (wrapper.kind == WrapperKind::Proxy) {
             d = down(m_config.children(w).front()) + jitter(m_spec.proxyLatency);
         } else {
@@ -111,7 +125,39 @@ private:
     std::vector<std::int64_t> m_down;
     std::vector<std::int64_t> m_up;
     std::int64_t m_start = 0;
+    std::int64_t m_seq = 0;
+    bool m_stalled = false;
 };
+
+constexpr std::int64_t kFirstStart = 1'000'000;
+
+// Which calls (by index) the stall and the random stalls hit.
+std::vector<bool> stalledCalls(const SimulationSpec& spec)
+{
+    std::vector<bool> stalled(static_cast<size_t>(std::max<std::int64_t>(spec.calls, 0)), false);
+    if (stalled.empty()) {
+        return stalled;
+    }
+    const std::vector<std::int64_t> strikes = plannedStrikes(spec);
+    size_t next = 0;
+    for (size_t k = 0; k < stalled.size(); ++k) {
+        const std::int64_t t = static_cast<std::int64_t>(k) * spec.period;
+        while (next < strikes.size() && strikes[next] + spec.stall.window <= t) {
+            ++next;
+        }
+        stalled[k] = next < strikes.size() && strikes[next] <= t;
+    }
+    std::mt19937_64 rng(spec.seed + 2);
+    const auto free = std::count(stalled.begin(), stalled.end(), false);
+    for (std::int64_t i = 0; i < std::min<std::int64_t>(spec.randomStalls, free); ++i) {
+        size_t k = 0;
+        do {
+            k = static_cast<size_t>(rng() % stalled.size());
+        } while (stalled[k]);
+        stalled[k] = true;
+    }
+    return stalled;
+}
 
 } // namespace
 
@@ -120,10 +166,33 @@ std::vector<Tuple> simulateTrace(const Configuration& config, const SimulationSp
     std::vector<Tuple> tuples;
     tuples.reserve(static_cast<size_t>(spec.calls) * static_cast<size_t>(config.collectorCount()));
     CallSimulator simulator(config, spec);
+    const std::vector<bool> stalled = stalledCalls(spec);
     for (std::int64_t k = 0; k < spec.calls; ++k) {
-        simulator.simulate(spec.firstSeq + k, 1'000'000 + k * spec.period, tuples);
+        simulator.simulate(spec.firstSeq + k, kFirstStart + k * spec.period,
+                           stalled[static_cast<size_t>(k)], tuples);
     }
     return tuples;
+}
+
+std::vector<std::int64_t> plannedStrikes(const SimulationSpec& spec)
+{
+    std::vector<std::int64_t> strikes;
+    const PeriodicStall& stall = spec.stall;
+    if (stall.period <= 0 || stall.thread.empty()) {
+        return strikes;
+    }
+    std::mt19937_64 rng(spec.seed + 1);
+    std::uniform_int_distribution<std::int64_t> jitter(-stall.jitter, stall.jitter);
+    std::uniform_real_distribution<double> coin(0, 1);
+    const std::int64_t end = spec.calls * spec.period;
+    for (std::int64_t t = stall.phase; t < end; t += stall.period) {
+        const std::int64_t moved = t + jitter(rng);
+        if (coin(rng) >= stall.missing) {
+            strikes.push_back(moved);
+        }
+    }
+    std::sort(strikes.begin(), strikes.end());
+    return strikes;
 }
 
 } // namespace xylem::testing
