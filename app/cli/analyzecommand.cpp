@@ -4,6 +4,7 @@
 #include "app/cli/progressline.h"
 #include "app/cli/sessioninput.h"
 #include "app/cli/textreport.h"
+#include "app/cli/windowoptions.h"
 #include "core/analysis/analyzer.h"
 #include "core/analysis/reportjson.h"
 #include "core/analysis/waitstates.h"
@@ -59,24 +60,48 @@ Result<std::optional<WaitStateReport>> waitStatesFromSession(const Arguments& a)
 // One (communicator, kind) of a session's MPI data (app/cli/mpikindchoice.h): a synchronizing
 // kind as the stage tree of its own run, a rooted one as its root-aware summary; the wait states
 // are those of the whole MPI run.
-Result<Ok> analyzeKind(const KindChoice& c, bool json, const TextOptions& text, std::ostream& o)
+// A window (--skip-calls/--from/--to) applies to a synchronizing kind's calls, which form a run
+// of their own (their time counts from that kind's first call); the wait states, of the whole
+// MPI run, are then left out. A rooted or prefix kind has no such run: it is refused.
+Result<Ok> analyzeKind(const KindChoice& c, const CallWindow& window, bool json,
+                       const TextOptions& text, std::ostream& o)
 {
+    const bool windowed = !window.isWholeRun();
+    if (windowed && !formsStageTree(c.chosen.call)) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "--skip-calls, --from and --to apply to collectives whose calls form a "
+                         "stage tree (allreduce, barrier, ...); " +
+                             kindLabel(c.trace, c.chosen.communicator, c.chosen.call) +
+                             " does not");
+    }
     XYLEM_TRY(waits, analyzeWaitStates(c.trace));
     nlohmann::ordered_json j;
     if (formsStageTree(c.chosen.call)) {
         XYLEM_TRY(run, collectiveRun(c.trace, c.chosen.communicator, c.chosen.call, c.shape));
-        const AnalysisReport report = analyze(run.value());
+        XYLEM_TRY(analysed, analyzeRunIn(run.value(), window));
+        const AnalysisReport& report = analysed.value();
         const StageGuard guard = checkStages(report, c.clocks);
         if (!json) {
+            if (windowed) {
+                printWindowLine(o, window, report);
+            }
             printKindHeader(o, c);
             printReport(o, report, text);
             printStageGuard(o, guard, report);
-            printWaitStates(o, waits.value());
+            if (!windowed) {
+                printWaitStates(o, waits.value());
+            }
             return Ok{};
         }
         j = reportToJson(report);
         if (!guard.clean()) {
             j["stage_guard"] = stageGuardToJson(guard, report);
+        }
+        if (windowed) {
+            j["window"] = windowToJson(window);
+            j["mpi_kind"] = kindToJson(c);
+            o << j.dump(1) << '\n';
+            return Ok{};
         }
     } else if (isPrefix(c.chosen.call)) {
         if (!json) {
@@ -167,8 +192,30 @@ bool hasNegativeStage(const nlohmann::ordered_json& report)
     return false;
 }
 
-Result<Ok> printJson(const Arguments& a, std::ostream& o, std::ostream& e)
+// With a window the report is computed for it (never the session's cached report of the whole
+// run, which is neither read nor written) and the wait states and monitors, which are of the
+// whole run, are left out.
+Result<Ok> printWindowJson(const Arguments& a, const CallWindow& window, std::ostream& o,
+                           std::ostream& e)
 {
+    XYLEM_TRY(report, reportFromArguments(a, e));
+    XYLEM_TRY(clocks, clocksOfRun(a));
+    nlohmann::ordered_json json = reportToJson(report.value());
+    const StageGuard guard = checkStages(report.value(), clocks.value());
+    if (!guard.clean()) {
+        json["stage_guard"] = stageGuardToJson(guard, report.value());
+    }
+    json["window"] = windowToJson(window);
+    o << json.dump(1) << '\n';
+    return Ok{};
+}
+
+Result<Ok> printJson(const Arguments& a, const CallWindow& window, std::ostream& o,
+                     std::ostream& e)
+{
+    if (!window.isWholeRun()) {
+        return printWindowJson(a, window, o, e);
+    }
     nlohmann::ordered_json json;
     if (a.has("session")) {
         XYLEM_TRY(text, cachedReportFromSession(a, e));
@@ -203,6 +250,33 @@ Result<Ok> printJson(const Arguments& a, std::ostream& o, std::ostream& e)
     return Ok{};
 }
 
+// The text report, section by section in the order printed: the window (when one is given),
+// the report, the stage guard, and of a whole session's run its wait states and monitors.
+Result<Ok> printText(const Arguments& a, const CallWindow& window, const TextOptions& text,
+                     std::ostream& o, std::ostream& e)
+{
+    XYLEM_TRY(report, reportFromArguments(a, e));
+    XYLEM_TRY(clocks, clocksOfRun(a));
+    const bool windowed = !window.isWholeRun();
+    if (windowed) {
+        printWindowLine(o, window, report.value());
+    }
+    printReport(o, report.value(), text);
+    printStageGuard(o, checkStages(report.value(), clocks.value()), report.value());
+    if (windowed) {
+        return Ok{}; // wait states and monitors are of the whole run
+    }
+    XYLEM_TRY(waits, waitStatesFromSession(a));
+    if (waits.value()) {
+        printWaitStates(o, *waits.value());
+    }
+    XYLEM_TRY(monitors, monitorsOfRun(a));
+    if (monitors.value()) {
+        printRunMonitors(o, *monitors.value());
+    }
+    return Ok{};
+}
+
 } // namespace
 
 int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
@@ -211,45 +285,38 @@ int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
         "analyze",
         "usage: xylem-cli analyze (--tree F.tree.json --trace F.trace.csv | [--session] S.xylem\n"
         "                         [--run N] [--kind KIND] [--comm N]) [--json] [--top N]\n"
+        "                         [--skip-calls N] [--from #S|TIME] [--to #S|TIME]\n"
         "       every metric of a run, from its files or from a session; of an MPI run, one\n"
-        "       collective kind on one communicator (default: the kind with the most time)\n",
-        {valueOption("tree", "the run's configuration (xylem-tree/1)", {}, existingFile(),
-                     "F.tree.json"),
-         valueOption("trace", "the run's tuples (trace CSV)", {}, existingFile(), "F.trace.csv"),
-         sessionOption(), runOption(),
-         valueOption("top", "rows of each ranked table", "10", integerIn(0, 1000000)),
-         valueOption("kind",
-                     "the MPI collective to analyse: allreduce, bcast, ... or MPI_Allreduce",
-                     "the kind with the most time", {}, "KIND"),
-         valueOption("comm", "the communicator of --kind, by id or name",
-                     "MPI_COMM_WORLD, else where the kind has the most time", {}, "N"),
-         flagOption("json", "print the report as JSON instead of text")},
+        "       collective kind on one communicator (default: the kind with the most time);\n"
+        "       in a window of the run's calls (TIME since its first down: 250ms, 1.5s, 800us)\n",
+        withWindowOptions(
+            {valueOption("tree", "the run's configuration (xylem-tree/1)", {}, existingFile(),
+                         "F.tree.json"),
+             valueOption("trace", "the run's tuples (trace CSV)", {}, existingFile(),
+                         "F.trace.csv"),
+             sessionOption(), runOption(),
+             valueOption("top", "rows of each ranked table", "10", integerIn(0, 1000000)),
+             valueOption("kind",
+                         "the MPI collective to analyse: allreduce, bcast, ... or MPI_Allreduce",
+                         "the kind with the most time", {}, "KIND"),
+             valueOption("comm", "the communicator of --kind, by id or name",
+                         "MPI_COMM_WORLD, else where the kind has the most time", {}, "N"),
+             flagOption("json", "print the report as JSON instead of text")}),
         true};
     return runCommand(spec, args, out, err,
                       [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
                           XYLEM_TRY(top, a.integer("top", 10, 0, 1000000));
                           const TextOptions text{static_cast<size_t>(top.value())};
+                          XYLEM_TRY(window, windowFromArguments(a));
                           XYLEM_TRY(kind, kindFromArguments(a, e));
                           if (kind.value()) {
-                              return analyzeKind(*kind.value(), a.has("json"), text, o);
+                              return analyzeKind(*kind.value(), window.value(), a.has("json"),
+                                                 text, o);
                           }
                           if (a.has("json")) {
-                              return printJson(a, o, e);
+                              return printJson(a, window.value(), o, e);
                           }
-                          XYLEM_TRY(report, reportFromArguments(a, e));
-                          XYLEM_TRY(waits, waitStatesFromSession(a));
-                          XYLEM_TRY(clocks, clocksOfRun(a));
-                          printReport(o, report.value(), text);
-                          printStageGuard(o, checkStages(report.value(), clocks.value()),
-                                          report.value());
-                          if (waits.value()) {
-                              printWaitStates(o, *waits.value());
-                          }
-                          XYLEM_TRY(monitors, monitorsOfRun(a));
-                          if (monitors.value()) {
-                              printRunMonitors(o, *monitors.value());
-                          }
-                          return Ok{};
+                          return printText(a, window.value(), text, o, e);
                       });
 }
 

@@ -2,6 +2,7 @@
 
 #include "app/cli/progressline.h"
 #include "app/cli/runloader.h"
+#include "app/cli/windowoptions.h"
 #include "core/store/progress.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
@@ -56,16 +57,39 @@ Result<Run> runFromArguments(const Arguments& args, std::ostream& note)
 
 Result<AnalysisReport> reportFromArguments(const Arguments& args, std::ostream& note)
 {
+    XYLEM_TRY(window, windowFromArguments(args));
     if (args.has("session") && !args.has("tree") && !args.has("trace")) {
         XYLEM_TRY(path, args.one("session"));
         XYLEM_TRY(id, args.optionalId("run"));
         XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, note));
         XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
-        return store::analyzeStoredRun(session.value(), run.value(),
-                                       progressOnStderr("analyze", "tuples read"));
+        return analyzeStoredRunIn(session.value(), run.value(), window.value(), "analyze");
     }
     XYLEM_TRY(run, runFromArguments(args, note));
-    return analyze(run.value());
+    return analyzeRunIn(run.value(), window.value());
+}
+
+Result<AnalysisReport> analyzeRunIn(const Run& run, const CallWindow& window,
+                                    const AnalysisOptions& options)
+{
+    if (window.isWholeRun()) {
+        return analyze(run, options);
+    }
+    return analyzeWindow(run.configuration, run.tuples, window, options);
+}
+
+Result<AnalysisReport> analyzeStoredRunIn(store::Session& session, std::int64_t run,
+                                          const CallWindow& window, const char* command)
+{
+    const store::Progress progress = progressOnStderr(command, "tuples read");
+    if (window.isWholeRun()) {
+        return store::analyzeStoredRun(session, run, progress);
+    }
+    XYLEM_TRY(loaded, store::loadRun(session, run, progress));
+    XYLEM_TRY(clocks, store::storedClockCoverage(session, run));
+    AnalysisOptions options;
+    options.clocks = std::move(clocks).value();
+    return analyzeRunIn(loaded.value(), window, options);
 }
 
 } // namespace xylem::cli

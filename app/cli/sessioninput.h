@@ -5,10 +5,12 @@
 
 #include "app/cli/arguments.h"
 #include "core/analysis/analyzer.h"
+#include "core/analysis/callwindow.h"
 #include "core/model/result.h"
 #include "core/model/run.h"
 #include "core/store/session.h"
 
+#include <cstdint>
 #include <ostream>
 #include <string>
 
@@ -17,8 +19,17 @@ namespace xylem::cli {
 Result<store::Session> openSession(const std::string& path, store::OpenMode mode,
                                    std::ostream& note);
 Result<Run> runFromArguments(const Arguments& args, std::ostream& note);
-// The run's analysis: a session's run with the clock coverage its stored models give
+// The run's analysis in the window of --skip-calls/--from/--to (app/cli/windowoptions.h; the
+// whole run without them): a session's run with the clock coverage its stored models give
 // (core/store/storedclocks.h), files' run as they are.
 Result<AnalysisReport> reportFromArguments(const Arguments& args, std::ostream& note);
+
+// The analysis of a run in a window; an error when the window keeps no complete call. The whole
+// run is analysed as analyze() does.
+Result<AnalysisReport> analyzeRunIn(const Run& run, const CallWindow& window,
+                                    const AnalysisOptions& options = {});
+// A session's run in a window, with its clock coverage; `command` names the progress line.
+Result<AnalysisReport> analyzeStoredRunIn(store::Session& session, std::int64_t run,
+                                          const CallWindow& window, const char* command);
 
 } // namespace xylem::cli

@@ -197,7 +197,8 @@ std::string describe(const CallWindow& window)
         text += (text.empty() ? "" : ", ") + part;
     };
     if (window.skip > 0) {
-        add("skip the first " + std::to_string(window.skip) + " calls");
+        add(window.skip == 1 ? std::string("skip the first call")
+                             : "skip the first " + std::to_string(window.skip) + " calls");
     }
     if (window.from) {
         add("from " + toString(*window.from));

@@ -1,0 +1,271 @@
+// xylem-cli analyze and export in a window (--skip-calls, --from, --to; metrics.md §9), as a user
+// runs them: the same numbers as the analysis of a trace file cut by hand, from files and from a
+// session (whose cached report of the whole run is neither read nor written), clear errors for
+// bad values, and an export of only the window's calls.
+
+#include "core/model/configurationjson.h"
+#include "core/model/tracecsv.h"
+#include "core/model/treegenerator.h"
+#include "tests/app/clisessiontest.h"
+#include "tests/support/tracesimulator.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace xylem;
+using namespace xylem::testing;
+
+namespace {
+
+struct Bound
+{
+    bool isSeq = true;
+    std::int64_t value = 0;
+};
+
+// The reference cut, written here: calls by seq, the first `skip` seqs dropped, times from the
+// first down of all tuples, from inclusive, a seq `to` inclusive and a time `to` exclusive.
+std::vector<Tuple> cutByHand(const std::vector<Tuple>& tuples, std::int64_t skip,
+                             std::optional<Bound> from, std::optional<Bound> to)
+{
+    std::map<std::int64_t, std::int64_t> start; // seq -> earliest down
+    std::int64_t origin = tuples.front().down;
+    for (const Tuple& t : tuples) {
+        auto [it, added] = start.emplace(t.seq, t.down);
+        it->second = std::min(it->second, t.down);
+        origin = std::min(origin, t.down);
+    }
+    std::set<std::int64_t> kept;
+    std::int64_t index = 0;
+    for (const auto& [seq, down] : start) {
+        const std::int64_t since = down - origin;
+        const bool afterFrom = !from || (from->isSeq ? seq >= from->value : since >= from->value);
+        const bool beforeTo = !to || (to->isSeq ? seq <= to->value : since < to->value);
+        if (index++ >= skip && afterFrom && beforeTo) {
+            kept.insert(seq);
+        }
+    }
+    std::vector<Tuple> out;
+    std::copy_if(tuples.begin(), tuples.end(), std::back_inserter(out),
+                 [&](const Tuple& t) { return kept.contains(t.seq); });
+    return out;
+}
+
+struct Files
+{
+    QString tree;
+    QString trace;
+};
+
+Files writeRun(const QTemporaryDir& dir, const QString& name, const Configuration& config,
+               const std::vector<Tuple>& tuples)
+{
+    const Files f{dir.filePath(name + ".tree.json"), dir.filePath(name + ".trace.csv")};
+    writeFile(f.tree, QByteArray::fromStdString(configurationToJson(config)));
+    writeFile(f.trace, QByteArray::fromStdString(traceToCsv(tuples, config)));
+    return f;
+}
+
+// 4 hosts x 2 threads, 80 calls a millisecond apart from seq 10 on, every seventh call missing
+// one tuple.
+std::pair<Configuration, std::vector<Tuple>> generatedRun()
+{
+    std::vector<Host> hosts;
+    for (int i = 0; i < 4; ++i) {
+        hosts.push_back(Host{"n" + std::to_string(i), "c0"});
+    }
+    Configuration config = generateTree({"windowed", hosts, 2}).value();
+    SimulationSpec spec;
+    spec.calls = 80;
+    spec.firstSeq = 10;
+    spec.period = 1'000'000;
+    spec.seed = 5;
+    std::vector<Tuple> tuples = simulateTrace(config, spec);
+    std::erase_if(tuples, [](const Tuple& t) { return t.seq % 7 == 0 && t.collector == 0; });
+    return {config, tuples};
+}
+
+nlohmann::json withoutWindow(nlohmann::json j)
+{
+    j.erase("window");
+    return j;
+}
+
+} // namespace
+
+class TestCliWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void analyzeEqualsAHandCutTrace_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<qint64>("skip");
+        QTest::addColumn<QString>("from"); // "#S" or ns, "" for none
+        QTest::addColumn<QString>("to");
+        QTest::newRow("skip") << QStringList{"--skip-calls", "12"} << qint64(12) << "" << "";
+        QTest::newRow("from #") << QStringList{"--from", "#30"} << qint64(0) << "#30" << "";
+        QTest::newRow("to #") << QStringList{"--to", "#40"} << qint64(0) << "" << "#40";
+        QTest::newRow("from time") << QStringList{"--from", "20.5ms"} << qint64(0) << "20500000"
+                                   << "";
+        QTest::newRow("to time") << QStringList{"--to", "0.05s"} << qint64(0) << ""
+                                 << "50000000";
+        QTest::newRow("from time to time")
+            << QStringList{"--from", "15000us", "--to", "61ms"} << qint64(0) << "15000000"
+            << "61000000";
+        QTest::newRow("skip, from # to time")
+            << QStringList{"--skip-calls", "5", "--from", "#12", "--to", "40ms"} << qint64(5)
+            << "#12" << "40000000";
+        QTest::newRow("skip past from")
+            << QStringList{"--from", "#12", "--skip-calls", "20", "--to", "#70"} << qint64(20)
+            << "#12" << "#70";
+    }
+    void analyzeEqualsAHandCutTrace()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(qint64, skip);
+        QFETCH(QString, from);
+        QFETCH(QString, to);
+        const auto bound = [](const QString& text) -> std::optional<Bound> {
+            if (text.isEmpty()) {
+                return std::nullopt;
+            }
+            return text.startsWith('#') ? Bound{true, text.mid(1).toLongLong()}
+                                        : Bound{false, text.toLongLong()};
+        };
+        QTemporaryDir dir;
+        const auto [config, tuples] = generatedRun();
+        const Files whole = writeRun(dir, "whole", config, tuples);
+        const std::vector<Tuple> cut = cutByHand(tuples, skip, bound(from), bound(to));
+        QVERIFY(!cut.empty());
+        QVERIFY(cut.size() < tuples.size());
+        const Files byHand = writeRun(dir, "cut", config, cut);
+
+        const CliResult windowed = runCli(QStringList{"analyze", "--json", "--tree", whole.tree,
+                                                      "--trace", whole.trace} + options);
+        QVERIFY2(windowed.exitCode == 0, qPrintable(windowed.err));
+        const CliResult reference =
+            runCli({"analyze", "--json", "--tree", byHand.tree, "--trace", byHand.trace});
+        QVERIFY2(reference.exitCode == 0, qPrintable(reference.err));
+        const auto json = parseJson(windowed.out);
+        QCOMPARE(withoutWindow(json).dump(), parseJson(reference.out).dump());
+        QCOMPARE(json["window"]["skip_calls"].get<int>(), int(skip));
+        QVERIFY(json["window"]["description"].is_string());
+
+        // And in text, with the window said on the first line.
+        const CliResult text = runCli(QStringList{"analyze", "--tree", whole.tree, "--trace",
+                                                  whole.trace} + options);
+        QCOMPARE(text.exitCode, 0);
+        const CliResult referenceText =
+            runCli({"analyze", "--tree", byHand.tree, "--trace", byHand.trace});
+        const QString firstLine = text.out.section('\n', 0, 0);
+        QVERIFY2(firstLine.startsWith("window: "), qPrintable(firstLine));
+        QVERIFY2(firstLine.contains(QString(" (%1 calls, ").arg(json["calls"].get<qint64>())),
+                 qPrintable(firstLine));
+        QCOMPARE(text.out.section('\n', 1), referenceText.out);
+    }
+
+    // A session's run: the same as its files in the window, and the cached report of the whole
+    // run is not what a window shows, nor is it replaced by the window's.
+    void sessionWindowLeavesTheCacheAlone()
+    {
+        QTemporaryDir dir;
+        const QString session = examplesSession(dir);
+        QVERIFY(!session.isEmpty());
+        const QStringList s{"analyze", "--json", "--session", session, "--run", "1"};
+        CliResult r = runCli(s); // fills the cache
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(parseJson(r.out)["calls"].get<int>(), 3);
+        r = runCli(s + QStringList{"--skip-calls", "1"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto windowed = parseJson(r.out);
+        QCOMPARE(windowed["calls"].get<int>(), 2);
+        const CliResult files = runCli(QStringList{"analyze", "--json", "--skip-calls", "1"} +
+                                       exampleFiles("two-hosts"));
+        QCOMPARE(windowed.dump(), parseJson(files.out).dump());
+        r = runCli(s);
+        QCOMPARE(parseJson(r.out)["calls"].get<int>(), 3);
+        QVERIFY(!parseJson(r.out).contains("window"));
+        // In text too.
+        r = runCli({"analyze", "--session", session, "--run", "1", "--from", "20us", "--to",
+                    "40us"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.startsWith("window: from 20us, to 40us (1 calls, 0 incomplete)\n"),
+                 qPrintable(r.out));
+    }
+
+    void badValuesAreRefusedClearly_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no unit") << QStringList{"--from", "250"}
+                                 << "--from: '250' is not a window bound (no unit)";
+        QTest::newRow("unknown unit") << QStringList{"--to", "3min"}
+                                      << "--to: '3min' is not a window bound (unknown unit 'min')";
+        QTest::newRow("bad seq") << QStringList{"--from", "#x"}
+                                 << "--from: '#x' is not a window bound";
+        QTest::newRow("negative skip") << QStringList{"--skip-calls", "-2"} << "--skip-calls";
+        QTest::newRow("backwards") << QStringList{"--from", "#2", "--to", "#1"}
+                                   << "the window from #2 to #1 keeps no call";
+        QTest::newRow("keeps nothing") << QStringList{"--skip-calls", "3"}
+                                       << "keeps none of the run's 3 calls (#0 to #2";
+        QTest::newRow("after the run") << QStringList{"--from", "1s"}
+                                       << "the window (from 1s) keeps none of the run's 3 calls";
+    }
+    void badValuesAreRefusedClearly()
+    {
+        QFETCH(QStringList, options);
+        QFETCH(QString, message);
+        for (const bool json : {false, true}) {
+            const CliResult r = runCli(QStringList{"analyze"} + exampleFiles("two-hosts") +
+                                       options + (json ? QStringList{"--json"} : QStringList{}));
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(message), qPrintable(r.err));
+            QVERIFY(r.out.isEmpty()); // nothing that looks like a report
+        }
+    }
+
+    void exportWritesOnlyTheWindowsCalls()
+    {
+        QTemporaryDir dir;
+        const QString session = examplesSession(dir);
+        QVERIFY(!session.isEmpty());
+        const QString tree = dir.filePath("w.tree.json");
+        const QString trace = dir.filePath("w.trace.csv");
+        CliResult r = runCli({"export", "--session", session, "--run", "1", "--from", "#1",
+                              "--to", "#1", "--tree", tree, "--trace", trace});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QFile file(trace);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(file.readAll()).trimmed().split('\n');
+        QCOMPARE(lines.size(), 1 + 6); // the header and call 1's six tuples
+        for (int i = 1; i < lines.size(); ++i) {
+            QCOMPARE(lines[i].section(',', 1, 1), QString("1"));
+        }
+        const CliResult exported = runCli({"analyze", "--json", "--tree", tree, "--trace", trace});
+        const CliResult windowed = runCli(QStringList{"analyze", "--json", "--from", "#1", "--to",
+                                                      "#1"} + exampleFiles("two-hosts"));
+        QCOMPARE(parseJson(exported.out).dump(), withoutWindow(parseJson(windowed.out)).dump());
+
+        // An analysis table in the window; a stored table is refused.
+        r = runCli({"export", "--session", session, "--run", "1", "--table", "threads",
+                    "--skip-calls", "2"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const CliResult whole =
+            runCli({"export", "--session", session, "--run", "1", "--table", "threads"});
+        QVERIFY(r.out != whole.out);
+        r = runCli({"export", "--session", session, "--run", "1", "--table", "calls",
+                    "--skip-calls", "2"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("not to the stored table calls"), qPrintable(r.err));
+        r = runCli({"export", "--session", session, "--run", "1", "--perfetto",
+                    dir.filePath("p.json"), "--to", "#1"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("not to --perfetto"), qPrintable(r.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliWindow)
+#include "tst_cliwindow.moc"
