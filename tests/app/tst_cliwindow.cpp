@@ -7,6 +7,7 @@
 #include "core/model/tracecsv.h"
 #include "core/model/treegenerator.h"
 #include "tests/app/clisessiontest.h"
+#include "tests/app/mpiexamplesession.h"
 #include "tests/support/tracesimulator.h"
 
 #include <algorithm>
@@ -225,6 +226,32 @@ private slots:
             QVERIFY2(r.err.contains(message), qPrintable(r.err));
             QVERIFY(r.out.isEmpty()); // nothing that looks like a report
         }
+    }
+
+    // An MPI kind's calls in a window: the same report as the stored run of the same tuples.
+    void mpiKindInAWindow()
+    {
+        QTemporaryDir dir;
+        const QString session = mpiExampleSession(dir, "mpi");
+        QVERIFY(!session.isEmpty());
+        const QStringList window{"--skip-calls", "4", "--to", "#8"};
+        const CliResult kind = runCli(QStringList{"analyze", "--json", "--session", session,
+                                                  "--run", "1", "--kind", "allreduce"} + window);
+        QVERIFY2(kind.exitCode == 0, qPrintable(kind.err));
+        auto j = parseJson(kind.out);
+        QCOMPARE(j["calls"].get<int>(), 5); // #4 to #8 of #0..#9
+        QCOMPARE(j["window"]["to"].get<std::string>(), std::string("#8"));
+        QVERIFY(j.contains("mpi_kind"));
+        QVERIFY(!j.contains("wait_states")); // of the whole run
+        const CliResult stored = runCli(QStringList{"analyze", "--json", "--session", session,
+                                                    "--run", "2"} + window);
+        QVERIFY2(stored.exitCode == 0, qPrintable(stored.err));
+        j.erase("mpi_kind");
+        QCOMPARE(j.dump(), parseJson(stored.out).dump());
+        const CliResult text = runCli(QStringList{"analyze", "--session", session, "--run", "1",
+                                                  "--kind", "allreduce"} + window);
+        QVERIFY2(text.out.startsWith("window: skip the first 4 calls, to #8 (5 calls, "),
+                 qPrintable(text.out));
     }
 
     void exportWritesOnlyTheWindowsCalls()
