@@ -15,7 +15,7 @@ namespace xylem {
 
 // Bumped whenever a change to the engine changes any number of a report: cached reports of
 // another version are recomputed.
-inline constexpr int kAnalysisEngineVersion = 2; // 2: proxy hops without a clock model
+inline constexpr int kAnalysisEngineVersion = 3; // 2: proxy hops without a clock model; 3: percentiles
 
 struct AnalysisOptions
 {

@@ -90,4 +90,15 @@ double MedianHistogram::median(double lo, double hi) const
     return (a + b) / 2.0;
 }
 
+double MedianHistogram::quantile(double q, double lo, double hi) const
+{
+    if (m_count == 0) {
+        return kNoValue;
+    }
+    const PercentileRanks at = percentileRanks(static_cast<size_t>(m_count), q);
+    const double a = std::clamp(valueAt(static_cast<std::int64_t>(at.lower)), lo, hi);
+    const double b = std::clamp(valueAt(static_cast<std::int64_t>(at.upper)), lo, hi);
+    return a + at.fraction * (b - a);
+}
+
 } // namespace xylem

@@ -24,6 +24,9 @@ public:
     // NaN when empty; for an even count the mean of the two middle values' estimates. lo and
     // hi: the smallest and largest value, which bound the estimates.
     double median(double lo, double hi) const;
+    // The q-quantile (0 <= q <= 1) by stats.h's rule (percentileRanks), from the buckets'
+    // estimates: within 0.4 % as the median is.
+    double quantile(double q, double lo, double hi) const;
 
 private:
     static constexpr size_t kSub = size_t(1) << kSubBits;

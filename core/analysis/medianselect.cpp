@@ -130,22 +130,73 @@ MedianSelector::MedianSelector(std::int64_t lo, std::int64_t hi, size_t n)
 
 double MedianSelector::finish(std::span<const std::int64_t> values)
 {
-    const size_t k1 = (m_n - 1) / 2;
-    const size_t k2 = m_n / 2;
+    const RankPair middle{(m_n - 1) / 2, m_n / 2};
+    return midpoint(ranks(values, std::span(&middle, 1)).front());
+}
+
+std::vector<MedianSelector::ValuePair>
+MedianSelector::ranks(std::span<const std::int64_t> values, std::span<const RankPair> wanted) const
+{
+    std::vector<ValuePair> out;
+    out.reserve(wanted.size());
     if (!wantsCounts()) {
-        std::vector<std::int64_t> copy(values.begin(), values.end());
-        return midpoint(selectSmall(copy, k1, k2));
+        std::vector<std::int64_t> sorted(values.begin(), values.end());
+        std::sort(sorted.begin(), sorted.end());
+        for (const RankPair& w : wanted) {
+            out.emplace_back(sorted[w.k1], sorted[w.k2]);
+        }
+        return out;
     }
-    const Located at =
-        locate([&](size_t b) { return size_t(m_hist[0][b]) + m_hist[1][b]; }, k1, k2);
+    const auto counts = [&](size_t b) { return size_t(m_hist[0][b]) + m_hist[1][b]; };
+    std::vector<Located> at;
+    for (const RankPair& w : wanted) {
+        at.push_back(locate(counts, w.k1, w.k2));
+    }
     if (m_shift == 0) { // one value per bucket: the buckets are the answer
-        return midpoint(
-            {m_lo + static_cast<std::int64_t>(at.b1), m_lo + static_cast<std::int64_t>(at.b2)});
+        for (const Located& a : at) {
+            out.emplace_back(m_lo + static_cast<std::int64_t>(a.b1),
+                             m_lo + static_cast<std::int64_t>(a.b2));
+        }
+        return out;
     }
-    if (at.b1 != at.b2) {
-        return midpoint(straddle(values, m_lo, m_shift, at));
+    // One pass: values in any wanted bucket become candidates of the pairs that want it (or,
+    // for a pair whose ranks straddle two buckets, the largest of the first and smallest of the
+    // second). A bit per bucket skips the rest with one test.
+    std::array<std::uint64_t, kBuckets / 64> marked{};
+    for (const Located& a : at) {
+        for (size_t b = a.b1; b <= a.b2; ++b) {
+            marked[b / 64] |= std::uint64_t(1) << (b % 64);
+        }
     }
-    return midpoint(selectRanks(collect(values, m_lo, m_shift, at), k1 - at.below, k2 - at.below));
+    std::vector<std::vector<std::int64_t>> candidates(at.size());
+    std::vector<ValuePair> straddles(at.size(), {std::numeric_limits<std::int64_t>::min(),
+                                                 std::numeric_limits<std::int64_t>::max()});
+    for (const std::int64_t v : values) {
+        const size_t b = (static_cast<std::uint64_t>(v) - static_cast<std::uint64_t>(m_lo)) >> m_shift;
+        if ((marked[b / 64] >> (b % 64) & 1) == 0) {
+            continue;
+        }
+        for (size_t i = 0; i < at.size(); ++i) {
+            if (at[i].b1 == at[i].b2) {
+                if (b == at[i].b1) {
+                    candidates[i].push_back(v);
+                }
+            } else if (b == at[i].b1) {
+                straddles[i].first = std::max(straddles[i].first, v);
+            } else if (b == at[i].b2) {
+                straddles[i].second = std::min(straddles[i].second, v);
+            }
+        }
+    }
+    for (size_t i = 0; i < at.size(); ++i) {
+        if (at[i].b1 != at[i].b2) {
+            out.push_back(straddles[i]);
+        } else {
+            out.push_back(selectRanks(std::move(candidates[i]), wanted[i].k1 - at[i].below,
+                                      wanted[i].k2 - at[i].below));
+        }
+    }
+    return out;
 }
 
 double selectMedian(std::span<const std::int64_t> values, std::int64_t lo, std::int64_t hi)

@@ -1,6 +1,6 @@
 #pragma once
 
-// Exact median without reordering or copying the values: a histogram over the value range
+// Exact median (and any other pair of adjacent ranks) without reordering or copying the values: a histogram over the value range
 // narrows the search to the bucket(s) holding the middle rank(s); only those few candidates
 // are copied and selected. The histogram is filled during a pass the caller makes anyway
 // (computeStats fuses it with the variance pass), so the median costs one more sequential
@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace xylem {
@@ -29,6 +30,17 @@ public:
     void count(std::int64_t value, size_t lane) { ++m_hist[lane & 1][bucket(value)]; }
     // The values counted (in any order, the same multiset).
     double finish(std::span<const std::int64_t> values);
+    // For each wanted pair of ranks (0-based, k2 == k1 or k1 + 1), the k1-th and k2-th smallest
+    // of the values counted, all found in at most one more pass (the median and the tail
+    // percentiles of computeStats share it).
+    struct RankPair
+    {
+        size_t k1 = 0;
+        size_t k2 = 0;
+    };
+    using ValuePair = std::pair<std::int64_t, std::int64_t>;
+    std::vector<ValuePair> ranks(std::span<const std::int64_t> values,
+                                 std::span<const RankPair> wanted) const;
 
 private:
     size_t bucket(std::int64_t v) const

@@ -93,7 +93,9 @@ Json runSideJson(const RunSide& side)
 Json statsToJson(const Stats& s)
 {
     return {{"count", s.count},     {"mean", number(s.mean)},     {"min", number(s.min)},
-            {"max", number(s.max)}, {"stddev", number(s.stddev)}, {"median", number(s.median)}};
+            {"max", number(s.max)}, {"stddev", number(s.stddev)}, {"median", number(s.median)},
+            {"p50", number(s.median)}, {"p90", number(s.p90)},     {"p99", number(s.p99)},
+            {"p999", number(s.p999)}};
 }
 
 Json reportToJson(const AnalysisReport& r)

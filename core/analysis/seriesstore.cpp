@@ -95,6 +95,9 @@ Stats SeriesStore::stats(size_t series)
         const Summary& summary = m_summaries[series];
         Stats s = summary.running.stats();
         s.median = summary.histogram.median(s.min, s.max);
+        s.p90 = summary.histogram.quantile(0.90, s.min, s.max);
+        s.p99 = summary.histogram.quantile(0.99, s.min, s.max);
+        s.p999 = summary.histogram.quantile(0.999, s.min, s.max);
         return s;
     }
     const AlignedVector<std::int64_t>& values = m_series[series];
