@@ -50,9 +50,9 @@ struct Accumulator
     }
     double mean(size_t bucket, size_t s, std::int64_t count) const
     {
-        return count == 0 ? kNoValue
-                          : static_cast<double>(sum[bucket * series + s]) /
-                                static_cast<double>(count);
+        return count == 0
+                   ? kNoValue
+                   : static_cast<double>(sum[bucket * series + s]) / static_cast<double>(count);
     }
 };
 
@@ -108,7 +108,7 @@ OverTime overTime(const Topology& topology, const CallMatrix& matrix, const RunC
     out.pathThread = options.pathThread >= 0 && options.pathThread < topology.wrapperCount() &&
                              topology.threadSlot(options.pathThread) >= 0
                          ? options.pathThread
-                         : imbalanceThread(topology, calls);
+                         : imbalanceThread(topology, matrix);
     const size_t threads = topology.threads().size();
     if (calls.calls.empty() || threads == 0) {
         return out;
@@ -151,9 +151,8 @@ OverTime overTime(const Topology& topology, const CallMatrix& matrix, const RunC
         ThreadOverTime t{topology.threads()[i].wrapper, {}, {}};
         for (size_t b = 0; b < buckets; ++b) {
             t.meanNs.push_back(callTime.mean(b, i, out.calls[b]));
-            t.maxNs.push_back(out.calls[b] == 0
-                                  ? kNoValue
-                                  : static_cast<double>(callTime.max[b * threads + i]));
+            t.maxNs.push_back(
+                out.calls[b] == 0 ? kNoValue : static_cast<double>(callTime.max[b * threads + i]));
         }
         out.threads.push_back(std::move(t));
     }

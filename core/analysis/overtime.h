@@ -43,8 +43,10 @@ size_t overTimeBucketLimit(size_t asked, size_t threads);
 struct OverTimeOptions
 {
     size_t maxBuckets = 256;
-    int pathThread = -1; // wrapper of the thread whose stages are followed; -1: the culprit
-                         // of the whole run (the end of the imbalance path)
+    // Wrapper of the thread whose stages are followed; -1: the end of the run's imbalance path,
+    // found with one more pass over every gred of every call (a caller holding the report
+    // passes report.imbalancePath.back()).
+    int pathThread = -1;
 };
 
 struct StageOverTime
@@ -64,9 +66,9 @@ struct ThreadOverTime
 
 struct CulpritBucket
 {
-    int thread = -1;            // wrapper; -1 when the bucket has no call
+    int thread = -1;             // wrapper; -1 when the bucket has no call
     std::int64_t lastAtRoot = 0; // its critical arrivals in the bucket
-    double share = 0;           // lastAtRoot / the bucket's calls (NaN when empty)
+    double share = 0;            // lastAtRoot / the bucket's calls (NaN when empty)
 };
 
 struct OverTime
@@ -75,7 +77,7 @@ struct OverTime
     std::int64_t widthNs = 0;        // 0 when the run has no complete call
     std::vector<std::int64_t> calls; // complete calls per bucket
     int pathThread = -1;
-    std::vector<StageOverTime> stages; // of pathThread's path, in the order they happen
+    std::vector<StageOverTime> stages;   // of pathThread's path, in the order they happen
     std::vector<ThreadOverTime> threads; // configuration order
     std::vector<CulpritBucket> culprits;
 

@@ -37,51 +37,51 @@ RunCalls collectRunCalls(const Topology& topology, const CallMatrix& matrix,
     }
     out.firstDownNs = tuples.empty() ? 0 : first;
     const auto& greds = topology.greds();
-    for (const GredTopology& g : greds) {
-        out.lastArrivals.emplace_back(g.children.size(), 0);
-    }
-    std::vector<size_t> last(greds.size(), 0);
     out.calls.reserve(static_cast<size_t>(matrix.completeCalls()));
     for (size_t r = 0; r < matrix.rowCount(); ++r) {
         if (!matrix.isComplete(r)) {
             continue;
         }
         const EdgeTimes* row = matrix.row(r);
-        for (size_t s = 0; s < greds.size(); ++s) {
-            last[s] = lastChild(greds[s], row);
-            ++out.lastArrivals[s][last[s]];
-        }
         // From the root, this call's last arrival at every gred, through proxies and cores.
         int w = topology.root();
         while (topology.threadSlot(w) < 0) {
             const int slot = topology.gredSlot(w);
-            w = slot >= 0 ? greds[static_cast<size_t>(slot)]
-                                .children[last[static_cast<size_t>(slot)]]
-                          : topology.configuration().children(w).front();
+            if (slot >= 0) {
+                const GredTopology& g = greds[static_cast<size_t>(slot)];
+                w = g.children[lastChild(g, row)];
+            } else {
+                w = topology.configuration().children(w).front();
+            }
         }
         const CallTimes c = callTimes(topology, row, matrix.seq(r));
-        out.calls.push_back(
-            RunCall{c.seq, r, c.startNs - out.firstDownNs, c.operationTime, w});
+        out.calls.push_back(RunCall{c.seq, r, c.startNs - out.firstDownNs, c.operationTime, w});
     }
     return out;
 }
 
-int imbalanceThread(const Topology& topology, const RunCalls& calls)
+int imbalanceThread(const Topology& topology, const CallMatrix& matrix)
 {
     if (topology.threads().empty()) {
         return -1;
     }
     std::vector<GredReport> greds;
-    for (size_t s = 0; s < topology.greds().size(); ++s) {
-        GredReport g;
-        g.wrapper = topology.greds()[s].wrapper;
-        for (size_t i = 0; i < topology.greds()[s].children.size(); ++i) {
+    for (const GredTopology& g : topology.greds()) {
+        GredReport report;
+        report.wrapper = g.wrapper;
+        for (int child : g.children) {
             ContributorReport c;
-            c.wrapper = topology.greds()[s].children[i];
-            c.lastArrivals = calls.lastArrivals[s][i];
-            g.contributors.push_back(std::move(c));
+            c.wrapper = child;
+            report.contributors.push_back(std::move(c));
         }
-        greds.push_back(std::move(g));
+        greds.push_back(std::move(report));
+    }
+    for (size_t r = 0; r < matrix.rowCount(); ++r) {
+        if (matrix.isComplete(r)) {
+            for (size_t s = 0; s < greds.size(); ++s) {
+                ++greds[s].contributors[lastChild(topology.greds()[s], matrix.row(r))].lastArrivals;
+            }
+        }
     }
     return imbalancePath(topology, greds).back();
 }

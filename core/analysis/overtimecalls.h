@@ -3,8 +3,7 @@
 // The per-call facts the series over time and the periodic outliers are made of (issue 23,
 // item 3): for every complete call, when it started (since the run's first down), its operation
 // time and its culprit, the thread reached from the root by following that call's last arrival
-// at every gred (metrics.md §3, critical arrivals). Also the run's last-arrival counts, so that
-// the imbalance path is known without a full report.
+// at every gred (metrics.md §3, critical arrivals).
 
 #include "core/analysis/callmatrix.h"
 #include "core/analysis/topology.h"
@@ -31,15 +30,14 @@ struct RunCalls
     // the analysis window's times (callwindow.h) count from it.
     std::int64_t firstDownNs = 0;
     std::vector<RunCall> calls; // the complete calls, in seq order
-    // [gred slot][child position] = last arrivals (metrics.md §2) over these calls.
-    std::vector<std::vector<std::int64_t>> lastArrivals;
 };
 
 RunCalls collectRunCalls(const Topology& topology, const CallMatrix& matrix,
                          std::span<const Tuple> tuples);
 
-// The end of the imbalance path (loadbalance.h) over the calls' last-arrival counts; -1 when
-// the configuration has no thread.
-int imbalanceThread(const Topology& topology, const RunCalls& calls);
+// The end of the imbalance path (loadbalance.h) over the last arrivals of the matrix's complete
+// calls, without a full report; -1 when the configuration has no thread. One more pass over
+// every gred of every call: a caller that has the report passes its path's end instead.
+int imbalanceThread(const Topology& topology, const CallMatrix& matrix);
 
 } // namespace xylem

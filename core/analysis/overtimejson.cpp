@@ -49,19 +49,17 @@ Json overTimeToJson(const Configuration& config, const OverTime& series)
         threads[config.wrapper(t.thread).id] = {{"mean_ns", numbers(t.meanNs)},
                                                 {"max_ns", numbers(t.maxNs)}};
     }
-    return {{"origin_ns", series.firstDownNs},
-            {"bucket_ns", series.widthNs},
-            {"buckets", series.bucketCount()},
-            {"calls", series.calls},
-            {"culprit", std::move(culprits)},
-            {"path_thread", idOrNull(config, series.pathThread)},
-            {"stages", std::move(stages)},
-            {"threads", std::move(threads)}};
+    return {{"origin_ns", series.firstDownNs}, {"bucket_ns", series.widthNs},
+            {"buckets", series.bucketCount()}, {"calls", series.calls},
+            {"culprit", std::move(culprits)},  {"path_thread", idOrNull(config, series.pathThread)},
+            {"stages", std::move(stages)},     {"threads", std::move(threads)}};
 }
 
 Json periodicOutliersToJson(const Configuration& config, const PeriodicOutliers& p)
 {
-    const auto ifPeriodic = [&](const Json& v) { return p.periodic ? v : Json(nullptr); };
+    const auto ifPeriodic = [&](const Json& v) {
+        return p.periodic ? v : Json(nullptr);
+    };
     return {{"periodic", p.periodic},
             {"median_ns", p.medianNs},
             {"slow_threshold_ns", p.thresholdNs},

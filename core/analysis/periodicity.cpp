@@ -38,6 +38,9 @@ std::vector<Strike> strikesOf(std::span<const RunCall> calls, double threshold)
             strikes.push_back(Strike{static_cast<double>(calls[i].startNs), i, 1});
         }
     }
+    // Seq order is nearly always time order; the comb needs the latter.
+    std::stable_sort(strikes.begin(), strikes.end(),
+                     [](const Strike& a, const Strike& b) { return a.t < b.t; });
     return strikes;
 }
 

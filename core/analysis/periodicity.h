@@ -63,8 +63,8 @@ struct PeriodicOutliers
     std::int64_t matchedCalls = 0;   // the slow calls of those strikes: what the pattern explains
     std::int64_t teeth = 0;
     std::int64_t hits = 0;
-    double strength = 0;   // in [0, 1]
-    double falseAlarm = 1; // see above; small is significant
+    double strength = 0;    // in [0, 1]
+    double falseAlarm = 1;  // see above; small is significant
     double meanExtraNs = 0; // mean of (op - median) over the matched slow calls
     int victim = -1;        // wrapper: the thread most often the culprit of the matched calls
                             // (ties to the later thread in configuration order)

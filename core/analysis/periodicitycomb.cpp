@@ -119,10 +119,10 @@ CombFit growComb(const std::vector<Strike>& strikes, size_t anchor, double p0, d
         }
     }
     fit.found = fit.teeth > 0;
-    fit.strength = fit.found ? static_cast<double>(fit.hits) / static_cast<double>(fit.teeth) *
-                                   static_cast<double>(fit.hits) /
-                                   static_cast<double>(strikes.size())
-                             : 0;
+    fit.strength = fit.found
+                       ? static_cast<double>(fit.hits) / static_cast<double>(fit.teeth) *
+                             static_cast<double>(fit.hits) / static_cast<double>(strikes.size())
+                       : 0;
     return fit;
 }
 
@@ -167,9 +167,9 @@ CombFit bestComb(const std::vector<Strike>& strikes, double spacing)
         // The anchor's tooth is hit by construction: the other strikes decide.
         const double w = std::min(1.0, 2 * best.tolerance / best.period);
         const auto trials = static_cast<double>(candidates.size() * anchors);
-        best.falseAlarm = std::min(
-            1.0, trials * binomialTail(static_cast<std::int64_t>(strikes.size()) - 1,
-                                       best.hits - 1, w));
+        best.falseAlarm =
+            std::min(1.0, trials * binomialTail(static_cast<std::int64_t>(strikes.size()) - 1,
+                                                best.hits - 1, w));
     }
     return best;
 }

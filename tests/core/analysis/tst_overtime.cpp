@@ -75,9 +75,15 @@ std::vector<std::int64_t> referenceStages(const Configuration& config, RefCall& 
 {
     const std::vector<int> path = config.pathToRoot(thread); // T ... root
     const size_t k = path.size() - 1;
-    const auto D = [&](size_t j) { return call.edges[path[j]].down; };
-    const auto U = [&](size_t j) { return call.edges[path[j]].up; };
-    const auto t1l = [&](int g) { return call.edges[lastChild(config, call, g)].down; };
+    const auto D = [&](size_t j) {
+        return call.edges[path[j]].down;
+    };
+    const auto U = [&](size_t j) {
+        return call.edges[path[j]].up;
+    };
+    const auto t1l = [&](int g) {
+        return call.edges[lastChild(config, call, g)].down;
+    };
     const auto t4f = [&](int g) {
         std::int64_t f = std::numeric_limits<std::int64_t>::max();
         for (int c : config.children(g)) {
@@ -85,7 +91,9 @@ std::vector<std::int64_t> referenceStages(const Configuration& config, RefCall& 
         }
         return f;
     };
-    const auto isGred = [&](size_t j) { return config.wrapper(path[j]).kind == WrapperKind::Gred; };
+    const auto isGred = [&](size_t j) {
+        return config.wrapper(path[j]).kind == WrapperKind::Gred;
+    };
     std::vector<std::int64_t> out;
     for (size_t j = 1; j < k; ++j) {
         if (isGred(j)) {
@@ -153,8 +161,8 @@ void checkAgainstReference(const Configuration& config, const std::vector<Tuple>
         for (size_t i = 0; i < threads; ++i) {
             const Tuple& e = c.edges[config.threads()[i]];
             sum[b * threads + i] += e.up - e.down;
-            most[b * threads + i] = count[b] == 1 ? e.up - e.down
-                                                  : std::max(most[b * threads + i], e.up - e.down);
+            most[b * threads + i] =
+                count[b] == 1 ? e.up - e.down : std::max(most[b * threads + i], e.up - e.down);
         }
         const int culprit = culpritOf(config, c);
         const auto slot = static_cast<size_t>(
@@ -253,8 +261,8 @@ private slots:
         QCOMPARE(switchBucket, size_t(3));
         std::int64_t before = 0; // calls of the switch's bucket before the switch
         for (const auto& [seq, c] : calls) {
-            before += seq < 150 && static_cast<size_t>((c.start - s.firstDownNs) / s.widthNs) ==
-                                       switchBucket;
+            before += seq < 150 &&
+                      static_cast<size_t>((c.start - s.firstDownNs) / s.widthNs) == switchBucket;
         }
         const std::int64_t after = s.calls[switchBucket] - before;
         for (size_t b = 0; b < s.bucketCount(); ++b) {
@@ -274,6 +282,10 @@ private slots:
         const AnalysisReport report = analyze(config, tuples);
         QCOMPARE(s.pathThread, report.imbalancePath.back());
         QCOMPARE(s.pathThread, yw);
+        // A path thread that is no thread falls back to the same.
+        QCOMPARE(analyzeOverTime(config, tuples, {.maxBuckets = 16, .pathThread = config.root()})
+                     .series.pathThread,
+                 yw);
         checkAgainstReference(config, tuples, s, 16);
     }
 

@@ -120,8 +120,8 @@ private slots:
         QTest::addColumn<std::int64_t>("stalls");
         for (std::uint64_t seed = 1; seed <= 8; ++seed) {
             for (std::int64_t stalls : {5, 12, 40, 150}) {
-                QTest::newRow(("seed " + std::to_string(seed) + ", " + std::to_string(stalls))
-                                  .c_str())
+                QTest::newRow(
+                    ("seed " + std::to_string(seed) + ", " + std::to_string(stalls)).c_str())
                     << seed << stalls;
             }
         }
