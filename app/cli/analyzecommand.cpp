@@ -1,3 +1,4 @@
+#include "app/cli/callreport.h"
 #include "app/cli/command.h"
 #include "app/cli/monitorsection.h"
 #include "app/cli/mpikindreport.h"
@@ -15,6 +16,7 @@
 #include "core/store/runcatalog.h"
 #include "core/store/storedclocks.h"
 
+#include <limits>
 #include <optional>
 #include <unistd.h>
 
@@ -210,8 +212,7 @@ Result<Ok> printWindowJson(const Arguments& a, const CallWindow& window, std::os
     return Ok{};
 }
 
-Result<Ok> printJson(const Arguments& a, const CallWindow& window, std::ostream& o,
-                     std::ostream& e)
+Result<Ok> printJson(const Arguments& a, const CallWindow& window, std::ostream& o, std::ostream& e)
 {
     if (!window.isWholeRun()) {
         return printWindowJson(a, window, o, e);
@@ -250,6 +251,18 @@ Result<Ok> printJson(const Arguments& a, const CallWindow& window, std::ostream&
     return Ok{};
 }
 
+// --call S: one call of the stored run or the files, in text only.
+Result<Ok> printCallOf(const Arguments& a, std::ostream& o, std::ostream& e)
+{
+    if (a.has("json") || a.has("kind") || a.has("comm")) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "--call prints one call of the run as text: without --json, --kind "
+                         "or --comm");
+    }
+    XYLEM_TRY(text, a.one("call"));
+    return printCall(a, std::stoll(text.value()), o, e);
+}
+
 // The text report, section by section in the order printed: the window (when one is given),
 // the report, the stage guard, and of a whole session's run its wait states and monitors.
 Result<Ok> printText(const Arguments& a, const CallWindow& window, const TextOptions& text,
@@ -285,7 +298,7 @@ int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
         "analyze",
         "usage: xylem-cli analyze (--tree F.tree.json --trace F.trace.csv | [--session] S.xylem\n"
         "                         [--run N] [--kind KIND] [--comm N]) [--json] [--top N]\n"
-        "                         [--skip-calls N] [--from #S|TIME] [--to #S|TIME]\n"
+        "                         [--skip-calls N] [--from #S|TIME] [--to #S|TIME] [--call S]\n"
         "       every metric of a run, from its files or from a session; of an MPI run, one\n"
         "       collective kind on one communicator (default: the kind with the most time);\n"
         "       in a window of the run's calls (TIME since its first down: 250ms, 1.5s, 800us)\n",
@@ -301,17 +314,24 @@ int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
                          "the kind with the most time", {}, "KIND"),
              valueOption("comm", "the communicator of --kind, by id or name",
                          "MPI_COMM_WORLD, else where the kind has the most time", {}, "N"),
-             flagOption("json", "print the report as JSON instead of text")}),
+             flagOption("json", "print the report as JSON instead of text"),
+             valueOption("call",
+                         "print this one call in detail: its edges, gred arrivals and "
+                         "each thread's stages, and the next slower and faster call",
+                         {}, integerIn(0, std::numeric_limits<std::int64_t>::max()), "S")}),
         true};
     return runCommand(spec, args, out, err,
                       [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
                           XYLEM_TRY(top, a.integer("top", 10, 0, 1000000));
                           const TextOptions text{static_cast<size_t>(top.value())};
                           XYLEM_TRY(window, windowFromArguments(a));
+                          if (a.has("call")) {
+                              return printCallOf(a, o, e);
+                          }
                           XYLEM_TRY(kind, kindFromArguments(a, e));
                           if (kind.value()) {
-                              return analyzeKind(*kind.value(), window.value(), a.has("json"),
-                                                 text, o);
+                              return analyzeKind(*kind.value(), window.value(), a.has("json"), text,
+                                                 o);
                           }
                           if (a.has("json")) {
                               return printJson(a, window.value(), o, e);

@@ -10,8 +10,8 @@
 #include "core/model/tracecsv.h"
 #include "core/store/progress.h"
 #include "core/store/runcatalog.h"
-#include "core/store/storedclocks.h"
 #include "core/store/runloader.h"
+#include "core/store/storedclocks.h"
 #include "core/store/storetables.h"
 
 #include <fstream>
@@ -52,7 +52,8 @@ Error notInAWindow(const std::string& what)
 {
     return makeError(ErrorCode::InvalidArgument,
                      "--skip-calls, --from and --to apply to --tree/--trace and to the analysis "
-                     "tables, not to " + what);
+                     "tables, not to " +
+                         what);
 }
 
 Result<Table> namedTable(store::Session& session, const std::string& name,
@@ -96,18 +97,20 @@ int runExport(const Args& args, std::ostream& out, std::ostream& err)
         "               threads, contributors, wrappers, hotspots, timemap, classes (analysis)\n"
         "       [--skip-calls N] [--from #S|TIME] [--to #S|TIME]: only the calls of a window\n"
         "         (--tree/--trace and the analysis tables)\n",
-        withWindowOptions({sessionOption(), runOption(),
-         valueOption("tree", "write the run's configuration (xylem-tree/1) to this file", {}, {},
-                     "OUT.tree.json"),
-         valueOption("trace", "write the run's tuples (trace CSV) to this file", {}, {},
-                     "OUT.trace.csv"),
-         valueOption("table", "print one table of the run as CSV (tables: above)", {}, {}, "NAME"),
-         valueOption("output", "write --table's CSV to this file", "standard output", {},
-                     "OUT.csv"),
-         valueOption("otf2", "write the run as an OTF2 archive into this new folder", {}, {},
-                     "NEWDIR"),
-         valueOption("perfetto", "write the run as Chrome trace events (ui.perfetto.dev)", {}, {},
-                     "OUT.json")}),
+        withWindowOptions(
+            {sessionOption(), runOption(),
+             valueOption("tree", "write the run's configuration (xylem-tree/1) to this file", {},
+                         {}, "OUT.tree.json"),
+             valueOption("trace", "write the run's tuples (trace CSV) to this file", {}, {},
+                         "OUT.trace.csv"),
+             valueOption("table", "print one table of the run as CSV (tables: above)", {}, {},
+                         "NAME"),
+             valueOption("output", "write --table's CSV to this file", "standard output", {},
+                         "OUT.csv"),
+             valueOption("otf2", "write the run as an OTF2 archive into this new folder", {}, {},
+                         "NEWDIR"),
+             valueOption("perfetto", "write the run as Chrome trace events (ui.perfetto.dev)", {},
+                         {}, "OUT.json")}),
         true};
     return runCommand(
         spec, args, out, err,

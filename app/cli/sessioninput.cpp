@@ -69,6 +69,18 @@ Result<AnalysisReport> reportFromArguments(const Arguments& args, std::ostream& 
     return analyzeRunIn(run.value(), window.value());
 }
 
+Result<ClockCoverage> clockCoverageFromArguments(const Arguments& args, std::ostream& note)
+{
+    if (!args.has("session") || args.has("tree") || args.has("trace")) {
+        return ClockCoverage{};
+    }
+    XYLEM_TRY(path, args.one("session"));
+    XYLEM_TRY(id, args.optionalId("run"));
+    XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, note));
+    XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
+    return store::storedClockCoverage(session.value(), run.value());
+}
+
 Result<AnalysisReport> analyzeRunIn(const Run& run, const CallWindow& window,
                                     const AnalysisOptions& options)
 {

@@ -24,6 +24,10 @@ Result<Run> runFromArguments(const Arguments& args, std::ostream& note);
 // (core/store/storedclocks.h), files' run as they are.
 Result<AnalysisReport> reportFromArguments(const Arguments& args, std::ostream& note);
 
+// The clock coverage the analysis of the arguments' run uses: a session's stored models, none
+// for files (core/store/storedclocks.h).
+Result<ClockCoverage> clockCoverageFromArguments(const Arguments& args, std::ostream& note);
+
 // The analysis of a run in a window; an error when the window keeps no complete call. The whole
 // run is analysed as analyze() does.
 Result<AnalysisReport> analyzeRunIn(const Run& run, const CallWindow& window,

@@ -14,8 +14,7 @@ Result<std::optional<WindowBound>> boundOption(const Arguments& args, const std:
     XYLEM_TRY(text, args.one(name));
     auto bound = parseWindowBound(text.value());
     if (!bound) {
-        return makeError(ErrorCode::InvalidArgument,
-                         "--" + name + ": " + bound.error().message);
+        return makeError(ErrorCode::InvalidArgument, "--" + name + ": " + bound.error().message);
     }
     return std::optional(bound.value());
 }

@@ -12,7 +12,6 @@
 #include "core/model/result.h"
 
 #include <nlohmann/json.hpp>
-
 #include <ostream>
 #include <string>
 #include <vector>

@@ -56,11 +56,10 @@ Error missingCollectors(const Configuration& config, const CallRow& r, std::int6
     if (missing > 10) {
         names += " and " + std::to_string(missing - 10) + " more";
     }
-    return makeError(ErrorCode::NotFound,
-                     "call #" + std::to_string(seq) + " is incomplete: " +
-                         std::to_string(missing) + " of " +
-                         std::to_string(config.collectorCount()) +
-                         " collectors have no tuple for it (" + names + ")");
+    return makeError(ErrorCode::NotFound, "call #" + std::to_string(seq) +
+                                              " is incomplete: " + std::to_string(missing) +
+                                              " of " + std::to_string(config.collectorCount()) +
+                                              " collectors have no tuple for it (" + names + ")");
 }
 
 // A thread's stages of this call with their estimates; half-two-way proxies (clockcoverage.h)
@@ -85,8 +84,8 @@ CallThread threadStages(const Topology& t, const CallStages& stages, size_t slot
         const auto w = static_cast<size_t>(s.wrapper);
         if (w < halfTwoWay.size() && halfTwoWay[w]) {
             // The hop w_j = proxy: its two-way latency (d_j - d_{j-1}) + (u_{j-1} - u_j).
-            const auto j = static_cast<size_t>(std::find(path.begin(), path.end(), s.wrapper) -
-                                               path.begin());
+            const auto j =
+                static_cast<size_t>(std::find(path.begin(), path.end(), s.wrapper) - path.begin());
             const EdgeTimes& below = row[path[j - 1]];
             const EdgeTimes& own = row[path[j]];
             const std::int64_t twoWay = (own.down - below.down) + (below.up - own.up);
@@ -95,8 +94,8 @@ CallThread threadStages(const Topology& t, const CallStages& stages, size_t slot
             duration = direction == Direction::Down ? downHalf : twoWay - downHalf;
             estimate = StageEstimate::HalfTwoWay;
         }
-        out.stages.push_back(CallStageSpan{s.stage, s.wrapper, direction, at, at + duration,
-                                           estimate});
+        out.stages.push_back(
+            CallStageSpan{s.stage, s.wrapper, direction, at, at + duration, estimate});
         at += duration;
     }
     return out;
@@ -177,8 +176,7 @@ Result<CallDetail> callDetail(const Configuration& config, std::span<const Tuple
     return d;
 }
 
-std::vector<CallTimes> completeCallTimes(const Configuration& config,
-                                         std::span<const Tuple> tuples)
+std::vector<CallTimes> completeCallTimes(const Configuration& config, std::span<const Tuple> tuples)
 {
     const CallMatrix matrix = CallMatrix::build(config, tuples);
     const Topology t(config);
@@ -198,12 +196,12 @@ Result<CallNeighbours> callNeighbours(std::span<const CallTimes> calls, std::int
         return a.operationTime != b.operationTime ? a.operationTime < b.operationTime
                                                   : a.seq < b.seq;
     };
-    const auto it = std::find_if(calls.begin(), calls.end(),
-                                 [&](const CallTimes& c) { return c.seq == seq; });
+    const auto it =
+        std::find_if(calls.begin(), calls.end(), [&](const CallTimes& c) { return c.seq == seq; });
     if (it == calls.end()) {
-        return makeError(ErrorCode::NotFound,
-                         "no complete call #" + std::to_string(seq) + " among the run's " +
-                             std::to_string(calls.size()));
+        return makeError(ErrorCode::NotFound, "no complete call #" + std::to_string(seq) +
+                                                  " among the run's " +
+                                                  std::to_string(calls.size()));
     }
     // One pass: the nearest call above and below `seq` in (operation time, seq) order.
     CallNeighbours n;

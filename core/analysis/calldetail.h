@@ -49,27 +49,27 @@ struct CallStageSpan
 struct CallThread
 {
     int wrapper = -1;
-    std::int64_t callTimeNs = 0;        // up - down of its edge
+    std::int64_t callTimeNs = 0;       // up - down of its edge
     std::vector<CallStageSpan> stages; // in the order they happen; durations sum to callTimeNs
 };
 
 struct CallGred
 {
     int wrapper = -1;
-    int lastArrival = -1;             // l: the child with the largest t1 (tie rule of §1)
-    int firstDeparture = -1;          // f: the child with the smallest t4
-    std::int64_t lastArrivalNs = 0;   // t1[l]
+    int lastArrival = -1;              // l: the child with the largest t1 (tie rule of §1)
+    int firstDeparture = -1;           // f: the child with the smallest t4
+    std::int64_t lastArrivalNs = 0;    // t1[l]
     std::int64_t firstDepartureNs = 0; // t4[f]
-    std::vector<int> arrivals;        // the children, first arrival first (tie rule)
-    std::vector<int> departures;      // the children, first departure first
+    std::vector<int> arrivals;         // the children, first arrival first (tie rule)
+    std::vector<int> departures;       // the children, first departure first
 };
 
 struct CallDetail
 {
     std::shared_ptr<const Configuration> configuration;
-    CallTimes times;       // seq, start, operation and slowest-thread time
-    int slowestThread = -1; // wrapper of the thread with the largest call time (ties: later)
-    std::vector<CallEdge> edges;     // every non-root wrapper, configuration order
+    CallTimes times;             // seq, start, operation and slowest-thread time
+    int slowestThread = -1;      // wrapper of the thread with the largest call time (ties: later)
+    std::vector<CallEdge> edges; // every non-root wrapper, configuration order
     std::vector<CallThread> threads; // configuration order
     std::vector<CallGred> greds;     // configuration order
     // From the root, following this call's last arrival at every gred, down to a thread: the

@@ -20,7 +20,8 @@ Error badBound(std::string_view text, std::string_view why)
 
 bool isDigits(std::string_view s)
 {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return !s.empty() &&
+           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 // Digits as a non-negative integer; nullopt when it does not fit int64.
@@ -175,8 +176,8 @@ Result<Ok> checkWindow(const CallWindow& window)
     }
     if (window.from && window.to && window.from->kind == window.to->kind) {
         const bool seqs = window.from->kind == WindowBound::Kind::Seq;
-        const bool empty = seqs ? window.from->value > window.to->value
-                                : window.from->value >= window.to->value;
+        const bool empty =
+            seqs ? window.from->value > window.to->value : window.from->value >= window.to->value;
         if (empty) {
             return makeError(ErrorCode::InvalidArgument,
                              "the window from " + toString(*window.from) + " to " +
@@ -217,12 +218,13 @@ Result<WindowCut> cutToWindow(std::span<const Tuple> tuples, const CallWindow& w
                          "the window (" + describe(window) + ") keeps no call: the run has none");
     }
     WindowCut cut;
-    cut.originNs = std::min_element(tuples.begin(), tuples.end(), [](const Tuple& a, const Tuple& b) {
-                       return a.down < b.down;
-                   })->down;
+    cut.originNs =
+        std::min_element(tuples.begin(), tuples.end(), [](const Tuple& a, const Tuple& b) {
+            return a.down < b.down;
+        })->down;
     std::vector<SeqStart> calls = callsBySeq(tuples);
-    const auto skipped = static_cast<size_t>(std::min<std::int64_t>(
-        window.skip, static_cast<std::int64_t>(calls.size())));
+    const auto skipped = static_cast<size_t>(
+        std::min<std::int64_t>(window.skip, static_cast<std::int64_t>(calls.size())));
     for (size_t i = skipped; i < calls.size(); ++i) {
         SeqStart& c = calls[i];
         c.kept = keeps(window.from, window.to, c.seq, c.earliestDown - cut.originNs);
@@ -237,18 +239,18 @@ Result<WindowCut> cutToWindow(std::span<const Tuple> tuples, const CallWindow& w
         for (const SeqStart& c : calls) {
             lastStart = std::max(lastStart, c.earliestDown);
         }
-        return makeError(ErrorCode::InvalidArgument,
-                         "the window (" + describe(window) + ") keeps none of the run's " +
-                             std::to_string(calls.size()) + " calls (#" +
-                             std::to_string(calls.front().seq) + " to #" +
-                             std::to_string(calls.back().seq) + ", starting from 0ns to " +
-                             toString(WindowBound{WindowBound::Kind::Time,
-                                                  lastStart - cut.originNs}) +
-                             " after the first down)");
+        return makeError(
+            ErrorCode::InvalidArgument,
+            "the window (" + describe(window) + ") keeps none of the run's " +
+                std::to_string(calls.size()) + " calls (#" + std::to_string(calls.front().seq) +
+                " to #" + std::to_string(calls.back().seq) + ", starting from 0ns to " +
+                toString(WindowBound{WindowBound::Kind::Time, lastStart - cut.originNs}) +
+                " after the first down)");
     }
     for (const Tuple& t : tuples) {
-        const auto it = std::lower_bound(calls.begin(), calls.end(), t.seq,
-                                         [](const SeqStart& c, std::int64_t s) { return c.seq < s; });
+        const auto it =
+            std::lower_bound(calls.begin(), calls.end(), t.seq,
+                             [](const SeqStart& c, std::int64_t s) { return c.seq < s; });
         if (it->kept) {
             cut.tuples.push_back(t);
         }

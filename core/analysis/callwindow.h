@@ -27,8 +27,8 @@ struct WindowBound
 {
     enum class Kind
     {
-        Seq,  // a call number, inclusive at both ends of a window
-        Time  // ns since the run's first down: from inclusive, to exclusive
+        Seq, // a call number, inclusive at both ends of a window
+        Time // ns since the run's first down: from inclusive, to exclusive
     };
     Kind kind = Kind::Seq;
     std::int64_t value = 0;
@@ -60,11 +60,11 @@ std::string describe(const CallWindow& window);
 
 struct WindowCut
 {
-    std::vector<Tuple> tuples;  // of the kept calls, in the order given
-    std::int64_t calls = 0;     // distinct seqs kept, complete or not
-    std::int64_t firstSeq = 0;  // of the kept calls
+    std::vector<Tuple> tuples; // of the kept calls, in the order given
+    std::int64_t calls = 0;    // distinct seqs kept, complete or not
+    std::int64_t firstSeq = 0; // of the kept calls
     std::int64_t lastSeq = 0;
-    std::int64_t originNs = 0;  // the run's first down: time bounds count from here
+    std::int64_t originNs = 0; // the run's first down: time bounds count from here
 };
 
 // The tuples of the calls the window keeps. An error when it keeps no call, naming the window

@@ -106,9 +106,12 @@ private slots:
         QTest::addColumn<qint64>("skip");
         QTest::addColumn<QString>("from"); // "#S" or ns, "" for none
         QTest::addColumn<QString>("to");
-        QTest::newRow("skip") << QStringList{"--skip-calls", "12"} << qint64(12) << "" << "";
-        QTest::newRow("from #") << QStringList{"--from", "#30"} << qint64(0) << "#30" << "";
-        QTest::newRow("to #") << QStringList{"--to", "#40"} << qint64(0) << "" << "#40";
+        QTest::newRow("skip") << QStringList{"--skip-calls", "12"} << qint64(12) << ""
+                              << "";
+        QTest::newRow("from #") << QStringList{"--from", "#30"} << qint64(0) << "#30"
+                                << "";
+        QTest::newRow("to #") << QStringList{"--to", "#40"} << qint64(0) << ""
+                              << "#40";
         QTest::newRow("from time") << QStringList{"--from", "20.5ms"} << qint64(0) << "20500000"
                                    << "";
         QTest::newRow("to time") << QStringList{"--to", "0.05s"} << qint64(0) << ""
@@ -118,10 +121,12 @@ private slots:
             << "61000000";
         QTest::newRow("skip, from # to time")
             << QStringList{"--skip-calls", "5", "--from", "#12", "--to", "40ms"} << qint64(5)
-            << "#12" << "40000000";
+            << "#12"
+            << "40000000";
         QTest::newRow("skip past from")
             << QStringList{"--from", "#12", "--skip-calls", "20", "--to", "#70"} << qint64(20)
-            << "#12" << "#70";
+            << "#12"
+            << "#70";
     }
     void analyzeEqualsAHandCutTrace()
     {
@@ -144,8 +149,9 @@ private slots:
         QVERIFY(cut.size() < tuples.size());
         const Files byHand = writeRun(dir, "cut", config, cut);
 
-        const CliResult windowed = runCli(QStringList{"analyze", "--json", "--tree", whole.tree,
-                                                      "--trace", whole.trace} + options);
+        const CliResult windowed =
+            runCli(QStringList{"analyze", "--json", "--tree", whole.tree, "--trace", whole.trace} +
+                   options);
         QVERIFY2(windowed.exitCode == 0, qPrintable(windowed.err));
         const CliResult reference =
             runCli({"analyze", "--json", "--tree", byHand.tree, "--trace", byHand.trace});
@@ -156,8 +162,8 @@ private slots:
         QVERIFY(json["window"]["description"].is_string());
 
         // And in text, with the window said on the first line.
-        const CliResult text = runCli(QStringList{"analyze", "--tree", whole.tree, "--trace",
-                                                  whole.trace} + options);
+        const CliResult text =
+            runCli(QStringList{"analyze", "--tree", whole.tree, "--trace", whole.trace} + options);
         QCOMPARE(text.exitCode, 0);
         const CliResult referenceText =
             runCli({"analyze", "--tree", byHand.tree, "--trace", byHand.trace});
@@ -190,8 +196,8 @@ private slots:
         QCOMPARE(parseJson(r.out)["calls"].get<int>(), 3);
         QVERIFY(!parseJson(r.out).contains("window"));
         // In text too.
-        r = runCli({"analyze", "--session", session, "--run", "1", "--from", "20us", "--to",
-                    "40us"});
+        r = runCli(
+            {"analyze", "--session", session, "--run", "1", "--from", "20us", "--to", "40us"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.startsWith("window: from 20us, to 40us (1 calls, 0 incomplete)\n"),
                  qPrintable(r.out));
@@ -210,8 +216,8 @@ private slots:
         QTest::newRow("negative skip") << QStringList{"--skip-calls", "-2"} << "--skip-calls";
         QTest::newRow("backwards") << QStringList{"--from", "#2", "--to", "#1"}
                                    << "the window from #2 to #1 keeps no call";
-        QTest::newRow("keeps nothing") << QStringList{"--skip-calls", "3"}
-                                       << "keeps none of the run's 3 calls (#0 to #2";
+        QTest::newRow("keeps nothing")
+            << QStringList{"--skip-calls", "3"} << "keeps none of the run's 3 calls (#0 to #2";
         QTest::newRow("after the run") << QStringList{"--from", "1s"}
                                        << "the window (from 1s) keeps none of the run's 3 calls";
     }
@@ -236,22 +242,58 @@ private slots:
         QVERIFY(!session.isEmpty());
         const QStringList window{"--skip-calls", "4", "--to", "#8"};
         const CliResult kind = runCli(QStringList{"analyze", "--json", "--session", session,
-                                                  "--run", "1", "--kind", "allreduce"} + window);
+                                                  "--run", "1", "--kind", "allreduce"} +
+                                      window);
         QVERIFY2(kind.exitCode == 0, qPrintable(kind.err));
         auto j = parseJson(kind.out);
         QCOMPARE(j["calls"].get<int>(), 5); // #4 to #8 of #0..#9
         QCOMPARE(j["window"]["to"].get<std::string>(), std::string("#8"));
         QVERIFY(j.contains("mpi_kind"));
         QVERIFY(!j.contains("wait_states")); // of the whole run
-        const CliResult stored = runCli(QStringList{"analyze", "--json", "--session", session,
-                                                    "--run", "2"} + window);
+        const CliResult stored =
+            runCli(QStringList{"analyze", "--json", "--session", session, "--run", "2"} + window);
         QVERIFY2(stored.exitCode == 0, qPrintable(stored.err));
         j.erase("mpi_kind");
         QCOMPARE(j.dump(), parseJson(stored.out).dump());
-        const CliResult text = runCli(QStringList{"analyze", "--session", session, "--run", "1",
-                                                  "--kind", "allreduce"} + window);
+        const CliResult text = runCli(
+            QStringList{"analyze", "--session", session, "--run", "1", "--kind", "allreduce"} +
+            window);
         QVERIFY2(text.out.startsWith("window: skip the first 4 calls, to #8 (5 calls, "),
                  qPrintable(text.out));
+    }
+
+    // analyze --call S: one call as text, from files and from a session, in a window too.
+    void oneCallInDetail()
+    {
+        CliResult r = runCli(QStringList{"analyze", "--call", "1"} + exampleFiles("two-hosts"));
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.startsWith("Call #1 of \"two hosts, three threads\""), qPrintable(r.out));
+        QVERIFY2(r.out.contains("Next slower call: #2 ("), qPrintable(r.out));
+        QVERIFY2(r.out.contains("; next faster call: #0 ("), qPrintable(r.out));
+        // Call 1: T2 (21800) arrives last at gA, T3 (22000) before pA (26900) at gB.
+        QVERIFY2(r.out.contains("Last arrivals from the root: C > gB > pA > gA > T2\n"),
+                 qPrintable(r.out));
+        for (const char* thread : {"Thread T1: ", "Thread T2: ", "Thread T3: "}) {
+            QVERIFY2(r.out.contains(thread), qPrintable(r.out));
+        }
+        QTemporaryDir dir;
+        const QString session = examplesSession(dir);
+        const CliResult stored =
+            runCli({"analyze", "--session", session, "--run", "1", "--call", "1"});
+        QCOMPARE(stored.out, r.out);
+        // In a window that keeps calls 1 and 2 only, call 1 is the fastest.
+        r = runCli(QStringList{"analyze", "--call", "1", "--skip-calls", "1"} +
+                   exampleFiles("two-hosts"));
+        QVERIFY2(r.out.startsWith("window: skip the first call\n"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("; next faster call: none\n"), qPrintable(r.out));
+        r = runCli(QStringList{"analyze", "--call", "0", "--skip-calls", "1"} +
+                   exampleFiles("two-hosts"));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("no call #0 in the run (its calls are #1 to #2)"),
+                 qPrintable(r.err));
+        r = runCli(QStringList{"analyze", "--call", "1", "--json"} + exampleFiles("two-hosts"));
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--call prints one call of the run as text"), qPrintable(r.err));
     }
 
     void exportWritesOnlyTheWindowsCalls()
@@ -261,8 +303,8 @@ private slots:
         QVERIFY(!session.isEmpty());
         const QString tree = dir.filePath("w.tree.json");
         const QString trace = dir.filePath("w.trace.csv");
-        CliResult r = runCli({"export", "--session", session, "--run", "1", "--from", "#1",
-                              "--to", "#1", "--tree", tree, "--trace", trace});
+        CliResult r = runCli({"export", "--session", session, "--run", "1", "--from", "#1", "--to",
+                              "#1", "--tree", tree, "--trace", trace});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QFile file(trace);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -272,8 +314,9 @@ private slots:
             QCOMPARE(lines[i].section(',', 1, 1), QString("1"));
         }
         const CliResult exported = runCli({"analyze", "--json", "--tree", tree, "--trace", trace});
-        const CliResult windowed = runCli(QStringList{"analyze", "--json", "--from", "#1", "--to",
-                                                      "#1"} + exampleFiles("two-hosts"));
+        const CliResult windowed =
+            runCli(QStringList{"analyze", "--json", "--from", "#1", "--to", "#1"} +
+                   exampleFiles("two-hosts"));
         QCOMPARE(parseJson(exported.out).dump(), withoutWindow(parseJson(windowed.out)).dump());
 
         // An analysis table in the window; a stored table is refused.

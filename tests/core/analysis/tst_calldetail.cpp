@@ -4,11 +4,12 @@
 
 #include "core/analysis/analyzer.h"
 #include "core/analysis/calldetail.h"
-#include "generatedcases.h"
 #include "tests/support/testdata.h"
 #include "tests/support/tracesimulator.h"
 
 #include <QtTest>
+
+#include "generatedcases.h"
 
 using namespace xylem;
 
@@ -71,7 +72,7 @@ private slots:
         QVERIFY2(d.ok(), d ? "" : d.error().describe().c_str());
         QCOMPARE(d->times.seq, 0);
         QCOMPARE(d->times.startNs, 1000);
-        QCOMPARE(d->times.operationTime, 12000);      // 13000 - 1000
+        QCOMPARE(d->times.operationTime, 12000);     // 13000 - 1000
         QCOMPARE(d->times.slowestThreadTime, 11800); // T2: 13000 - 1200
         QCOMPARE(d->slowestThread, idx(c, "T2"));
         QCOMPARE(d->edges.size(), size_t(6));
@@ -99,10 +100,10 @@ private slots:
         QCOMPARE(t1.wrapper, idx(c, "T1"));
         using S = Stage;
         const std::vector<std::pair<Stage, std::int64_t>> t1Expected = {
-            {S::ArrivalWait, 200},  {S::DownLatency, 100}, {S::Down, 5000},
-            {S::ArrivalWait, 0},    {S::DownLatency, 100}, {S::Store, 600},
-            {S::UpLatency, 200},    {S::DepartureWait, 300}, {S::Up, 5000},
-            {S::UpLatency, 200},    {S::DepartureWait, 0}};
+            {S::ArrivalWait, 200}, {S::DownLatency, 100},   {S::Down, 5000},
+            {S::ArrivalWait, 0},   {S::DownLatency, 100},   {S::Store, 600},
+            {S::UpLatency, 200},   {S::DepartureWait, 300}, {S::Up, 5000},
+            {S::UpLatency, 200},   {S::DepartureWait, 0}};
         QCOMPARE(durations(t1), t1Expected);
         QCOMPARE(t1.stages[2].wrapper, idx(c, "pA"));
         QVERIFY(t1.stages[2].direction == Direction::Down);
@@ -112,9 +113,11 @@ private slots:
         QCOMPARE(t1.stages[2].endNs, 6300);   // pA's down
         const CallThread& t3 = d->threads[2];
         QCOMPARE(t3.wrapper, idx(c, "T3"));
-        const std::vector<std::pair<Stage, std::int64_t>> t3Expected = {
-            {S::ArrivalWait, 4300}, {S::DownLatency, 100}, {S::Store, 600},
-            {S::UpLatency, 200},    {S::DepartureWait, 0}};
+        const std::vector<std::pair<Stage, std::int64_t>> t3Expected = {{S::ArrivalWait, 4300},
+                                                                        {S::DownLatency, 100},
+                                                                        {S::Store, 600},
+                                                                        {S::UpLatency, 200},
+                                                                        {S::DepartureWait, 0}};
         QCOMPARE(durations(t3), t3Expected);
         checkSpansFillTheCallTime(d.value(), run.tuples);
     }
@@ -157,11 +160,12 @@ private slots:
         const auto unknown = callDetail(run.configuration, run.tuples, 7);
         QVERIFY(!unknown.ok());
         QCOMPARE(unknown.error().code, ErrorCode::NotFound);
-        QCOMPARE(unknown.error().message, std::string("no call #7 in the run (its calls are #0 to #2)"));
+        QCOMPARE(unknown.error().message,
+                 std::string("no call #7 in the run (its calls are #0 to #2)"));
         std::erase_if(run.tuples, [&](const Tuple& t) {
             const int w = static_cast<int>(t.collector);
-            return t.seq == 1 && (w == idx(run.configuration, "gA") ||
-                                  w == idx(run.configuration, "T3"));
+            return t.seq == 1 &&
+                   (w == idx(run.configuration, "gA") || w == idx(run.configuration, "T3"));
         });
         const auto incomplete = callDetail(run.configuration, run.tuples, 1);
         QVERIFY(!incomplete.ok());
@@ -189,8 +193,8 @@ private slots:
         QCOMPARE(n->slower, std::nullopt);
         QVERIFY(!callNeighbours(calls, 3).ok());
         // Ties by seq: (50, #1) < (100, #3) < (100, #5) < (100, #9).
-        const std::vector<CallTimes> tied = {{5, 0, 100, 0, 0}, {3, 0, 100, 0, 0},
-                                             {9, 0, 100, 0, 0}, {1, 0, 50, 0, 0}};
+        const std::vector<CallTimes> tied = {
+            {5, 0, 100, 0, 0}, {3, 0, 100, 0, 0}, {9, 0, 100, 0, 0}, {1, 0, 50, 0, 0}};
         n = callNeighbours(tied, 5);
         QCOMPARE(n->slower, std::optional<std::int64_t>(9));
         QCOMPARE(n->faster, std::optional<std::int64_t>(3));
@@ -234,14 +238,14 @@ private slots:
                 const CallGred& mine = d->greds[g];
                 QCOMPARE(engine.greds[g].wrapper, mine.wrapper);
                 for (const ContributorReport& c : engine.greds[g].contributors) {
-                    const auto rank = std::find(mine.arrivals.begin(), mine.arrivals.end(),
-                                                c.wrapper) -
-                                      mine.arrivals.begin();
+                    const auto rank =
+                        std::find(mine.arrivals.begin(), mine.arrivals.end(), c.wrapper) -
+                        mine.arrivals.begin();
                     QCOMPARE(c.arrivalOrder[static_cast<size_t>(rank)], 1);
                     QCOMPARE(c.lastArrivals, c.wrapper == mine.lastArrival ? 1 : 0);
-                    const auto departure = std::find(mine.departures.begin(),
-                                                     mine.departures.end(), c.wrapper) -
-                                           mine.departures.begin();
+                    const auto departure =
+                        std::find(mine.departures.begin(), mine.departures.end(), c.wrapper) -
+                        mine.departures.begin();
                     QCOMPARE(c.departureOrder[static_cast<size_t>(departure)], 1);
                 }
             }

@@ -3,7 +3,6 @@
 
 #include "core/analysis/callwindow.h"
 #include "core/analysis/reportjson.h"
-#include "generatedcases.h"
 #include "tests/support/testdata.h"
 #include "tests/support/tracesimulator.h"
 
@@ -12,6 +11,8 @@
 #include <algorithm>
 #include <map>
 #include <random>
+
+#include "generatedcases.h"
 
 using namespace xylem;
 
@@ -51,7 +52,7 @@ std::vector<Tuple> cutByHand(const std::vector<Tuple>& tuples, const CallWindow&
         const std::int64_t since = start - origin;
         if (w.from) {
             if (w.from->kind == WindowBound::Kind::Seq ? seq < w.from->value
-                                                        : since < w.from->value) {
+                                                       : since < w.from->value) {
                 continue;
             }
         }
@@ -136,20 +137,34 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("why");
-        QTest::newRow("empty") << "" << "empty";
-        QTest::newRow("#") << "#" << "# and digits";
-        QTest::newRow("#-1") << "#-1" << "# and digits";
-        QTest::newRow("#1.5") << "#1.5" << "# and digits";
-        QTest::newRow("no unit") << "250" << "no unit";
-        QTest::newRow("word") << "soon" << "not a number";
-        QTest::newRow("negative") << "-1s" << "not a number";
-        QTest::newRow("two dots") << "1.2.3s" << "not a number";
-        QTest::newRow(".5s") << ".5s" << "not a number";
-        QTest::newRow("1.s") << "1.s" << "not a number";
-        QTest::newRow("minutes") << "5min" << "unknown unit 'min'";
-        QTest::newRow("huge") << "99999999999999999999s" << "too large";
-        QTest::newRow("huge seq") << "#99999999999999999999" << "too large";
-        QTest::newRow("space") << "250 ms" << "unknown unit ' ms'";
+        QTest::newRow("empty") << ""
+                               << "empty";
+        QTest::newRow("#") << "#"
+                           << "# and digits";
+        QTest::newRow("#-1") << "#-1"
+                             << "# and digits";
+        QTest::newRow("#1.5") << "#1.5"
+                              << "# and digits";
+        QTest::newRow("no unit") << "250"
+                                 << "no unit";
+        QTest::newRow("word") << "soon"
+                              << "not a number";
+        QTest::newRow("negative") << "-1s"
+                                  << "not a number";
+        QTest::newRow("two dots") << "1.2.3s"
+                                  << "not a number";
+        QTest::newRow(".5s") << ".5s"
+                             << "not a number";
+        QTest::newRow("1.s") << "1.s"
+                             << "not a number";
+        QTest::newRow("minutes") << "5min"
+                                 << "unknown unit 'min'";
+        QTest::newRow("huge") << "99999999999999999999s"
+                              << "too large";
+        QTest::newRow("huge seq") << "#99999999999999999999"
+                                  << "too large";
+        QTest::newRow("space") << "250 ms"
+                               << "unknown unit ' ms'";
     }
     void refusesBadBoundsNamingThem()
     {
@@ -169,11 +184,12 @@ private slots:
         QVERIFY(!checkWindow(CallWindow{0, timeBound(2 * kMs), timeBound(kMs)}).ok());
         QVERIFY(!checkWindow(CallWindow{0, timeBound(kMs), timeBound(kMs)}).ok()); // [1ms, 1ms)
         QVERIFY(!checkWindow(CallWindow{-1, {}, {}}).ok());
-        QVERIFY(checkWindow(CallWindow{0, seqBound(5), seqBound(5)}).ok()); // one call
+        QVERIFY(checkWindow(CallWindow{0, seqBound(5), seqBound(5)}).ok());     // one call
         QVERIFY(checkWindow(CallWindow{0, seqBound(50), timeBound(kMs)}).ok()); // told by the run
         const auto e = checkWindow(CallWindow{0, seqBound(10), seqBound(5)});
         const std::string message = e.error().message;
-        QVERIFY2(message.find("#10") != std::string::npos && message.find("#5") != std::string::npos,
+        QVERIFY2(message.find("#10") != std::string::npos &&
+                     message.find("#5") != std::string::npos,
                  message.c_str());
     }
 
@@ -231,13 +247,20 @@ private slots:
         QTest::addColumn<qint64>("skip");
         QTest::addColumn<QString>("from");
         QTest::addColumn<QString>("to");
-        QTest::newRow("skip all") << qint64(3) << "" << "";
-        QTest::newRow("skip more") << qint64(1000) << "" << "";
-        QTest::newRow("from after the last") << qint64(0) << "#3" << "";
-        QTest::newRow("to before the first") << qint64(0) << "" << "0ns";
-        QTest::newRow("time after the run") << qint64(0) << "1s" << "";
-        QTest::newRow("skip past from/to") << qint64(2) << "" << "#1";
-        QTest::newRow("between calls") << qint64(0) << "21us" << "39us";
+        QTest::newRow("skip all") << qint64(3) << ""
+                                  << "";
+        QTest::newRow("skip more") << qint64(1000) << ""
+                                   << "";
+        QTest::newRow("from after the last") << qint64(0) << "#3"
+                                             << "";
+        QTest::newRow("to before the first") << qint64(0) << ""
+                                             << "0ns";
+        QTest::newRow("time after the run") << qint64(0) << "1s"
+                                            << "";
+        QTest::newRow("skip past from/to") << qint64(2) << ""
+                                           << "#1";
+        QTest::newRow("between calls") << qint64(0) << "21us"
+                                       << "39us";
     }
     void aWindowThatKeepsNothingIsAnError()
     {
