@@ -9,7 +9,8 @@ namespace {
 
 void addStatsColumns(std::vector<std::string>& columns, const std::string& prefix)
 {
-    for (const char* s : {"count", "mean_ns", "median_ns", "min_ns", "max_ns", "stddev_ns"}) {
+    for (const char* s : {"count", "mean_ns", "median_ns", "p90_ns", "p99_ns", "p999_ns", "min_ns",
+                          "max_ns", "stddev_ns"}) {
         columns.push_back(prefix + "_" + s);
     }
 }
@@ -17,7 +18,7 @@ void addStatsColumns(std::vector<std::string>& columns, const std::string& prefi
 void addStats(std::vector<Cell>& row, const Stats& s)
 {
     row.emplace_back(s.count);
-    for (double v : {s.mean, s.median, s.min, s.max, s.stddev}) {
+    for (double v : {s.mean, s.median, s.p90, s.p99, s.p999, s.min, s.max, s.stddev}) {
         row.emplace_back(v);
     }
 }

@@ -1,7 +1,8 @@
 #pragma once
 
 // The analysis report as tables: the rows the GUI's table views show and the CLI exports.
-// Durations in ns; stats expand to count, mean, median, min, max, stddev columns.
+// Durations in ns; stats expand to count, mean, median, p90, p99, p999 (the 99.9th percentile,
+// metrics.md §9), min, max, stddev columns.
 
 #include "core/analysis/report.h"
 #include "core/model/table.h"

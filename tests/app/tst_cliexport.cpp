@@ -91,8 +91,8 @@ private slots:
         QTest::newRow("threads")
             << "threads"
             << "thread,host,class,call_time_count,call_time_mean_ns,call_time_median_ns,"
-               "call_time_min_ns,call_time_max_ns,call_time_stddev_ns,critical_arrivals,"
-               "slowest_share"
+               "call_time_p90_ns,call_time_p99_ns,call_time_p999_ns,call_time_min_ns,"
+               "call_time_max_ns,call_time_stddev_ns,critical_arrivals,slowest_share"
             << 3;
         QTest::newRow("contributors") << "contributors"
                                       << "gred,contributor,arrival_wait_count," << 4;

@@ -155,7 +155,8 @@ private slots:
         const Table threads = threadsTable(report);
         QCOMPARE(firstLine(threads),
                  QString("thread,host,class,call_time_count,call_time_mean_ns,"
-                         "call_time_median_ns,call_time_min_ns,call_time_max_ns,"
+                         "call_time_median_ns,call_time_p90_ns,call_time_p99_ns,"
+                         "call_time_p999_ns,call_time_min_ns,call_time_max_ns,"
                          "call_time_stddev_ns,critical_arrivals,slowest_share"));
         QCOMPARE(text(threads, 1, "thread"), QString("T2"));
         QCOMPARE(integer(threads, 1, "critical_arrivals"), qint64(2));
@@ -174,6 +175,11 @@ private slots:
 
         const auto expected =
             nlohmann::json::parse(testing::readTestFile("two-hosts.expected.json"));
+        // The percentile columns are the worked example's percentiles (metrics.md §9).
+        for (const char* p : {"p90", "p99", "p999"}) {
+            QCOMPARE(number(threads, 1, std::string("call_time_") + p + "_ns"),
+                     expected["threads"]["T2"]["call_time"][p].get<double>());
+        }
         const Table hotspots = hotspotsTable(report);
         QCOMPARE(hotspots.rows.size(), expected["hotspots"].size());
         for (size_t i = 0; i < hotspots.rows.size(); ++i) {
