@@ -4,6 +4,8 @@
 #include "app/cli/texttable.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 
 namespace xylem::cli {
 
@@ -11,9 +13,10 @@ namespace {
 
 std::string statsLine(const Stats& s)
 {
-    return "mean " + formatDuration(s.mean) + ", median " + formatDuration(s.median) + ", min " +
-           formatDuration(s.min) + ", max " + formatDuration(s.max) + ", stddev " +
-           formatDuration(s.stddev);
+    return "mean " + formatDuration(s.mean) + ", median " + formatDuration(s.median) + ", p90 " +
+           formatDuration(s.p90) + ", p99 " + formatDuration(s.p99) + ", p99.9 " +
+           formatDuration(s.p999) + ", min " + formatDuration(s.min) + ", max " +
+           formatDuration(s.max) + ", stddev " + formatDuration(s.stddev);
 }
 
 std::string joinIds(const AnalysisReport& r, const std::vector<int>& wrappers,
@@ -38,12 +41,15 @@ void printImbalance(std::ostream& out, const AnalysisReport& r)
                      [](const ThreadReport* a, const ThreadReport* b) {
                          return a->criticalArrivals > b->criticalArrivals;
                      });
-    TextTable table({"thread", "critical arrivals", "slowest share", "mean call time"});
+    TextTable table({"thread", "critical arrivals", "slowest share", "call time: mean", "p90",
+                     "p99", "p99.9"});
     for (size_t i = 0; i < threads.size() && i < 8; ++i) {
         const ThreadReport& t = *threads[i];
         table.add({r.idOf(t.wrapper),
                    std::to_string(t.criticalArrivals) + " of " + std::to_string(r.calls),
-                   formatShare(t.slowestShare), formatDuration(t.callTime.mean)});
+                   formatShare(t.slowestShare), formatDuration(t.callTime.mean),
+                   formatDuration(t.callTime.p90), formatDuration(t.callTime.p99),
+                   formatDuration(t.callTime.p999)});
     }
     table.print(out);
 }
@@ -161,7 +167,71 @@ void printWaitCommunicators(std::ostream& out, const WaitStateReport& w)
     comms.print(out, "    ");
 }
 
+std::string fixed3(double v)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, "%.3f", v);
+    return text;
+}
+
+// The speedup's bootstrap interval and what it says (metrics.md §9).
+void printInterval(std::ostream& out, const Comparison& c)
+{
+    if (!c.interval) {
+        out << "95 % interval: - (the calls' operation times are not known)\n";
+        return;
+    }
+    const SpeedupInterval& i = *c.interval;
+    out << std::lround(i.confidence * 100) << " % interval: " << fixed3(i.lower) << " to "
+        << fixed3(i.upper) << " (bootstrap, " << i.resamples << " resamples, seed " << i.seed
+        << "): "
+        << (i.noSignificantDifference() ? "no significant difference"
+            : i.lower > 1               ? "B is significantly faster"
+                                        : "A is significantly faster")
+        << '\n';
+}
+
+// "#812 4.10 ms at 1.23 s, ...": seq, value and start since the run's first down.
+std::string callList(const std::vector<OutlierCall>& calls, size_t shown)
+{
+    std::string text;
+    for (size_t i = 0; i < calls.size() && i < shown; ++i) {
+        text += (text.empty() ? "#" : ", #") + std::to_string(calls[i].seq) + " " +
+                formatDuration(calls[i].valueNs) + " at " +
+                formatDuration(static_cast<double>(calls[i].startNs));
+    }
+    return text.empty() ? "-" : text;
+}
+
 } // namespace
+
+void printOutliers(std::ostream& out, const Outliers& o, size_t shown)
+{
+    out << "\nSlowest calls (#seq, value, start since the run's first down):\n";
+    out << "  operation time: " << callList(o.operationTime, shown) << '\n';
+    std::vector<const ThreadOutliers*> threads;
+    for (const ThreadOutliers& t : o.callTime) {
+        if (!t.calls.empty()) {
+            threads.push_back(&t);
+        }
+    }
+    std::stable_sort(threads.begin(), threads.end(),
+                     [](const ThreadOutliers* a, const ThreadOutliers* b) {
+                         return a->calls.front().valueNs > b->calls.front().valueNs;
+                     });
+    TextTable calls({"thread", "slowest call times"});
+    for (size_t i = 0; i < threads.size() && i < 8; ++i) {
+        calls.add({threads[i]->thread, callList(threads[i]->calls, shown)});
+    }
+    calls.print(out);
+    out << "\nSlowest calls per stage of " << o.stagesOf << ":\n";
+    TextTable stages({"stage", "wrapper", "direction", "slowest calls"});
+    for (const StageOutliers& s : o.stages) {
+        stages.add({std::string(toString(s.stage)), s.wrapper, std::string(toString(s.direction)),
+                    callList(s.calls, shown)});
+    }
+    stages.print(out);
+}
 
 void printWaitStates(std::ostream& out, const WaitStateReport& w)
 {
@@ -212,13 +282,12 @@ void printComparison(std::ostream& out, const Comparison& c)
     runs.add({"B", c.b.name, std::to_string(c.b.calls), formatDuration(c.b.meanOperationTime),
               formatDuration(c.b.meanSlowestThreadTime), c.b.thread});
     runs.print(out);
-    char speedup[64];
-    std::snprintf(speedup, sizeof speedup, "%.3f", c.speedup);
-    out << "\nSpeedup (mean operation time A / B): " << speedup
+    out << "\nSpeedup (mean operation time A / B): " << fixed3(c.speedup)
         << (c.speedup > 1   ? "  (B is faster)"
             : c.speedup < 1 ? "  (A is faster)"
                             : "")
         << '\n';
+    printInterval(out, c);
     out << "\nStages of " << c.a.thread << " (A) and " << c.b.thread << " (B):\n";
     TextTable stages({"stage", "wrapper", "direction", "A mean", "B mean", "B - A"});
     for (const StageComparison& s : c.stages) {

@@ -92,7 +92,9 @@ std::vector<StageComparison> alignStages(const AnalysisReport& a, const ThreadRe
 } // namespace
 
 Result<Comparison> compareRuns(const AnalysisReport& a, const AnalysisReport& b,
-                               const std::optional<std::string>& thread)
+                               const std::optional<std::string>& thread,
+                               const std::optional<OperationTimes>& times,
+                               const BootstrapOptions& bootstrap)
 {
     const ThreadReport* ta = nullptr;
     if (thread) {
@@ -111,6 +113,10 @@ Result<Comparison> compareRuns(const AnalysisReport& a, const AnalysisReport& b,
     c.b = summarize(b, *tb);
     c.speedup = c.a.meanOperationTime / c.b.meanOperationTime;
     c.stages = alignStages(a, *ta, b, *tb);
+    if (times && !times->a.empty() && !times->b.empty()) {
+        XYLEM_TRY(interval, speedupInterval(times->a, times->b, bootstrap));
+        c.interval = interval.value();
+    }
     return c;
 }
 

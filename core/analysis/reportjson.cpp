@@ -150,9 +150,20 @@ Json comparisonToJson(const Comparison& c)
                           {"a_depth", optionalNumber(s.scaledDepthA)},
                           {"b_depth", optionalNumber(s.scaledDepthB)}});
     }
+    // The speedup's bootstrap interval (metrics.md §9); null when the calls were not given.
+    Json interval(nullptr);
+    if (c.interval) {
+        interval = {{"lower", number(c.interval->lower)},
+                    {"upper", number(c.interval->upper)},
+                    {"confidence", c.interval->confidence},
+                    {"resamples", c.interval->resamples},
+                    {"seed", c.interval->seed},
+                    {"no_significant_difference", c.interval->noSignificantDifference()}};
+    }
     return {{"a", runSideJson(c.a)},
             {"b", runSideJson(c.b)},
             {"speedup", number(c.speedup)},
+            {"speedup_interval", std::move(interval)},
             {"stages", std::move(stages)}};
 }
 

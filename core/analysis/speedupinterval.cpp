@@ -1,5 +1,6 @@
 #include "core/analysis/speedupinterval.h"
 
+#include "core/analysis/stats.h"
 #include "core/model/int128.h"
 
 #include <algorithm>
@@ -208,15 +209,11 @@ private:
     std::vector<std::uint64_t> m_wide;
 };
 
-// metrics.md §9's percentile: linear interpolation between closest ranks of sorted values.
+// metrics.md §9's percentile (stats.h): linear interpolation between closest ranks.
 double percentileOfSorted(const std::vector<double>& sorted, double q)
 {
-    const double h = static_cast<double>(sorted.size() - 1) * q;
-    const auto low = static_cast<size_t>(std::floor(h));
-    if (low + 1 >= sorted.size()) {
-        return sorted.back();
-    }
-    return sorted[low] + (h - static_cast<double>(low)) * (sorted[low + 1] - sorted[low]);
+    const PercentileRanks p = percentileRanks(sorted.size(), q);
+    return sorted[p.lower] + p.fraction * (sorted[p.upper] - sorted[p.lower]);
 }
 
 } // namespace

@@ -1,5 +1,8 @@
 #include "core/analysis/analyzer.h"
+#include "core/analysis/callmatrix.h"
+#include "core/analysis/calltimes.h"
 #include "core/analysis/comparison.h"
+#include "core/analysis/reportjson.h"
 #include "tests/core/analysis/generatedcases.h"
 #include "tests/support/testdata.h"
 #include "tests/support/tracesimulator.h"
@@ -20,6 +23,21 @@ AnalysisReport simulated(TreeShape shape, std::int64_t proxyLatency)
     const Configuration config = testing::makeTree(4, 2, 4, shape, RootKind::Core);
     return analyze(config, testing::simulateTrace(
                                config, {.calls = 200, .seed = 3, .proxyLatency = proxyLatency}));
+}
+
+// The operation time of every complete call, straight from the tuples (metrics.md §2).
+std::vector<std::int64_t> operationTimes(const Configuration& config,
+                                         const std::vector<Tuple>& tuples)
+{
+    const CallMatrix matrix = CallMatrix::build(config, tuples);
+    const Topology topology(config);
+    std::vector<std::int64_t> times;
+    for (size_t r = 0; r < matrix.rowCount(); ++r) {
+        if (matrix.isComplete(r)) {
+            times.push_back(callTimes(topology, matrix.row(r)).operationTime);
+        }
+    }
+    return times;
 }
 
 } // namespace
@@ -66,6 +84,49 @@ private slots:
             }
         }
         QVERIFY(sawProxy);
+    }
+
+    // Given the calls' operation times, the comparison carries the speedup's bootstrap interval
+    // (speedupinterval.h) around the speedup; without them it has none.
+    void intervalFromTheCalls()
+    {
+        const Configuration config = testing::makeTree(4, 2, 4, TreeShape::HierarchyAware,
+                                                       RootKind::Core);
+        const auto slowTuples =
+            testing::simulateTrace(config, {.calls = 300, .seed = 5, .proxyLatency = 8'000});
+        const auto fastTuples =
+            testing::simulateTrace(config, {.calls = 250, .seed = 6, .proxyLatency = 6'000});
+        const AnalysisReport slow = analyze(config, slowTuples);
+        const AnalysisReport fast = analyze(config, fastTuples);
+        const auto slowTimes = operationTimes(config, slowTuples);
+        const auto fastTimes = operationTimes(config, fastTuples);
+        QCOMPARE(slowTimes.size(), size_t(300));
+        auto c = compareRuns(slow, fast, std::nullopt, OperationTimes{slowTimes, fastTimes});
+        QVERIFY(c.ok());
+        QVERIFY(c->interval);
+        const auto direct = speedupInterval(slowTimes, fastTimes);
+        QCOMPARE(c->interval->lower, direct->lower);
+        QCOMPARE(c->interval->upper, direct->upper);
+        QVERIFY(c->interval->lower <= c->speedup && c->speedup <= c->interval->upper);
+        QVERIFY(c->interval->lower > 1);
+        QVERIFY(!c->interval->noSignificantDifference());
+
+        auto same = compareRuns(slow, slow, std::nullopt, OperationTimes{slowTimes, slowTimes});
+        QVERIFY(same.ok() && same->interval);
+        QVERIFY(same->interval->noSignificantDifference());
+
+        const auto json = comparisonToJson(c.value());
+        QCOMPARE(json["speedup_interval"]["lower"].get<double>(), c->interval->lower);
+        QCOMPARE(json["speedup_interval"]["upper"].get<double>(), c->interval->upper);
+        QCOMPARE(json["speedup_interval"]["resamples"].get<int>(), 2000);
+        QCOMPARE(json["speedup_interval"]["seed"].get<int>(), 1);
+        QVERIFY(!json["speedup_interval"]["no_significant_difference"].get<bool>());
+        QVERIFY(comparisonToJson(same.value())["speedup_interval"]["no_significant_difference"]
+                    .get<bool>());
+        QVERIFY(comparisonToJson(compareRuns(slow, fast).value())["speedup_interval"].is_null());
+
+        QVERIFY(!compareRuns(slow, fast)->interval);
+        QVERIFY(!compareRuns(slow, fast, std::nullopt, OperationTimes{slowTimes, {}})->interval);
     }
 
     void pathsOfDifferentShapesLineUpOnScaledDepth()
