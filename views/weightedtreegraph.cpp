@@ -49,10 +49,15 @@ private:
     {
         const int index = static_cast<int>(m_graph.nodes.size());
         const bool thread = m_config.wrapper(wrapper).kind == WrapperKind::Thread;
-        m_graph.nodes.push_back({wrapper, parent, thread, false, depth, 0});
+        WeightedNode node{wrapper, parent, thread, false, depth, 0};
+        m_graph.nodes.push_back(node);
         m_graph.depth = std::max(m_graph.depth, depth);
         if (thread) {
-            m_graph.nodes[static_cast<size_t>(index)].x = m_graph.leaves++;
+            WeightedNode& n = m_graph.nodes[static_cast<size_t>(index)];
+            n.x = m_graph.leaves++;
+            n.threads = 1;
+            const ThreadReport* report = m_report.thread(wrapper);
+            n.criticalArrivals = report ? report->criticalArrivals : 0;
             return index;
         }
         const GredReport* gred = m_report.gred(wrapper);
@@ -68,12 +73,20 @@ private:
                     }
                 }
             }
+            m_graph.nodes[static_cast<size_t>(below)].incoming =
+                static_cast<int>(m_graph.edges.size());
             m_graph.edges.push_back(edge);
-            const double x = m_graph.nodes[static_cast<size_t>(below)].x;
+            const WeightedNode& sub = m_graph.nodes[static_cast<size_t>(below)];
+            WeightedNode& self = m_graph.nodes[static_cast<size_t>(index)];
+            self.threads += sub.threads;
+            self.criticalArrivals += sub.criticalArrivals;
+            const double x = sub.x;
             first = first < 0 ? x : first;
             last = x;
         }
-        m_graph.nodes[static_cast<size_t>(index)].x = (first + last) / 2;
+        WeightedNode& self = m_graph.nodes[static_cast<size_t>(index)];
+        self.x = (first + last) / 2;
+        self.size = static_cast<int>(m_graph.nodes.size()) - index;
         return index;
     }
 
@@ -92,6 +105,16 @@ int WeightedTreeGraph::nodeOf(int wrapper) const
         }
     }
     return -1;
+}
+
+std::vector<int> WeightedTreeGraph::childrenOf(int node) const
+{
+    std::vector<int> children;
+    const int end = node + nodes[static_cast<size_t>(node)].size;
+    for (int c = node + 1; c < end; c += nodes[static_cast<size_t>(c)].size) {
+        children.push_back(c);
+    }
+    return children;
 }
 
 WeightedTreeGraph buildWeightedTree(const AnalysisReport& report)

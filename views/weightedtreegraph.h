@@ -21,6 +21,13 @@ struct WeightedNode
     bool onPath = false; // on the imbalance path
     int depth = 0;
     double x = 0; // in leaf slots
+    // The subtree (this node first): nodes are depth-first, so it is [index, index + size).
+    int size = 1;
+    int threads = 0; // threads in the subtree
+    // Calls whose chain of last arrivals from the root ends in the subtree: the sum of its
+    // threads' critical arrivals (metrics.md §3), as the report gives them.
+    std::int64_t criticalArrivals = 0;
+    int incoming = -1; // the edge from the parent, -1 for the root
 };
 
 struct WeightedEdge
@@ -42,6 +49,8 @@ struct WeightedTreeGraph
     int depth = 0;
 
     int nodeOf(int wrapper) const; // -1 when the wrapper is no node (a proxy, a core)
+    // Node indices of a node's children, in configuration order.
+    std::vector<int> childrenOf(int node) const;
 };
 
 WeightedTreeGraph buildWeightedTree(const AnalysisReport& report);
