@@ -3,6 +3,7 @@
 #include "app/cli/progressline.h"
 #include "app/cli/runloader.h"
 #include "app/cli/windowoptions.h"
+#include "core/analysis/calldetail.h"
 #include "core/store/progress.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
@@ -102,6 +103,30 @@ Result<AnalysisReport> analyzeStoredRunIn(store::Session& session, std::int64_t 
     AnalysisOptions options;
     options.clocks = std::move(clocks).value();
     return analyzeRunIn(loaded.value(), window, options);
+}
+
+Result<WindowAnalysis> analyzeRunWithCalls(const Run& run, const CallWindow& window)
+{
+    if (window.isWholeRun()) {
+        return WindowAnalysis{analyze(run), completeCallTimes(run.configuration, run.tuples)};
+    }
+    return analyzeWindowWithCalls(run.configuration, run.tuples, window);
+}
+
+Result<WindowAnalysis> analyzeStoredRunWithCalls(store::Session& session, std::int64_t run,
+                                                 const CallWindow& window, const char* command)
+{
+    const store::Progress progress = progressOnStderr(command, "tuples read");
+    if (window.isWholeRun()) {
+        XYLEM_TRY(report, store::analyzeStoredRun(session, run, progress));
+        XYLEM_TRY(calls, store::loadCalls(session, run));
+        return WindowAnalysis{std::move(report).value(), std::move(calls).value()};
+    }
+    XYLEM_TRY(loaded, store::loadRun(session, run, progress));
+    XYLEM_TRY(clocks, store::storedClockCoverage(session, run));
+    AnalysisOptions options;
+    options.clocks = std::move(clocks).value();
+    return analyzeWindowWithCalls(loaded->configuration, loaded->tuples, window, options);
 }
 
 } // namespace xylem::cli

@@ -36,4 +36,11 @@ Result<AnalysisReport> analyzeRunIn(const Run& run, const CallWindow& window,
 Result<AnalysisReport> analyzeStoredRunIn(store::Session& session, std::int64_t run,
                                           const CallWindow& window, const char* command);
 
+// A run analysed in a window with the per-call figures of its complete calls (a comparison's
+// confidence interval resamples them): files as they are, a session's run with its clock
+// coverage. For the whole run of a session the figures are the stored call records.
+Result<WindowAnalysis> analyzeRunWithCalls(const Run& run, const CallWindow& window);
+Result<WindowAnalysis> analyzeStoredRunWithCalls(store::Session& session, std::int64_t run,
+                                                 const CallWindow& window, const char* command);
+
 } // namespace xylem::cli

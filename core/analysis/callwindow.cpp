@@ -1,5 +1,7 @@
 #include "core/analysis/callwindow.h"
 
+#include "core/analysis/calldetail.h"
+
 #include <algorithm>
 #include <limits>
 #include <utility>
@@ -261,6 +263,15 @@ Result<WindowCut> cutToWindow(std::span<const Tuple> tuples, const CallWindow& w
 Result<AnalysisReport> analyzeWindow(const Configuration& config, std::span<const Tuple> tuples,
                                      const CallWindow& window, const AnalysisOptions& options)
 {
+    XYLEM_TRY(analysis, analyzeWindowWithCalls(config, tuples, window, options));
+    return std::move(analysis).value().report;
+}
+
+Result<WindowAnalysis> analyzeWindowWithCalls(const Configuration& config,
+                                              std::span<const Tuple> tuples,
+                                              const CallWindow& window,
+                                              const AnalysisOptions& options)
+{
     XYLEM_TRY(cut, cutToWindow(tuples, window));
     AnalysisReport report = analyze(config, cut->tuples, options);
     if (report.calls == 0) {
@@ -270,7 +281,7 @@ Result<AnalysisReport> analyzeWindow(const Configuration& config, std::span<cons
                              std::to_string(cut->firstSeq) + " to #" +
                              std::to_string(cut->lastSeq) + "), none of them complete");
     }
-    return report;
+    return WindowAnalysis{std::move(report), completeCallTimes(config, cut->tuples)};
 }
 
 } // namespace xylem

@@ -10,6 +10,7 @@
 // inside the window stay incomplete.
 
 #include "core/analysis/analyzer.h"
+#include "core/analysis/calltimes.h"
 #include "core/model/configuration.h"
 #include "core/model/result.h"
 #include "core/model/tuple.h"
@@ -75,5 +76,17 @@ Result<WindowCut> cutToWindow(std::span<const Tuple> tuples, const CallWindow& w
 // kept call is incomplete (a report of zero calls would look valid).
 Result<AnalysisReport> analyzeWindow(const Configuration& config, std::span<const Tuple> tuples,
                                      const CallWindow& window, const AnalysisOptions& options = {});
+
+// The same analysis with the per-call figures of the window's complete calls, ascending by seq
+// (what a comparison resamples for its confidence interval, metrics.md §9).
+struct WindowAnalysis
+{
+    AnalysisReport report;
+    std::vector<CallTimes> calls;
+};
+Result<WindowAnalysis> analyzeWindowWithCalls(const Configuration& config,
+                                              std::span<const Tuple> tuples,
+                                              const CallWindow& window,
+                                              const AnalysisOptions& options = {});
 
 } // namespace xylem

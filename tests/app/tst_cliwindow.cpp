@@ -3,6 +3,8 @@
 // session (whose cached report of the whole run is neither read nor written), clear errors for
 // bad values, and an export of only the window's calls.
 
+#include "app/cli/sessioninput.h"
+#include "core/analysis/reportjson.h"
 #include "core/model/configurationjson.h"
 #include "core/model/tracecsv.h"
 #include "core/model/treegenerator.h"
@@ -294,6 +296,35 @@ private slots:
         r = runCli(QStringList{"analyze", "--call", "1", "--json"} + exampleFiles("two-hosts"));
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("--call prints one call of the run as text"), qPrintable(r.err));
+    }
+
+    // What compare takes a window with (app/cli/sessioninput.h): a run's analysis and the
+    // figures of its complete calls, from a session as from the same files.
+    void analysesWithTheirCalls()
+    {
+        QTemporaryDir dir;
+        const QString path = examplesSession(dir);
+        QVERIFY(!path.isEmpty());
+        auto session = store::Session::open(path.toStdString(), store::OpenMode::ReadOnly);
+        QVERIFY(session.ok());
+        const Run files = exampleRun("two-hosts");
+        for (const CallWindow& w : {CallWindow{}, CallWindow{1, {}, {}},
+                                    CallWindow{0, {}, WindowBound{WindowBound::Kind::Seq, 1}}}) {
+            auto stored = cli::analyzeStoredRunWithCalls(session.value(), 1, w, "test");
+            QVERIFY2(stored.ok(), stored ? "" : stored.error().describe().c_str());
+            auto fromFiles = cli::analyzeRunWithCalls(files, w);
+            QVERIFY(fromFiles.ok());
+            QCOMPARE(reportToJson(stored->report).dump(), reportToJson(fromFiles->report).dump());
+            QCOMPARE(std::int64_t(stored->calls.size()), stored->report.calls);
+            QCOMPARE(stored->calls.size(), fromFiles->calls.size());
+            for (size_t i = 0; i < stored->calls.size(); ++i) {
+                QCOMPARE(stored->calls[i].seq, fromFiles->calls[i].seq);
+                QCOMPARE(stored->calls[i].operationTime, fromFiles->calls[i].operationTime);
+            }
+            QCOMPARE(stored->calls.front().seq, w.skip);
+        }
+        QVERIFY(!cli::analyzeStoredRunWithCalls(session.value(), 1, CallWindow{3, {}, {}}, "test")
+                     .ok());
     }
 
     void exportWritesOnlyTheWindowsCalls()

@@ -1,6 +1,7 @@
 // Analysis windows (metrics.md §9): the bound parser, and the analysis of a windowed run against
 // the analysis of the same trace cut by hand (a reference cut written here, independently).
 
+#include "core/analysis/calldetail.h"
 #include "core/analysis/callwindow.h"
 #include "core/analysis/reportjson.h"
 #include "tests/support/testdata.h"
@@ -318,6 +319,17 @@ private slots:
             QVERIFY2(reference.calls > 0, describe(w).c_str()); // the window keeps something
             QVERIFY2(reference.calls + reference.incompleteCalls < 60, describe(w).c_str());
             QCOMPARE(reportText(windowed.value()), reportText(reference));
+            // With the per-call figures of the window's complete calls, as the cut's.
+            const auto withCalls = analyzeWindowWithCalls(config, tuples, w);
+            QVERIFY(withCalls.ok());
+            QCOMPARE(reportText(withCalls->report), reportText(reference));
+            const std::vector<CallTimes> calls = completeCallTimes(config, cut);
+            QCOMPARE(withCalls->calls.size(), calls.size());
+            QCOMPARE(std::int64_t(calls.size()), reference.calls);
+            for (size_t i = 0; i < calls.size(); ++i) {
+                QCOMPARE(withCalls->calls[i].seq, calls[i].seq);
+                QCOMPARE(withCalls->calls[i].operationTime, calls[i].operationTime);
+            }
         }
         // And the whole run is the run.
         const auto whole = analyzeWindow(config, tuples, CallWindow{});
