@@ -1,6 +1,7 @@
 #include "core/analysis/callwindow.h"
 
 #include "core/analysis/calldetail.h"
+#include "core/model/int128.h"
 
 #include <algorithm>
 #include <limits>
@@ -110,29 +111,67 @@ bool keeps(const std::optional<WindowBound>& from, const std::optional<WindowBou
     return true;
 }
 
+constexpr std::int64_t kAbsent = std::numeric_limits<std::int64_t>::max();
+
 struct SeqStart
 {
     std::int64_t seq = 0;
-    std::int64_t earliestDown = 0;
+    std::int64_t earliestDown = kAbsent; // kAbsent: no tuple has this seq
     bool kept = false;
 };
 
-// Distinct seqs, ascending, each with its earliest down.
-std::vector<SeqStart> callsBySeq(std::span<const Tuple> tuples)
+// The calls by seq, ascending, each with its earliest down. Dense seq ranges (calls numbered
+// 0, 1, 2, ...: the normal case) get a slot per seq, found by subtraction, with the seqs that
+// no tuple has left absent; sparse ones sort the distinct seqs and binary-search them.
+class SeqTable
 {
-    std::vector<SeqStart> calls;
-    calls.reserve(tuples.size());
-    for (const Tuple& t : tuples) {
-        calls.push_back(SeqStart{t.seq, t.down, false});
+public:
+    explicit SeqTable(std::span<const Tuple> tuples)
+    {
+        const auto [lo, hi] =
+            std::minmax_element(tuples.begin(), tuples.end(),
+                                [](const Tuple& a, const Tuple& b) { return a.seq < b.seq; });
+        const auto range = static_cast<UInt128>(static_cast<Int128>(hi->seq) - lo->seq) + 1;
+        m_lo = lo->seq;
+        m_dense = range <= static_cast<UInt128>(tuples.size()) + 1024;
+        if (m_dense) {
+            m_calls.resize(static_cast<size_t>(range));
+            for (const Tuple& t : tuples) {
+                SeqStart& c = m_calls[static_cast<size_t>(t.seq - m_lo)];
+                c.seq = t.seq;
+                c.earliestDown = std::min(c.earliestDown, t.down);
+            }
+            return;
+        }
+        m_calls.reserve(tuples.size());
+        for (const Tuple& t : tuples) {
+            m_calls.push_back(SeqStart{t.seq, t.down, false});
+        }
+        std::sort(m_calls.begin(), m_calls.end(), [](const SeqStart& a, const SeqStart& b) {
+            return a.seq != b.seq ? a.seq < b.seq : a.earliestDown < b.earliestDown;
+        });
+        m_calls.erase(
+            std::unique(m_calls.begin(), m_calls.end(),
+                        [](const SeqStart& a, const SeqStart& b) { return a.seq == b.seq; }),
+            m_calls.end());
     }
-    std::sort(calls.begin(), calls.end(), [](const SeqStart& a, const SeqStart& b) {
-        return a.seq != b.seq ? a.seq < b.seq : a.earliestDown < b.earliestDown;
-    });
-    calls.erase(std::unique(calls.begin(), calls.end(),
-                            [](const SeqStart& a, const SeqStart& b) { return a.seq == b.seq; }),
-                calls.end());
-    return calls;
-}
+
+    // In seq order; skip the absent ones.
+    std::vector<SeqStart>& calls() { return m_calls; }
+    const SeqStart& of(std::int64_t seq) const
+    {
+        if (m_dense) {
+            return m_calls[static_cast<size_t>(seq - m_lo)];
+        }
+        return *std::lower_bound(m_calls.begin(), m_calls.end(), seq,
+                                 [](const SeqStart& c, std::int64_t s) { return c.seq < s; });
+    }
+
+private:
+    bool m_dense = true;
+    std::int64_t m_lo = 0;
+    std::vector<SeqStart> m_calls;
+};
 
 } // namespace
 
@@ -224,11 +263,21 @@ Result<WindowCut> cutToWindow(std::span<const Tuple> tuples, const CallWindow& w
         std::min_element(tuples.begin(), tuples.end(), [](const Tuple& a, const Tuple& b) {
             return a.down < b.down;
         })->down;
-    std::vector<SeqStart> calls = callsBySeq(tuples);
-    const auto skipped = static_cast<size_t>(
-        std::min<std::int64_t>(window.skip, static_cast<std::int64_t>(calls.size())));
-    for (size_t i = skipped; i < calls.size(); ++i) {
-        SeqStart& c = calls[i];
+    SeqTable table(tuples);
+    std::int64_t present = 0;
+    std::int64_t lowest = 0;
+    std::int64_t highest = 0;
+    std::int64_t lastStart = cut.originNs;
+    for (SeqStart& c : table.calls()) {
+        if (c.earliestDown == kAbsent) {
+            continue;
+        }
+        lowest = present == 0 ? c.seq : lowest;
+        highest = c.seq;
+        lastStart = std::max(lastStart, c.earliestDown);
+        if (present++ < window.skip) {
+            continue;
+        }
         c.kept = keeps(window.from, window.to, c.seq, c.earliestDown - cut.originNs);
         if (c.kept) {
             cut.firstSeq = cut.calls == 0 ? c.seq : cut.firstSeq;
@@ -237,23 +286,16 @@ Result<WindowCut> cutToWindow(std::span<const Tuple> tuples, const CallWindow& w
         }
     }
     if (cut.calls == 0) {
-        std::int64_t lastStart = cut.originNs;
-        for (const SeqStart& c : calls) {
-            lastStart = std::max(lastStart, c.earliestDown);
-        }
         return makeError(
             ErrorCode::InvalidArgument,
             "the window (" + describe(window) + ") keeps none of the run's " +
-                std::to_string(calls.size()) + " calls (#" + std::to_string(calls.front().seq) +
-                " to #" + std::to_string(calls.back().seq) + ", starting from 0ns to " +
+                std::to_string(present) + " calls (#" + std::to_string(lowest) + " to #" +
+                std::to_string(highest) + ", starting from 0ns to " +
                 toString(WindowBound{WindowBound::Kind::Time, lastStart - cut.originNs}) +
                 " after the first down)");
     }
     for (const Tuple& t : tuples) {
-        const auto it =
-            std::lower_bound(calls.begin(), calls.end(), t.seq,
-                             [](const SeqStart& c, std::int64_t s) { return c.seq < s; });
-        if (it->kept) {
+        if (table.of(t.seq).kept) {
             cut.tuples.push_back(t);
         }
     }

@@ -292,11 +292,30 @@ private slots:
     }
 
     // On generated trees: the windowed analysis equals the analysis of the hand-cut trace.
+    // Calls numbered 3, 4, 5, ... and, sparse, 3 x 100003, 4 x 100003, ...
     void equalsTheAnalysisOfAHandCutTrace_data() { testing::addGeneratedTreeRows(); }
     void equalsTheAnalysisOfAHandCutTrace()
     {
         const Configuration config = testing::fetchGeneratedTree();
-        const std::vector<Tuple> tuples = roughTrace(config, 7 + config.threads().size());
+        for (const std::int64_t spread : {1, 100003}) {
+            checkWindowsOfAHandCutTrace(config, spread);
+            if (QTest::currentTestFailed()) {
+                qWarning("seqs spread by %lld", static_cast<long long>(spread));
+                return;
+            }
+        }
+    }
+
+private:
+    void checkWindowsOfAHandCutTrace(const Configuration& config, std::int64_t spread)
+    {
+        std::vector<Tuple> tuples = roughTrace(config, 7 + config.threads().size());
+        for (Tuple& t : tuples) {
+            t.seq *= spread;
+        }
+        const auto seqBound = [&](std::int64_t s) {
+            return ::seqBound(s * spread);
+        };
         // Windows meet incomplete calls (with one collector a lost tuple is a lost call).
         QVERIFY(config.collectorCount() == 1 || analyze(config, tuples).incompleteCalls > 0);
         const std::vector<CallWindow> windows = {
