@@ -13,12 +13,19 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QTableView>
+#include <QThread>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
+
+#include <memory>
 
 namespace xylem::views {
 
 namespace {
+
+// Up to this many calls in both runs together the interval is bootstrapped on the spot (2000
+// resamples at ~1 ns a draw: ~40 ms); larger runs are resampled off the GUI thread.
+constexpr size_t kCallsResampledAtOnce = 20'000;
 
 QString stageLabel(const StageComparison& s)
 {
@@ -70,6 +77,7 @@ ComparisonView::ComparisonView(QWidget* parent)
     bar->addWidget(new QLabel(tr("B:"), this));
     bar->addWidget(m_b, 1);
     m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_table->setModel(m_shares);
     m_table->verticalHeader()->hide();
@@ -99,8 +107,19 @@ ComparisonView::ComparisonView(QWidget* parent)
     connect(m_b, &QComboBox::currentIndexChanged, this, &ComparisonView::redraw);
 }
 
+ComparisonView::~ComparisonView()
+{
+    for (QThread* worker : m_workers) { // a resampling cannot be stopped; it ends within seconds
+        worker->wait();
+        delete worker;
+    }
+}
+
+// Keeps the runs chosen before where they are still given; B is another run than A whenever
+// there are two or more.
 void ComparisonView::setReports(std::vector<LabelledReport> reports)
 {
+    const QString previousA = m_a->currentText(), previousB = m_b->currentText();
     m_reports = std::move(reports);
     const QSignalBlocker blockA(m_a), blockB(m_b);
     m_a->clear();
@@ -109,9 +128,24 @@ void ComparisonView::setReports(std::vector<LabelledReport> reports)
         m_a->addItem(r.label);
         m_b->addItem(r.label);
     }
-    m_a->setCurrentIndex(0);
-    m_b->setCurrentIndex(m_reports.size() > 1 ? 1 : 0);
+    const int a = std::max(m_a->findText(previousA), 0);
+    int b = m_b->findText(previousB);
+    if (b < 0 || (b == a && m_reports.size() > 1)) {
+        b = m_reports.size() > 1 ? (a == 0 ? 1 : 0) : 0;
+    }
+    m_a->setCurrentIndex(a);
+    m_b->setCurrentIndex(b);
     redraw();
+}
+
+int ComparisonView::currentA() const
+{
+    return m_a->currentIndex();
+}
+
+int ComparisonView::currentB() const
+{
+    return m_b->currentIndex();
 }
 
 bool ComparisonView::compare(int a, int b)
@@ -134,6 +168,7 @@ QString ComparisonView::summary() const
 
 void ComparisonView::redraw()
 {
+    ++m_generation; // an interval still being resampled is for runs no longer shown
     m_plot->clearPlottables();
     m_comparison.reset();
     m_shares->setTable({});
@@ -150,27 +185,96 @@ void ComparisonView::redraw()
                                 *m_reports[static_cast<size_t>(b)].report);
     if (!compared) {
         m_summary->setText(
-            tr("Cannot compare: %1").arg(QString::fromStdString(compared.error().describe())));
+            tr("Cannot compare: %1")
+                .arg(QString::fromStdString(compared.error().describe()))
+                .toHtmlEscaped());
         m_plot->replot();
         return;
     }
     m_comparison = std::move(compared).value();
     const Comparison& c = *m_comparison;
     drawSideBySide(m_reports[static_cast<size_t>(a)], m_reports[static_cast<size_t>(b)], c);
-    m_summary->setText(
-        tr("Mean operation time: A %1, B %2 — speedup %3 (%4). Mean slowest-thread time: A %5, B "
-           "%6. "
-           "Stages of %7 (A) and %8 (B):")
-            .arg(formatNanoseconds(c.a.meanOperationTime), formatNanoseconds(c.b.meanOperationTime))
-            .arg(c.speedup, 0, 'f', 3)
-            .arg(c.speedup > 1   ? tr("B is faster")
-                 : c.speedup < 1 ? tr("A is faster")
-                                 : tr("equal"))
-            .arg(formatNanoseconds(c.a.meanSlowestThreadTime),
-                 formatNanoseconds(c.b.meanSlowestThreadTime))
-            .arg(QString::fromStdString(c.a.thread), QString::fromStdString(c.b.thread)));
+    m_head = (a == b ? tr("A and B are the same run: analyse another run of the session to "
+                          "compare it with. ")
+                     : QString()) +
+             tr("Speedup %1 (%2).")
+                 .arg(c.speedup, 0, 'f', 3)
+                 .arg(c.speedup > 1   ? tr("B is faster")
+                      : c.speedup < 1 ? tr("A is faster")
+                                      : tr("equal"));
+    m_tail = tr("Mean operation time: A %1, B %2. Mean slowest-thread time: A %3, B %4. Stages of "
+                "%5 (A) and %6 (B):")
+                 .arg(formatNanoseconds(c.a.meanOperationTime),
+                      formatNanoseconds(c.b.meanOperationTime),
+                      formatNanoseconds(c.a.meanSlowestThreadTime),
+                      formatNanoseconds(c.b.meanSlowestThreadTime),
+                      QString::fromStdString(c.a.thread), QString::fromStdString(c.b.thread));
     drawStageBars(c);
     m_shares->setTable(shareTable(c));
+    startInterval(m_reports[static_cast<size_t>(a)], m_reports[static_cast<size_t>(b)]);
+}
+
+// The speedup's bootstrap interval from both runs' per-call operation times (metrics.md §9).
+void ComparisonView::startInterval(const LabelledReport& a, const LabelledReport& b)
+{
+    const int generation = ++m_generation;
+    if (!a.operationTimes || !b.operationTimes || a.operationTimes->empty() ||
+        b.operationTimes->empty()) {
+        showInterval(std::nullopt, tr("No confidence interval: the session has no per-call "
+                                      "times of these runs."));
+        return;
+    }
+    if (a.operationTimes->size() + b.operationTimes->size() <= kCallsResampledAtOnce) {
+        auto interval = speedupInterval(*a.operationTimes, *b.operationTimes, {.threads = 1});
+        showInterval(interval ? std::optional(interval.value()) : std::nullopt, QString());
+        return;
+    }
+    setSummary(tr("95 % interval: resampling the calls…"));
+    auto result = std::make_shared<std::optional<SpeedupInterval>>();
+    QThread* worker = QThread::create([timesA = a.operationTimes, timesB = b.operationTimes,
+                                       result] {
+        if (auto interval = speedupInterval(*timesA, *timesB)) {
+            *result = interval.value();
+        }
+    });
+    m_workers.push_back(worker);
+    connect(worker, &QThread::finished, this, [this, worker, result, generation] {
+        std::erase(m_workers, worker);
+        worker->deleteLater();
+        if (generation == m_generation) {
+            showInterval(*result, QString());
+        }
+    });
+    worker->start(QThread::LowPriority);
+}
+
+void ComparisonView::showInterval(std::optional<SpeedupInterval> interval, const QString& note)
+{
+    if (m_comparison) {
+        m_comparison->interval = interval;
+    }
+    setSummary(interval ? intervalText(interval) : note);
+    emit intervalShown();
+}
+
+// The speedup and what its interval says on a bold first line, the means below.
+void ComparisonView::setSummary(const QString& interval)
+{
+    m_summary->setText(QStringLiteral("<b>%1</b><br>%2")
+                           .arg((m_head + QLatin1Char(' ') + interval).toHtmlEscaped(),
+                                m_tail.toHtmlEscaped()));
+}
+
+QString ComparisonView::intervalText(const std::optional<SpeedupInterval>& i) const
+{
+    //: the speedup's bootstrap confidence interval and what it says
+    return tr("%1 % interval: %2 to %3 — %4.")
+        .arg(qRound(i->confidence * 100))
+        .arg(i->lower, 0, 'f', 3)
+        .arg(i->upper, 0, 'f', 3)
+        .arg(i->noSignificantDifference() ? tr("no significant difference")
+             : i->lower > 1               ? tr("B is significantly faster")
+                                          : tr("A is significantly faster"));
 }
 
 void ComparisonView::drawStageBars(const Comparison& c)

@@ -4,7 +4,10 @@
 // by side — mean operation and slowest-thread times and the speedup, the chosen thread's stages
 // as grouped bars, every thread's slowest share, the operation-time distributions of both runs
 // over common bins, and the chosen thread's timemap in each run with depth scaled to [0, 1].
-// The comparison itself is core's compareRuns (and commonHistograms); this shows it.
+// The comparison itself is core's compareRuns (and commonHistograms); this shows it, with the
+// speedup's 95 % bootstrap interval (core's speedupInterval) when both runs' per-call times are
+// known: at once for small runs, off the GUI thread for large ones (2000 resamples of 1 M calls
+// take seconds). B defaults to another run than A when there are two or more.
 
 #include "core/analysis/comparison.h"
 #include "views/labelledreport.h"
@@ -16,6 +19,7 @@
 
 class QComboBox;
 class QCustomPlot;
+class QThread;
 class QLabel;
 class QTableView;
 
@@ -31,6 +35,7 @@ class ComparisonView : public QWidget
 
 public:
     explicit ComparisonView(QWidget* parent = nullptr);
+    ~ComparisonView() override;
 
     void setReports(std::vector<LabelledReport> reports);
     // Compares reports a and b (indices into the reports given).
@@ -41,14 +46,28 @@ public:
     DistributionPlot* distribution() const { return m_distribution; }
     ScaledTimemapPlot* timemapA() const { return m_timemapA; }
     ScaledTimemapPlot* timemapB() const { return m_timemapB; }
+    int currentA() const;
+    int currentB() const;
+
+signals:
+    // The comparison's interval is known (comparison()->interval), or known to be unavailable.
+    void intervalShown();
 
 private:
     void redraw();
+    void startInterval(const LabelledReport& a, const LabelledReport& b);
+    void showInterval(std::optional<SpeedupInterval> interval, const QString& note);
+    QString intervalText(const std::optional<SpeedupInterval>& interval) const;
+    void setSummary(const QString& interval);
     void drawStageBars(const Comparison& c);
     void drawSideBySide(const LabelledReport& a, const LabelledReport& b, const Comparison& c);
 
     std::vector<LabelledReport> m_reports;
     std::optional<Comparison> m_comparison;
+    QString m_head; // the summary before and after the interval's sentence
+    QString m_tail;
+    int m_generation = 0;           // of the interval asked last; older answers are dropped
+    std::vector<QThread*> m_workers; // intervals being computed
     QComboBox* m_a;
     QComboBox* m_b;
     QLabel* m_summary;

@@ -1,8 +1,13 @@
 // The comparison view over two simulated runs of one configuration, one with a delayed thread:
 // the view shows core's comparison (speedup, stages of the compared threads, slowest shares)
-// and says which run is faster; a picture is saved to look at.
+// and says which run is faster, with the speedup's bootstrap interval when the runs' per-call
+// times are known (at once or off the GUI thread); B defaults to another run than A. Pictures
+// are saved to look at.
 
 #include "core/analysis/analyzer.h"
+#include "core/analysis/callmatrix.h"
+#include "core/analysis/calltimes.h"
+#include "core/model/treegenerator.h"
 #include "tests/support/testpictures.h"
 #include "tests/views/viewtesthelpers.h"
 #include "views/comparisonview.h"
@@ -22,6 +27,28 @@ std::shared_ptr<const AnalysisReport> run(std::int64_t culpritDelay)
 {
     return testing::simulatedReport(
         {"3", 2, {.calls = 120, .culprit = "h1.t1", .culpritDelay = culpritDelay}});
+}
+
+// A simulated run with its calls' operation times, as a session gives both.
+LabelledReport runWithCalls(const QString& label, std::int64_t calls, std::int64_t culpritDelay,
+                            std::uint64_t seed)
+{
+    const auto config = generateTree(TreeSpec{"simulated", parseHostList("4").value(), 2,
+                                              TreeShape::HierarchyAware, 2, RootKind::Core})
+                            .value();
+    const auto tuples = testing::simulateTrace(
+        config,
+        {.calls = calls, .seed = seed, .culprit = "h1.t1", .culpritDelay = culpritDelay});
+    const CallMatrix matrix = CallMatrix::build(config, tuples);
+    const Topology topology(config);
+    auto times = std::make_shared<std::vector<std::int64_t>>();
+    for (size_t r = 0; r < matrix.rowCount(); ++r) {
+        if (matrix.isComplete(r)) {
+            times->push_back(callTimes(topology, matrix.row(r)).operationTime);
+        }
+    }
+    return {label, std::make_shared<const AnalysisReport>(analyze(config, tuples)),
+            std::move(times)};
 }
 
 } // namespace
@@ -47,6 +74,9 @@ private slots:
                  qPrintable(view.summary()));
         QCOMPARE(view.comparison()->stages.size(), expected.stages.size());
         QCOMPARE(view.shares()->rowCount(), 6); // every thread of both runs
+        QVERIFY(!view.comparison()->interval); // no per-call times given
+        QVERIFY2(view.summary().contains(QStringLiteral("No confidence interval")),
+                 qPrintable(view.summary()));
         const QString file =
             QString::fromStdString(xylem::testing::picturePath("xylem-comparison.png"));
         QVERIFY(view.grab().save(file));
@@ -103,6 +133,13 @@ private slots:
                  view.timemapB()->plot()->xAxis->range().lower);
         QCOMPARE(view.timemapA()->plot()->xAxis->range().upper,
                  view.timemapB()->plot()->xAxis->range().upper);
+        // The interval from those times, bootstrapped at once for runs this small.
+        QVERIFY(c.interval);
+        const auto expected = speedupInterval(*slowTimes, *fastTimes);
+        QCOMPARE(c.interval->lower, expected->lower);
+        QCOMPARE(c.interval->upper, expected->upper);
+        QVERIFY2(view.summary().contains(QStringLiteral("B is significantly faster")),
+                 qPrintable(view.summary()));
         const QString file =
             QString::fromStdString(xylem::testing::picturePath("xylem-comparison-dist.png"));
         QVERIFY(view.grab().save(file));
@@ -111,6 +148,80 @@ private slots:
         view.setReports({{QStringLiteral("no calls"), slow, nullptr}}); // a run without records
         QCOMPARE(view.distribution()->histograms().size(), size_t{2});
         QCOMPARE(view.distribution()->histograms()[0].count, std::int64_t{0});
+    }
+
+    // At 1280 x 800 as a user opens it: a run with a thread 20 µs late against the same tree
+    // balanced, with per-call times, and the verdict of the interval.
+    void pictureWithTheInterval()
+    {
+        ComparisonView view;
+        view.resize(1280, 800);
+        view.setReports({runWithCalls(QStringLiteral("run 1: h1.t1 20 µs late"), 400, 20'000, 3),
+                         runWithCalls(QStringLiteral("run 2: balanced"), 400, 0, 4)});
+        QCOMPARE(view.currentA(), 0);
+        QCOMPARE(view.currentB(), 1);
+        QVERIFY(view.comparison() && view.comparison()->interval);
+        QVERIFY(view.comparison()->interval->lower > 1);
+        QVERIFY2(view.summary().contains(QStringLiteral("95 % interval")),
+                 qPrintable(view.summary()));
+        const QString file = QString::fromStdString(
+            xylem::testing::picturePath("xylem-comparison-interval-1280x800.png"));
+        QVERIFY(view.grab().save(file));
+        qInfo("picture: %s", qPrintable(file));
+    }
+
+    // Runs too large to resample on the GUI thread: the summary says so, and the interval comes
+    // with intervalShown; an answer for runs no longer shown is dropped.
+    void largeRunsAreResampledOffTheGuiThread()
+    {
+        const auto times = [](std::int64_t base, std::uint64_t seed) {
+            auto v = std::make_shared<std::vector<std::int64_t>>();
+            std::uint64_t x = seed;
+            for (int i = 0; i < 30'000; ++i) {
+                x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+                v->push_back(base + static_cast<std::int64_t>((x >> 33) % 10'000));
+            }
+            return v;
+        };
+        const auto report = run(0);
+        ComparisonView view;
+        QSignalSpy shown(&view, &ComparisonView::intervalShown);
+        view.setReports({{QStringLiteral("run 1"), report, times(50'000, 1)},
+                         {QStringLiteral("run 2"), report, times(50'000, 2)}});
+        QVERIFY2(view.summary().contains(QStringLiteral("resampling")), qPrintable(view.summary()));
+        QVERIFY(!view.comparison()->interval);
+        view.compare(1, 0); // asked again before the first answer: only the last one counts
+        QVERIFY(shown.wait(60'000));
+        QTRY_VERIFY_WITH_TIMEOUT(view.comparison()->interval.has_value(), 60'000);
+        const auto expected = speedupInterval(*times(50'000, 2), *times(50'000, 1));
+        QCOMPARE(view.comparison()->interval->lower, expected->lower);
+        QCOMPARE(view.comparison()->interval->upper, expected->upper);
+        QVERIFY(view.comparison()->interval->noSignificantDifference());
+        QVERIFY2(view.summary().contains(QStringLiteral("no significant difference")),
+                 qPrintable(view.summary()));
+    }
+
+    // One run analysed: A and B are that run and the summary says to analyse another; with two
+    // B is the other one; choices stay when more runs are analysed.
+    void bDefaultsToAnotherRun()
+    {
+        const auto one = run(0);
+        const auto two = run(30'000);
+        ComparisonView view;
+        view.setReports({{QStringLiteral("run 1"), one}});
+        QCOMPARE(view.currentA(), 0);
+        QCOMPARE(view.currentB(), 0);
+        QVERIFY(view.summary().contains(QStringLiteral("same run")));
+        view.setReports({{QStringLiteral("run 1"), one}, {QStringLiteral("run 2"), two}});
+        QCOMPARE(view.currentA(), 0);
+        QCOMPARE(view.currentB(), 1);
+        QVERIFY(!view.summary().contains(QStringLiteral("same run")));
+        QVERIFY(view.compare(1, 0));
+        view.setReports({{QStringLiteral("run 1"), one},
+                         {QStringLiteral("run 2"), two},
+                         {QStringLiteral("run 3"), one}});
+        QCOMPARE(view.currentA(), 1);
+        QCOMPARE(view.currentB(), 0);
     }
 };
 
