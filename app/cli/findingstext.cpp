@@ -60,7 +60,8 @@ struct Line
         o << "Hottest stage of the slowest class (" << h.signature << ", " << h.classSize
           << (h.classSize == 1 ? " thread" : " threads") << ", representative " << f.idOf(h.thread)
           << "): " << toString(h.stage) << " at " << f.idOf(h.wrapper) << ", "
-          << formatDuration(h.meanNs) << ", " << formatShare(h.shareOfCall) << " of its call time";
+          << formatDuration(h.meanNs) << ", " << formatShare(h.shareOfCall) << " of its call time, "
+          << formatShare(h.shareOfPath) << " without arrival waits";
     }
     void operator()(const SerializationFinding& s) const
     {
@@ -157,7 +158,8 @@ void printSuggestion(std::ostream& o, const Findings& f, const Suggestion& s)
         break;
     case SuggestionKind::FewerHops:
         o << "Take the network hop " << id
-          << " off the slowest path: a hierarchy-aware tree, or its gred on the other host";
+          << " off the slowest path: fewer tree levels across hosts, or its gred on the other host "
+             "(weighed against the load on the root host)";
         break;
     case SuggestionKind::TuneTree:
         o << "The run is balanced: time is won in the tree itself; compare tree shapes";

@@ -16,6 +16,7 @@
 #include "core/live/scopegenerator.h"
 #include "views/comparisonview.h"
 #include "views/monitors/monitorsview.h"
+#include "views/overviewpage.h"
 #include "views/scopebuilderpage.h"
 #include "views/serializationview.h"
 #include "views/tablepage.h"
@@ -50,23 +51,9 @@
 #include <QVBoxLayout>
 
 #include <cstdio>
-#include <tuple>
+#include <utility>
 
 namespace xylem::gui {
-
-namespace {
-const QStringList kViewNames{QStringLiteral("tree"),          QStringLiteral("timemap"),
-                             QStringLiteral("serialization"), QStringLiteral("comparison"),
-                             QStringLiteral("timeline"),      QStringLiteral("tables"),
-                             QStringLiteral("waitstates"),    QStringLiteral("scopes"),
-                             QStringLiteral("clocks"),        QStringLiteral("monitors")};
-} // namespace
-
-std::optional<MainWindow::View> MainWindow::viewNamed(const QString& name)
-{
-    const auto at = kViewNames.indexOf(name);
-    return at < 0 ? std::nullopt : std::optional(static_cast<View>(at));
-}
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
@@ -82,6 +69,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_clocks(new views::TreeClockView(this))
     , m_scopeBuilder(new views::ScopeBuilderPage(this))
     , m_monitors(new views::MonitorsView(this))
+    , m_overview(new views::OverviewPage(this))
     , m_runs(new RunPanel(this))
     , m_find(new QLineEdit(this))
     , m_status(new QLabel(this))
@@ -111,6 +99,7 @@ MainWindow::MainWindow(QWidget* parent)
     buildMenus();
     connect(m_find, &QLineEdit::returnPressed, this, &MainWindow::findNode);
     connectLive();
+    connectOverview();
     // Selecting a thread highlights it in every view.
     connect(m_tree, &views::WeightedTreeView::threadSelected, m_timemap,
             &views::TimemapView::highlightThread);
@@ -196,54 +185,6 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::buildDocks()
-{
-    // The views dock inside an inner main window, the central widget: it takes the width the
-    // runs leave, and a view torn off or docked beside another stays among the views.
-    m_viewArea->setWindowFlags(Qt::Widget);
-    m_viewArea->setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks |
-                               GroupedDragging);
-    m_viewArea->setTabPosition(Qt::AllDockWidgetAreas, QTabWidget::North);
-    setCentralWidget(m_viewArea);
-    auto* runs = new QDockWidget(tr("Runs"), this);
-    runs->setObjectName(QStringLiteral("runs"));
-    runs->setWidget(m_runs);
-    addDockWidget(Qt::LeftDockWidgetArea, runs);
-    QDockWidget* first = addViewDock(View::Tree, m_treePage, tr("Weighted tree"));
-    for (auto [kind, widget, title] :
-         {std::tuple{View::Timemap, static_cast<QWidget*>(m_timemap), tr("Timemap")},
-          std::tuple{View::Serialization, static_cast<QWidget*>(m_serialization),
-                     tr("Serialization")},
-          std::tuple{View::Comparison, static_cast<QWidget*>(m_comparison), tr("Comparison")},
-          std::tuple{View::Timeline, static_cast<QWidget*>(m_timeline), tr("Timeline")},
-          std::tuple{View::Tables, static_cast<QWidget*>(m_tables), tr("Tables")},
-          std::tuple{View::WaitStates, static_cast<QWidget*>(m_waitStates), tr("Wait states")},
-          std::tuple{View::Clocks, static_cast<QWidget*>(m_clocks), tr("Clocks")},
-          std::tuple{View::Monitors, static_cast<QWidget*>(m_monitors), tr("Monitors")},
-          std::tuple{View::Scopes, static_cast<QWidget*>(m_scopeBuilder), tr("Scope builder")}}) {
-        m_viewArea->tabifyDockWidget(first, addViewDock(kind, widget, title));
-    }
-    first->raise();
-}
-
-// A view in a dock of its own; the raised one is the current view (Export View saves it).
-QDockWidget* MainWindow::addViewDock(View view, QWidget* widget, const QString& title)
-{
-    auto* dock = new QDockWidget(title, m_viewArea);
-    dock->setObjectName(QStringLiteral("view-") + kViewNames[static_cast<int>(view)]);
-    dock->setWidget(widget);
-    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                      QDockWidget::DockWidgetClosable);
-    m_viewArea->addDockWidget(Qt::TopDockWidgetArea, dock);
-    m_viewDocks[view] = dock;
-    connect(dock, &QDockWidget::visibilityChanged, this, [this, view](bool visible) {
-        if (visible) {
-            m_currentView = view;
-        }
-    });
-    return dock;
-}
-
 bool MainWindow::openDesign(const QString& path)
 {
     if (auto design = live::readDesignFile(path.toStdString()); !design) {
@@ -252,24 +193,6 @@ bool MainWindow::openDesign(const QString& path)
         return false;
     }
     return m_scopeBuilder->openDesign(path);
-}
-
-void MainWindow::showView(View view)
-{
-    QDockWidget* dock = m_viewDocks.at(view);
-    dock->show();
-    dock->raise();
-    m_currentView = view;
-}
-
-QWidget* MainWindow::viewWidget(View view) const
-{
-    return m_viewDocks.at(view)->widget();
-}
-
-QDockWidget* MainWindow::viewDock(View view) const
-{
-    return m_viewDocks.at(view);
 }
 
 QListWidget* MainWindow::runList() const
@@ -332,6 +255,7 @@ void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)
     setWindowTitle(tr("%1 — Xylem").arg(QFileInfo(path).fileName()));
     m_analysed.clear(); // runs of another session
     m_recent->remember(path);
+    m_sessionOpened = true; // its first run shown opens on the overview
     for (const RunEntry& r : runs) {
         m_spans[r.id] = {r.firstNs, r.lastNs};
     }
@@ -348,6 +272,11 @@ void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)
 void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> report,
                             std::shared_ptr<const std::vector<std::int64_t>> operationTimes)
 {
+    if (run != m_shownRun) { // what the overview knows of the run before comes again for this
+        m_shownWaits.reset();
+        m_shownClocks.reset();
+        m_shownRecording.reset();
+    }
     m_report = report;
     m_tree->setReport(report);
     m_tree->fitTree();
@@ -358,6 +287,7 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     m_controller.querySystemSamples(run);
     m_controller.queryWaitStates(run);
     m_controller.queryClocks(run);
+    queryRecording(run);
     m_monitors->showRun(m_controller.sessionPath(), run);
     const QString name = m_runs->currentRun() == run ? m_runs->currentName() : QString();
     m_analysed[run] = {tr("run %1: %2").arg(run).arg(name), report, std::move(operationTimes)};
@@ -376,6 +306,13 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
                           .arg(report->calls)
                           .arg(report->incompleteCalls)
                           .arg(culprit));
+    showFindings();
+    if (std::exchange(m_sessionOpened, false)) {
+        // The first run of a session opens on the overview, unless a view was chosen first.
+        const View first = m_sessionShown ? View::Overview : m_chosenView.value_or(View::Overview);
+        m_sessionShown = true;
+        showView(first);
+    }
     emit reportShown(run);
 }
 
@@ -384,6 +321,8 @@ void MainWindow::showWaitStates(qint64 run, std::shared_ptr<const WaitStateData>
     if (run != m_shownRun) {
         return; // the user has moved on to another run
     }
+    m_shownWaits = waits;
+    showFindings();
     if (!waits) {
         m_waitStates->clear(tr("Run %1 has no MPI data: wait states need a run recorded through "
                                "the MPI interposer or imported from OTF2.")
@@ -398,6 +337,8 @@ void MainWindow::showClocks(qint64 run, std::shared_ptr<const RunClocks> clocks)
 {
     if (run == m_shownRun) {
         m_clocks->setClocks(clocks->clocks, clocks->corrections, clocks->treeRun);
+        m_shownClocks = clocks;
+        showFindings();
     }
 }
 

@@ -10,6 +10,7 @@
 
 #include "app/gui/livecontroller.h"
 #include "app/gui/sessioncontroller.h"
+#include "core/analysis/findings.h"
 #include "views/labelledreport.h"
 
 #include <QMainWindow>
@@ -29,6 +30,7 @@ class QToolButton;
 namespace xylem::views {
 class ComparisonView;
 class MonitorsView;
+class OverviewPage;
 class SerializationView;
 class TablePage;
 class TimelineView;
@@ -51,6 +53,7 @@ class MainWindow : public QMainWindow
 public:
     enum class View
     {
+        Overview,
         Tree,
         Timemap,
         Serialization,
@@ -62,8 +65,8 @@ public:
         Clocks,
         Monitors
     };
-    // "tree", "timemap", "serialization", "comparison", "timeline", "tables", "waitstates",
-    // "scopes", "clocks", "monitors"; nullopt otherwise.
+    // "overview", "tree", "timemap", "serialization", "comparison", "timeline", "tables",
+    // "waitstates", "scopes", "clocks", "monitors"; nullopt otherwise.
     static std::optional<View> viewNamed(const QString& name);
 
     explicit MainWindow(QWidget* parent = nullptr);
@@ -92,6 +95,7 @@ public:
     // named "view-" and its name (viewNamed), the runs' dock "runs".
     QWidget* viewWidget(View view) const;
     QDockWidget* viewDock(View view) const;
+    views::OverviewPage* overview() const { return m_overview; }
     views::WaitStateView* waitStates() const { return m_waitStates; }
     views::TreeClockView* clocks() const { return m_clocks; }
     RunPanel* runPanel() const { return m_runs; }
@@ -112,6 +116,11 @@ private:
     void buildLiveMenu();
     void buildDocks();
     QDockWidget* addViewDock(View view, QWidget* widget, const QString& title);
+    // The overview (mainwindowdocks.cpp): the findings of the shown run from its report and
+    // what else came for it (wait states, clocks, the recording's accounting).
+    void connectOverview();
+    void showFindings();
+    void queryRecording(qint64 run);
     void chooseSession();
     void showRuns(const QString& path, const QVector<RunEntry>& runs);
     void showReport(qint64 run, std::shared_ptr<const AnalysisReport> report,
@@ -144,6 +153,18 @@ private:
     views::TreeClockView* m_clocks;
     views::ScopeBuilderPage* m_scopeBuilder;
     views::MonitorsView* m_monitors;
+    views::OverviewPage* m_overview;
+    // What the overview's findings read besides the report, for m_shownRun.
+    std::shared_ptr<const WaitStateData> m_shownWaits;
+    std::shared_ptr<const RunClocks> m_shownClocks;
+    std::optional<RecordingHealth> m_shownRecording;
+    Generation m_recordingRequests;
+    // A view chosen (showView) before the first session opened: it is raised instead of the
+    // overview when that session's run is shown (`xylem --tab`); any later session opens on the
+    // overview.
+    std::optional<View> m_chosenView;
+    bool m_sessionShown = false;
+    bool m_sessionOpened = false; // a session opened whose first run is not shown yet
     std::map<qint64, std::pair<qint64, qint64>> m_spans; // run -> first and last ns
     qint64 m_shownRun = 0;
     static constexpr qint64 kLiveRun = 0; // the run a recording in this process grows
@@ -151,7 +172,7 @@ private:
     // Every run analysed so far, for the views that overlay runs.
     std::map<qint64, views::LabelledReport> m_analysed;
     std::map<View, QDockWidget*> m_viewDocks;
-    View m_currentView = View::Tree;
+    View m_currentView = View::Overview;
     RunPanel* m_runs;
     QLineEdit* m_find;
     RecentSessionsMenu* m_recent = nullptr;

@@ -5,6 +5,7 @@
 #include "app/gui/mainwindow.h"
 #include "app/gui/runpanel.h"
 #include "views/monitors/monitorsview.h"
+#include "views/overviewpage.h"
 #include "views/tablepage.h"
 #include "views/timelineview.h"
 #include "views/timemapview.h"
@@ -50,12 +51,17 @@ void MainWindow::beginLive(const QString& status)
 {
     m_shownRun = kLiveRun;
     m_liveFitted = false;
+    m_shownWaits.reset();
+    m_shownClocks.reset();
+    m_shownRecording.reset();
     m_status->setText(status);
     const QString later = tr("Recording: shown from the stored run once the recording ends.");
     m_timeline->clear(
         tr("Recording: the system samples are shown from the stored run once the recording ends."));
     m_waitStates->clear(later);
     m_clocks->clear(later);
+    m_overview->clear(tr("Recording: the findings are shown as soon as the first calls are "
+                         "analysed."));
     m_monitors->clear(tr("Recording: the accounting is shown as soon as the collectors' streams "
                          "are open."));
 }
@@ -100,9 +106,9 @@ void MainWindow::startClusterRecording(const ClusterRecordSettings& settings)
 }
 
 // A recording under way in this process: the streaming engine's report as it comes, in the
-// weighted tree, the tables and the timemap (the tree fitted once, so that the user's zoom
-// stays). The timeline, system samples, wait states and clocks are read from the session once
-// the run is stored (LiveController::finished opens it).
+// weighted tree, the tables, the timemap and the overview (the tree fitted once, so that the
+// user's zoom stays). The timeline, system samples, wait states and clocks are read from the
+// session once the run is stored (LiveController::finished opens it).
 void MainWindow::showLiveReport(const QString& session,
                                 std::shared_ptr<const AnalysisReport> report)
 {
@@ -116,6 +122,7 @@ void MainWindow::showLiveReport(const QString& session,
     }
     m_tables->setReport(report);
     m_timemap->setReport(report);
+    showFindings();
     emit reportShown(kLiveRun);
 }
 

@@ -103,6 +103,10 @@ std::optional<Finding> hotspotFinding(const AnalysisReport& report)
             const auto hops = std::count_if(path.begin(), path.end(), [&](int w) {
                 return report.configuration->wrapper(w).kind == WrapperKind::Proxy;
             });
+            double working = 0; // the path's time without waiting for others
+            for (const TimemapStage& stage : report.thread(h.thread)->timemap) {
+                working += stage.stage == Stage::ArrivalWait ? 0 : stage.meanNs;
+            }
             HotspotFinding f{h.wrapper,
                              h.stage,
                              h.thread,
@@ -110,7 +114,8 @@ std::optional<Finding> hotspotFinding(const AnalysisReport& report)
                              static_cast<int>(slowest->threads.size()),
                              static_cast<int>(hops),
                              h.meanNs,
-                             shareOf(h.meanNs, slowestMean)};
+                             shareOf(h.meanNs, slowestMean),
+                             shareOf(h.meanNs, working)};
             return Finding{Severity::Notice, FindingView::Timemap, f};
         }
     }

@@ -17,7 +17,9 @@
 //   most frequent last arrival.
 // - Hotspot: the slowest class = the class whose representative has the largest mean call time;
 //   its first entry in the hotspot ranking (§6: arrival wait excluded). shareOfCall = meanNs /
-//   the representative's mean call time; hops = the proxies on the representative's path.
+//   the representative's mean call time; shareOfPath = meanNs / the sum of the representative's
+//   stage means other than arrival wait (its time in the tree without waiting for others, as
+//   PATHS reads a path); hops = the proxies on the representative's path.
 // - Serialization: per gred with P >= 2 departures, spreadNs = curve[P-1] - curve[0] (§5).
 //   Steep when curve[P-1] >= kSteepRatio * curve[0] and spreadNs >= kSteepMinShareOfOp * op;
 //   the finding is the steep gred with the largest spread (steepGreds counts them all). slope =
@@ -61,6 +63,7 @@ inline constexpr double kSteepMinShareOfOp = 0.05;
 inline constexpr double kIncompleteProblemShare = 0.01;
 inline constexpr double kWaitProblemShare = 0.1;
 inline constexpr double kCoscheduleSlowdownPct = 3.0;
+inline constexpr double kHopShareOfPath = 0.2;
 
 // Where a finding can be seen.
 enum class FindingView
@@ -110,6 +113,7 @@ struct HotspotFinding
     int hops = 0; // proxies on the representative's path
     double meanNs = kNoValue;
     double shareOfCall = kNoValue;
+    double shareOfPath = kNoValue; // of the representative's stages but its arrival waits
 };
 
 struct SerializationFinding

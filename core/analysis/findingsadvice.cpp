@@ -5,10 +5,11 @@
 //   move it off its host); the same for an MPI rank that makes the others wait;
 // - steep departure serialization at a gred: add a level to its subtree (fewer children per
 //   gred); when its children are one host's threads, also fewer threads per host;
-// - a proxy hop as the hottest stage of the slowest class when its path crosses two or more hops:
-//   fewer network hops on that path (a hierarchy-aware tree, or a gred moved to the hop's other
-//   host). One hop dominating is what the best trees of PATHS look like ("the TCP/IP stages
-//   dominate"), so it suggests nothing;
+// - a proxy hop as the hottest stage of the slowest class when its path crosses two or more hops
+//   and the hop is at least kHopShareOfPath of the path's time without arrival waits: fewer
+//   network hops on that path (fewer tree levels across hosts, or a gred moved to the hop's
+//   other host), weighed against the load on the root host. One hop dominating is what the best
+//   trees of PATHS look like ("the TCP/IP stages dominate"), so it suggests nothing;
 // - a balanced run with none of those: the tree's shape is where time is won — compare shapes;
 // - tuples overwritten before they were read: bigger rings or pulling more often; a recording
 //   that slowed the program by more than kCoscheduleSlowdownPct: coschedule the monitor's
@@ -42,7 +43,8 @@ void suggestForTree(const Findings& f, std::vector<Suggestion>& out)
     }
     if (const Finding* h = f.find(FindingKind::Hotspot)) {
         const auto& d = std::get<HotspotFinding>(h->detail);
-        if ((d.stage == Stage::Down || d.stage == Stage::Up) && d.hops >= 2) {
+        if ((d.stage == Stage::Down || d.stage == Stage::Up) && d.hops >= 2 &&
+            d.shareOfPath >= kHopShareOfPath) {
             out.push_back({SuggestionKind::FewerHops, d.wrapper, -1, hostOf(f, d.wrapper), 0,
                            FindingView::Timemap});
             treeAdvice = true;

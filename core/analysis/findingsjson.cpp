@@ -46,6 +46,7 @@ struct Fields
         j["hops"] = h.hops;
         j["mean_ns"] = number(h.meanNs);
         j["share_of_call"] = number(h.shareOfCall);
+        j["share_of_path"] = number(h.shareOfPath);
     }
     void operator()(const SerializationFinding& s) const
     {

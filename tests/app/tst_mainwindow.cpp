@@ -1,6 +1,7 @@
 // The desktop application's window over real session files: a session opens, its first run is
-// analysed off the GUI thread and shown (the weighted tree, the tables, the verdict in the
-// status bar), another run replaces it, a whole subtree's serialization is loaded on demand,
+// analysed off the GUI thread and shown (the overview first, naming the culprit and leading to
+// the view that shows it; the weighted tree, the tables, the verdict in the status bar), another
+// run replaces it, a whole subtree's serialization is loaded on demand,
 // and a corrupt file gives an error dialog, not a crash.
 
 #include "app/gui/mainwindow.h"
@@ -12,6 +13,7 @@
 #include "tests/app/livedemorecording.h"
 #include "tests/support/testdata.h"
 #include "tests/support/testpictures.h"
+#include "views/overviewpage.h"
 #include "views/serializationview.h"
 #include "views/tablemodel.h"
 #include "views/tablepage.h"
@@ -26,6 +28,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QtTest>
 
 using namespace xylem;
@@ -37,6 +40,27 @@ template <typename T> T* only(const QWidget& window)
 {
     const auto all = window.findChildren<T*>();
     return all.size() == 1 ? all.first() : nullptr;
+}
+
+// Clicks the first occurrence of text on the overview page, as a user would.
+bool clickOnOverview(gui::MainWindow& window, const QString& text)
+{
+    QTextBrowser* browser = window.overview()->browser();
+    const QTextCursor found = browser->document()->find(text);
+    if (found.isNull()) {
+        return false;
+    }
+    QTextCursor middle(browser->document());
+    middle.setPosition((found.selectionStart() + found.selectionEnd()) / 2);
+    QTest::mouseClick(browser->viewport(), Qt::LeftButton, {},
+                      browser->cursorRect(middle).center());
+    return true;
+}
+
+void removeSampleCopy()
+{
+    QFile::remove(QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation))
+                      .filePath(QStringLiteral("xylem-sample.xylem")));
 }
 
 } // namespace
@@ -148,6 +172,61 @@ private slots:
         window.close();
         QFile::remove(QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation))
                           .filePath(QStringLiteral("xylem-sample.xylem")));
+    }
+
+    // A session opens on the overview, the first tab: the sample's planted culprit is named with
+    // its numbers, and its link raises the weighted tree. Another run of the same session keeps
+    // the view the user chose; the next session opens on the overview again.
+    void theOverviewIsTheFirstPageOfASession()
+    {
+        using View = gui::MainWindow::View;
+        QCOMPARE(gui::MainWindow::viewNamed(QStringLiteral("overview")), View::Overview);
+        gui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QSignalSpy shown(&window, &gui::MainWindow::reportShown);
+        window.openSampleSession();
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(window.currentView(), View::Overview);
+        QTRY_VERIFY(window.overview()->isVisible());
+        const QString text = window.overview()->plainText();
+        QVERIFY2(text.contains(QStringLiteral("Culprit: h1.t1")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("h1.t1 (host h1) is the last to arrive at the root")),
+                 qPrintable(text));
+        const QString picture =
+            QString::fromStdString(xylem::testing::picturePath("xylem-overview.png"));
+        QVERIFY(window.grab().save(picture));
+        qInfo("picture: %s", qPrintable(picture));
+
+        QVERIFY(clickOnOverview(window, QStringLiteral("Show in Weighted tree")));
+        QTRY_COMPARE(window.currentView(), View::Tree);
+        QTRY_VERIFY(window.viewWidget(View::Tree)->isVisible());
+        window.runList()->setCurrentRow(1);
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(window.currentView(), View::Tree);
+        QVERIFY(window.overview()->plainText().contains(QStringLiteral("run 2")));
+
+        window.openSampleSession();
+        QVERIFY(shown.wait(10000));
+        QTRY_COMPARE(window.currentView(), View::Overview);
+        window.close();
+        removeSampleCopy();
+    }
+
+    // A view chosen before the first session opens (xylem --tab) is the one its run shows.
+    void aViewChosenFirstIsKept()
+    {
+        using View = gui::MainWindow::View;
+        gui::MainWindow window;
+        window.show();
+        window.showView(View::Timemap);
+        QSignalSpy shown(&window, &gui::MainWindow::reportShown);
+        window.openSampleSession();
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(window.currentView(), View::Timemap);
+        QTRY_VERIFY(window.viewWidget(View::Timemap)->isVisible());
+        window.close();
+        removeSampleCopy();
     }
 
     // Live mode: a local demo cluster recorded in the window's process while the views show the

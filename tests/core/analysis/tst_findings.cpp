@@ -181,6 +181,7 @@ private slots:
         QVERIFY(config.wrapper(h->wrapper).kind == WrapperKind::Proxy);
         QCOMPARE(h->shareOfCall, h->meanNs / report.thread(h->thread)->callTime.mean);
         QVERIFY(h->hops >= 2);
+        QVERIFY(h->shareOfPath >= kHopShareOfPath && h->shareOfPath > h->shareOfCall);
         QVERIFY(suggests(f, SuggestionKind::FewerHops));
     }
 

@@ -1,0 +1,302 @@
+// The words of the overview page: each finding's heading and sentence, each suggestion, and the
+// numbers in them (durations in the unit that fits, shares in %, in the user's locale).
+
+#include "views/overviewpage.h"
+#include "views/waitstatemodel.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+namespace xylem::views {
+
+namespace {
+
+QString id(const Findings& f, int wrapper)
+{
+    return QString::fromStdString(f.idOf(wrapper)).toHtmlEscaped();
+}
+
+QString hostOf(const Findings& f, int wrapper)
+{
+    return QString::fromStdString(f.configuration->wrapper(wrapper).host).toHtmlEscaped();
+}
+
+QString text(const std::string& s)
+{
+    return QString::fromStdString(s).toHtmlEscaped();
+}
+
+QString stageName(Stage stage)
+{
+    switch (stage) {
+    case Stage::ArrivalWait:
+        return OverviewPage::tr("arrival wait");
+    case Stage::DownLatency:
+        return OverviewPage::tr("down latency");
+    case Stage::Down:
+        return OverviewPage::tr("down (network hop)");
+    case Stage::Store:
+        return OverviewPage::tr("store");
+    case Stage::Operation:
+        return OverviewPage::tr("operation");
+    case Stage::DepartureWait:
+        return OverviewPage::tr("departure wait");
+    case Stage::UpLatency:
+        return OverviewPage::tr("up latency");
+    case Stage::Up:
+        return OverviewPage::tr("up (network hop)");
+    }
+    return {};
+}
+
+using Page = OverviewPage;
+
+OverviewText culprit(const Findings& f, const CulpritFinding& c)
+{
+    QString body =
+        Page::tr("%1 (host %2) is the last to arrive at the root in %3 of the calls.")
+            .arg(id(f, c.thread), hostOf(f, c.thread), Page::formatFraction(c.criticalShare));
+    if (c.gred >= 0) {
+        body += QLatin1Char(' ') + Page::tr("At %1 the others wait at least %2 for it: %3 of "
+                                            "the mean operation time.")
+                                       .arg(id(f, c.gred), Page::formatNanoseconds(c.costNs),
+                                            Page::formatFraction(c.costShare));
+    }
+    return {Page::tr("Culprit: %1").arg(id(f, c.thread)), body};
+}
+
+OverviewText balanced(const Findings& f, const BalancedFinding& b)
+{
+    const CulpritFinding& c = b.mostOftenLast;
+    if (c.thread < 0) {
+        return {Page::tr("No complete call"),
+                Page::tr("Every call misses a tuple, so nobody can be found late.")};
+    }
+    QString body =
+        Page::tr("The most frequent last arrival, %1, is last at the root in %2 of the calls")
+            .arg(id(f, c.thread), Page::formatFraction(c.criticalShare));
+    body += c.gred >= 0 && !std::isnan(c.costShare)
+                ? Page::tr(" and costs %1 of the mean operation time.")
+                      .arg(Page::formatFraction(c.costShare))
+                : QStringLiteral(".");
+    return {Page::tr("Balanced: no single culprit"), body};
+}
+
+OverviewText hotspot(const Findings& f, const HotspotFinding& h)
+{
+    return {
+        Page::tr("Hottest stage: %1 at %2").arg(stageName(h.stage), id(f, h.wrapper)),
+        Page::tr("In the slowest class of paths (%1, %2, represented by %3) the %4 at %5 "
+                 "takes %6: %7 of the call time, %8 of the time without waiting for others.")
+            .arg(text(h.signature),
+                 h.classSize == 1 ? Page::tr("1 thread") : Page::tr("%1 threads").arg(h.classSize),
+                 id(f, h.thread), stageName(h.stage), id(f, h.wrapper),
+                 Page::formatNanoseconds(h.meanNs), Page::formatFraction(h.shareOfCall),
+                 Page::formatFraction(h.shareOfPath))};
+}
+
+OverviewText serialization(const Findings& f, const SerializationFinding& s)
+{
+    QString body = Page::tr("Of its %1 children the first is released %2 after the gred's "
+                            "release, the last %3 after it (%4 more per position): %5 of the "
+                            "mean operation time.")
+                       .arg(s.departures)
+                       .arg(Page::formatNanoseconds(s.firstNs), Page::formatNanoseconds(s.lastNs),
+                            Page::formatNanoseconds(s.slopeNs), Page::formatFraction(s.shareOfOp));
+    if (s.steepGreds > 1) {
+        body += QLatin1Char(' ') + Page::tr("%1 greds serialize steeply.").arg(s.steepGreds);
+    }
+    return {Page::tr("Steep departure serialization at %1").arg(id(f, s.gred)), body};
+}
+
+OverviewText completeness(const CompletenessFinding& c)
+{
+    if (c.incomplete == 0) {
+        return {Page::tr("All calls complete"),
+                Page::tr("Every one of the %1 calls has all its tuples.").arg(c.calls)};
+    }
+    return {Page::tr("%1 incomplete calls").arg(c.incomplete),
+            Page::tr("%1 of %2 calls (%3) miss a tuple and are left out of every number.")
+                .arg(c.incomplete)
+                .arg(c.calls + c.incomplete)
+                .arg(Page::formatFraction(c.incompleteShare))};
+}
+
+OverviewText gathering(const GatheringFinding& g)
+{
+    QStringList parts;
+    if (g.gatherRatePct) {
+        parts << Page::tr("%1 of the recorded tuples were gathered")
+                     .arg(Page::formatFraction(*g.gatherRatePct / 100));
+    }
+    parts << Page::tr("%1 of %2 were overwritten before they were read")
+                 .arg(g.overwritten)
+                 .arg(g.written);
+    if (g.lostNodes > 0 || g.slowNodes > 0) {
+        parts << Page::tr("gather-tree nodes lost: %1, slow: %2").arg(g.lostNodes).arg(g.slowNodes);
+    }
+    if (g.slowdownPct) {
+        parts << Page::tr("the program ran %1 slower while monitored")
+                     .arg(Page::formatFraction(*g.slowdownPct / 100));
+    }
+    return {g.overwritten > 0 || g.lostNodes > 0 ? Page::tr("Tuples were lost")
+                                                 : Page::tr("Everything was gathered"),
+            parts.join(QStringLiteral("; ")) + QLatin1Char('.')};
+}
+
+OverviewText clocks(const ClockFinding& c)
+{
+    QString body;
+    QString heading = Page::tr("Clocks hold");
+    if (c.hosts <= 1) {
+        body = Page::tr("One host: every timestamp is on one clock.");
+    } else if (!c.modelsKnown) {
+        heading = Page::tr("Clocks not modelled");
+        body = Page::tr("%1 hosts and no clock model stored: times across hosts are taken as "
+                        "they are.")
+                   .arg(c.hosts);
+    } else {
+        body = Page::tr("%1 of %2 hosts have a clock model, error bound up to %3.")
+                   .arg(c.modelled)
+                   .arg(c.hosts)
+                   .arg(Page::formatNanoseconds(static_cast<double>(c.worstErrorBoundNs)));
+        if (c.unmeasured > 0) {
+            heading = Page::tr("Clocks not measured");
+            body += QLatin1Char(' ') + Page::tr("Hosts never measured: %1 (the first: %2).")
+                                           .arg(c.unmeasured)
+                                           .arg(text(c.firstUnmeasured));
+        }
+        if (c.worstResidualNs > 0) {
+            body += QLatin1Char(' ') +
+                    (c.residualBeyondBound ? Page::tr("Residual skew up to %1 on %2, beyond its "
+                                                      "error bound.")
+                                           : Page::tr("Residual skew up to %1 on %2."))
+                        .arg(Page::formatNanoseconds(static_cast<double>(c.worstResidualNs)),
+                             text(c.residualHost));
+            heading = c.residualBeyondBound ? Page::tr("Clocks skewed") : heading;
+        }
+    }
+    if (c.negativeStages > 0) {
+        heading = Page::tr("Negative stage times");
+        body += QLatin1Char(' ') +
+                (c.negativesExplained
+                     ? Page::tr("Negative stage means: %1 (the worst %2); the clocks explain "
+                                "them.")
+                     : Page::tr("Negative stage means: %1 (the worst %2), more than the clocks "
+                                "explain."))
+                    .arg(c.negativeStages)
+                    .arg(Page::formatNanoseconds(c.worstNegativeNs));
+    }
+    return {heading, body};
+}
+
+OverviewText waitState(const Findings& f, const WaitStateFinding& w)
+{
+    if (w.waitNs == 0) {
+        return {Page::tr("No MPI waiting"), Page::tr("No rank waited for another.")};
+    }
+    QString body = Page::tr("Ranks waited %1 in %2 calls: %3 of the time in MPI.")
+                       .arg(Page::formatNanoseconds(static_cast<double>(w.waitNs)))
+                       .arg(w.waits)
+                       .arg(Page::formatFraction(w.shareOfMpiTime));
+    if (w.mainCause >= 0) {
+        body += QLatin1Char(' ') +
+                Page::tr("Rank %1%2 caused %3 of it.")
+                    .arg(w.mainCause)
+                    .arg(w.wrapper >= 0 ? QStringLiteral(" (%1)").arg(id(f, w.wrapper)) : QString())
+                    .arg(Page::formatFraction(w.causeShare));
+    }
+    return {Page::tr("MPI wait states: %1").arg(WaitStateModel::patternTitle(w.pattern)), body};
+}
+
+} // namespace
+
+OverviewText OverviewPage::describe(const Findings& f, const Finding& finding)
+{
+    const auto& d = finding.detail;
+    switch (finding.kind()) {
+    case FindingKind::Culprit:
+        return culprit(f, std::get<CulpritFinding>(d));
+    case FindingKind::Balanced:
+        return balanced(f, std::get<BalancedFinding>(d));
+    case FindingKind::Hotspot:
+        return hotspot(f, std::get<HotspotFinding>(d));
+    case FindingKind::Serialization:
+        return serialization(f, std::get<SerializationFinding>(d));
+    case FindingKind::Completeness:
+        return completeness(std::get<CompletenessFinding>(d));
+    case FindingKind::Gathering:
+        return gathering(std::get<GatheringFinding>(d));
+    case FindingKind::Clocks:
+        return clocks(std::get<ClockFinding>(d));
+    case FindingKind::WaitState:
+        return waitState(f, std::get<WaitStateFinding>(d));
+    }
+    return {};
+}
+
+QString OverviewPage::describe(const Findings& f, const Suggestion& s)
+{
+    const QString who = s.wrapper >= 0 ? id(f, s.wrapper) : QString();
+    switch (s.kind) {
+    case SuggestionKind::BalanceCulprit:
+        return tr("Balance the work of %1 or move it off host %2: while one thread is late, a "
+                  "faster tree gains little.")
+            .arg(who, text(s.host));
+    case SuggestionKind::BalanceRank:
+        return tr("Balance the work of rank %1: the other ranks wait for it.").arg(s.rank);
+    case SuggestionKind::SplitGred:
+        return tr("Give %1 one more tree level (fewer than its %2 children per gred), then "
+                  "compare the two runs.")
+            .arg(who)
+            .arg(s.count);
+    case SuggestionKind::FewerThreadsPerHost:
+        return tr("Or run fewer threads on host %1.").arg(text(s.host));
+    case SuggestionKind::FewerHops:
+        return tr("Take the network hop %1 off the slowest path: fewer tree levels across "
+                  "hosts, or its gred on the other host (weighed against the load on the root "
+                  "host).")
+            .arg(who);
+    case SuggestionKind::TuneTree:
+        return tr("The run is balanced: time is won in the tree itself. Record other tree "
+                  "shapes and compare them.");
+    case SuggestionKind::GatherMore:
+        return tr("Give the collectors' rings more room or pull more often, so that no tuple "
+                  "is overwritten.");
+    case SuggestionKind::Coschedule:
+        return tr("Coschedule the monitor's filters with the program (Scope builder), so that "
+                  "monitoring slows it less.");
+    case SuggestionKind::MeasureClocks:
+        return tr("Measure the clocks of every host (%1 has no model), so that one-way times "
+                  "across hosts are measured.")
+            .arg(text(s.host));
+    }
+    return {};
+}
+
+QString OverviewPage::formatNanoseconds(double ns)
+{
+    if (std::isnan(ns)) {
+        return tr("n/a");
+    }
+    static const char* const units[] = {"ns", "µs", "ms", "s"};
+    int unit = 0;
+    double value = ns;
+    while (unit < 3 && std::abs(value) >= 1000) {
+        value /= 1000;
+        ++unit;
+    }
+    const double magnitude = std::abs(value);
+    const int decimals = unit == 0 || magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2;
+    return QStringLiteral("%1 %2").arg(QLocale().toString(value, 'f', decimals),
+                                       QString::fromUtf8(units[unit]));
+}
+
+QString OverviewPage::formatFraction(double fraction)
+{
+    return std::isnan(fraction) ? tr("n/a")
+                                : tr("%1 %").arg(QLocale().toString(100 * fraction, 'f', 1));
+}
+
+} // namespace xylem::views
