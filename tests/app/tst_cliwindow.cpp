@@ -264,6 +264,41 @@ private slots:
                  qPrintable(text.out));
     }
 
+    // A rooted kind (Bcast) has no stage tree whose calls a window could cut: refused, naming it.
+    void rootedKindRefusesAWindow()
+    {
+        MpiTraceBuilder b;
+        b.rank("h0").rank("h1").world();
+        for (int s = 0; s < 3; ++s) {
+            b.collective(0, MpiCall::Allreduce, s, s * 1000, s * 1000 + 500);
+            b.collective(1, MpiCall::Allreduce, s, s * 1000 + 100, s * 1000 + 500);
+            b.collective(0, MpiCall::Bcast, 3 + s, 9000 + s * 1000, 9000 + s * 1000 + 200, 0);
+            b.collective(1, MpiCall::Bcast, 3 + s, 9000 + s * 1000 + 50, 9000 + s * 1000 + 300, 0);
+        }
+        QTemporaryDir dir;
+        const QString path = dir.filePath("rooted.xylem");
+        {
+            auto session = store::Session::create(path.toStdString());
+            QVERIFY(session.ok());
+            const Run run = collectiveRun(b.trace(), 0, RunShape::Flat).value();
+            QVERIFY(store::importRun(session.value(), run.configuration, run.tuples,
+                                     store::RunMetadata{"mixed", "", "test", "", ""})
+                        .ok());
+            QVERIFY(store::addMpiTrace(session.value(), 1, b.trace()).ok());
+        }
+        CliResult r =
+            runCli({"analyze", "--session", path, "--kind", "bcast", "--skip-calls", "1"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--skip-calls, --from and --to apply to collectives whose calls "
+                                "form a stage tree"),
+                 qPrintable(r.err));
+        QVERIFY2(r.err.contains("MPI_Bcast"), qPrintable(r.err));
+        r = runCli(
+            {"analyze", "--json", "--session", path, "--kind", "allreduce", "--skip-calls", "1"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QCOMPARE(parseJson(r.out)["calls"].get<int>(), 2);
+    }
+
     // analyze --call S: one call as text, from files and from a session, in a window too.
     void oneCallInDetail()
     {
