@@ -1,5 +1,6 @@
 #include "views/scopecanvas.h"
 
+#include "views/scopecompactlayout.h"
 #include "views/scopedocument.h"
 #include "views/scopenodeitem.h"
 
@@ -39,6 +40,9 @@ int ScopeCanvas::selectedNode() const
 
 void ScopeCanvas::selectNode(int id)
 {
+    if (const auto folded = m_folded.find(id); folded != m_folded.end()) {
+        id = folded->second; // a filter folded into its collector
+    }
     scene()->clearSelection();
     if (ScopeNodeItem* item = itemOf(id)) {
         item->setSelected(true);
@@ -52,6 +56,12 @@ ScopeNodeItem* ScopeCanvas::itemOf(int id) const
     return found == m_items.end() ? nullptr : found->second;
 }
 
+int ScopeCanvas::foldedInto(int id) const
+{
+    const auto found = m_folded.find(id);
+    return found == m_folded.end() ? live::kNoNode : found->second;
+}
+
 void ScopeCanvas::rebuild()
 {
     const int selected = selectedNode();
@@ -61,14 +71,32 @@ void ScopeCanvas::rebuild()
     m_edges.clear();
     m_rubberLine = nullptr;
     const live::ScopeDesign& design = m_document->design();
+    // A big design: per host, the collector's filters folded into it; a compact grid.
+    m_compact = isBigDesign(design);
+    m_folded = m_compact ? foldedFilters(design) : std::map<int, int>{};
+    const auto places = m_compact ? compactPlaces(design, m_folded) : std::map<int, QPointF>{};
+    std::map<int, std::pair<QStringList, QStringList>> foldedInto; // titles, issues
+    for (const auto& [filter, collector] : m_folded) {
+        foldedInto[collector].first << ScopeNodeItem::filterTitle(*design.find(filter));
+        foldedInto[collector].second << m_document->issuesOf(filter);
+    }
     for (const live::DesignNode& node : design.nodes) {
+        if (m_folded.count(node.id) > 0) {
+            continue;
+        }
         const auto figures = m_document->figures().find(node.id);
         const auto output = m_document->filterOutputs().find(node.id);
         auto* item = new ScopeNodeItem(
-            node, m_document->issuesOf(node.id),
+            node, m_document->issuesOf(node.id) + foldedInto[node.id].second,
             figures == m_document->figures().end() ? std::nullopt : std::optional(figures->second),
             output == m_document->filterOutputs().end() ? std::nullopt
                                                         : std::optional(output->second));
+        if (m_compact) {
+            // Display only: dragging would store the grid's places in the design.
+            item->setPos(places.at(node.id));
+            item->setFlag(QGraphicsItem::ItemIsMovable, false);
+            item->setFoldedFilters(foldedInto[node.id].first);
+        }
         scene()->addItem(item);
         m_items[node.id] = item;
         // Queued: the item that reports the move is deleted by the rebuild the move causes.

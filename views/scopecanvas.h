@@ -5,6 +5,9 @@
 // messages on the offending nodes and, when deployed, each node's live figures. Drag a node to
 // move it; drag from a node's out-port (the circle on top) onto another node to make that its
 // parent, or onto empty space to detach it. Every edit goes to the ScopeDocument (undoable).
+// A design of more than kCompactAbove collectors (512 hosts) is drawn compactly instead
+// (scopecompactlayout.h): each collector's filters folded into it, a grid of collectors under
+// their relays, nodes not draggable; a node's text is left out while it is too small to read.
 
 #include <QGraphicsView>
 
@@ -25,7 +28,10 @@ public:
 
     int selectedNode() const; // kNoNode when none
     void selectNode(int id);
-    ScopeNodeItem* itemOf(int id) const;
+    ScopeNodeItem* itemOf(int id) const; // null for a filter folded into its collector
+    bool isCompact() const { return m_compact; }
+    // The collector a filter is folded into (kNoNode when it is drawn).
+    int foldedInto(int id) const;
     // Shows the whole design (never larger than life); again on every change and resize until
     // the user zooms with the wheel.
     void fitAll();
@@ -55,6 +61,8 @@ private:
     int m_connectFrom = -1;
     QGraphicsLineItem* m_rubberLine = nullptr;
     bool m_autoFit = true; // until the user zooms: the design fits the view
+    bool m_compact = false;
+    std::map<int, int> m_folded; // filter -> the collector it is folded into
 };
 
 } // namespace xylem::views

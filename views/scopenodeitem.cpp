@@ -166,11 +166,22 @@ QRectF ScopeNodeItem::boundingRect() const
     return r;
 }
 
+QString ScopeNodeItem::filterTitle(const live::DesignNode& filter)
+{
+    return QCoreApplication::translate("ScopeNodeItem", "%1 filter")
+        .arg(text(live::filterKindName(filter.filter.kind)));
+}
+
+void ScopeNodeItem::setFoldedFilters(const QStringList& titles)
+{
+    m_foldedFilters = titles;
+    update();
+}
+
 QString ScopeNodeItem::title() const
 {
     if (m_node.kind == live::DesignNodeKind::Filter) {
-        return QCoreApplication::translate("ScopeNodeItem", "%1 filter")
-            .arg(text(live::filterKindName(m_node.filter.kind)));
+        return filterTitle(m_node);
     }
     const QString kind = text(live::nodeKindName(m_node.kind));
     return m_node.host.empty()
@@ -192,10 +203,16 @@ QString ScopeNodeItem::settingsLine() const
         return QCoreApplication::translate("ScopeNodeItem", "%1 helpers · %2")
             .arg(m_node.gather.helperThreads)
             .arg(syncText(m_node.gather.sync));
-    case DesignNodeKind::Collector:
-        return QCoreApplication::translate("ScopeNodeItem", "ring %1 · %2")
-            .arg(m_node.ring.capacity)
-            .arg(QString::fromStdString(m_node.ring.bufferPolicy));
+    case DesignNodeKind::Collector: {
+        QString line = QCoreApplication::translate("ScopeNodeItem", "ring %1 · %2")
+                           .arg(m_node.ring.capacity)
+                           .arg(QString::fromStdString(m_node.ring.bufferPolicy));
+        if (!m_foldedFilters.isEmpty()) {
+            line += QLatin1Char('\n') + QCoreApplication::translate("ScopeNodeItem", "+ %1")
+                                            .arg(m_foldedFilters.join(QStringLiteral(", ")));
+        }
+        return line;
+    }
     case DesignNodeKind::Filter: {
         QStringList lines;
         if (m_node.filter.kind == live::FilterKind::Reduce) {
@@ -268,6 +285,14 @@ void ScopeNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* opt
     const QRectF r = box();
     const bool broken = !m_issues.empty();
     const bool selected = option->state & QStyle::State_Selected;
+    if (option->levelOfDetailFromTransform(painter->worldTransform()) < 0.3) {
+        // Too small to read (a 512-host design shown whole): the box in its kind's colour.
+        painter->setPen(broken || selected ? QPen(broken ? QColor(204, 0, 0) : Qt::black, 3)
+                                           : QPen(Qt::NoPen));
+        painter->setBrush(kindColour());
+        painter->drawRect(r);
+        return;
+    }
     painter->setPen(QPen(broken ? QColor(204, 0, 0) : kindColour().darker(130),
                          broken || selected ? 2.6 : 1.2, selected ? Qt::DashLine : Qt::SolidLine));
     painter->setBrush(Qt::white);
@@ -304,7 +329,7 @@ void ScopeNodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* opt
 void ScopeNodeItem::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
 {
     QGraphicsObject::mouseReleaseEvent(event);
-    if (pos() != QPointF(m_node.x, m_node.y)) {
+    if ((flags() & ItemIsMovable) && pos() != QPointF(m_node.x, m_node.y)) {
         emit moved(m_node.id, pos());
     }
 }

@@ -36,6 +36,9 @@ public:
     // The lines under the title: a node's settings; a filter's operator, plugin or grouping,
     // and its coscheduling when it is not off.
     QString settingsLine() const;
+    // In a compact canvas: the titles of the filters folded into this collector, one line.
+    void setFoldedFilters(const QStringList& titles);
+    static QString filterTitle(const live::DesignNode& filter); // e.g. "last-arrival filter"
     // Scene positions where edges meet the node.
     QPointF outPort() const;
     QPointF inPort() const;
@@ -65,6 +68,7 @@ private:
     QStringList m_issues;
     std::optional<live::NodeFigures> m_figures;
     std::optional<live::FilterOutput> m_output;
+    QStringList m_foldedFilters;
 };
 
 } // namespace xylem::views
