@@ -21,7 +21,7 @@ DistributionPlot::DistributionPlot(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
-    m_plot->xAxis->setLabel(tr("operation time (µs)"));
+    setUnit(DurationUnit::Microseconds);
     m_plot->yAxis->setLabel(tr("share of calls (%)"));
     placeLegendAbove(m_plot);
     QFont small = font();
@@ -35,17 +35,24 @@ void DistributionPlot::setSeries(const std::vector<QString>& labels,
 {
     m_plot->clearGraphs();
     m_histograms = commonHistograms(times, kBins, kUpperQuantile);
+    std::vector<double> edgesNs; // the axis's unit is the bins' (durationunits.h)
+    for (const Histogram& h : m_histograms) {
+        edgesNs.push_back(h.lowNs);
+        edgesNs.push_back(h.lowNs + static_cast<double>(h.fraction.size()) * h.binNs);
+    }
+    setUnit(durationUnitFor(edgesNs));
+    const double scale = nanosecondsPer(m_unit);
     double top = 0;
     for (size_t s = 0; s < m_histograms.size(); ++s) {
         const Histogram& h = m_histograms[s];
         QVector<double> x, y;
         for (size_t bin = 0; bin < h.fraction.size(); ++bin) {
-            x << (h.lowNs + static_cast<double>(bin) * h.binNs) / 1e3;
+            x << (h.lowNs + static_cast<double>(bin) * h.binNs) / scale;
             y << h.fraction[bin] * 100;
             top = std::max(top, y.back());
         }
         if (!h.fraction.empty()) { // close the last step
-            x << (h.lowNs + static_cast<double>(h.fraction.size()) * h.binNs) / 1e3;
+            x << (h.lowNs + static_cast<double>(h.fraction.size()) * h.binNs) / scale;
             y << 0;
         }
         QCPGraph* graph = m_plot->addGraph();
@@ -66,6 +73,15 @@ void DistributionPlot::setSeries(const std::vector<QString>& labels,
     m_plot->xAxis->scaleRange(1.06); // the outer steps off the frame
     m_plot->yAxis->setRange(0, std::max(1.0, top * 1.15));
     m_plot->replot();
+}
+
+void DistributionPlot::setUnit(DurationUnit unit)
+{
+    m_unit = unit;
+    const std::string_view symbol = unitSymbol(unit);
+    m_plot->xAxis->setLabel(
+        tr("operation time (%1)")
+            .arg(QString::fromUtf8(symbol.data(), static_cast<qsizetype>(symbol.size()))));
 }
 
 } // namespace xylem::views

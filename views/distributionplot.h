@@ -2,9 +2,11 @@
 
 // Operation-time distributions of several runs in one chart: each run's histogram over common
 // bins (core's commonHistograms, the slowest 1 % of calls cut off and counted in the legend),
-// as outlined steps so overlapping runs stay readable.
+// as outlined steps so overlapping runs stay readable. The time axis is in the unit
+// durationunits.h chooses for the bins' extent.
 
 #include "core/analysis/distribution.h"
+#include "core/model/durationunits.h"
 
 #include <QString>
 #include <QWidget>
@@ -29,9 +31,13 @@ public:
                    const std::vector<std::span<const std::int64_t>>& times);
     const std::vector<Histogram>& histograms() const { return m_histograms; }
     QCustomPlot* plot() const { return m_plot; }
+    DurationUnit xUnit() const { return m_unit; }
 
 private:
+    void setUnit(DurationUnit unit);
+
     QCustomPlot* m_plot;
+    DurationUnit m_unit = DurationUnit::Microseconds;
     std::vector<Histogram> m_histograms;
 };
 

@@ -17,4 +17,24 @@ void placeLegendAbove(QCustomPlot* plot)
     plot->legend->setLayer(QStringLiteral("legend"));
 }
 
+void addLegendSwatch(QCustomPlot* plot, const QString& name, const QBrush& brush, const QPen& pen)
+{
+    auto* swatch = new QCPBars(plot->xAxis, plot->yAxis);
+    swatch->setName(name);
+    swatch->setBrush(brush);
+    swatch->setPen(pen);
+    swatch->setSelectable(QCP::stNone);
+}
+
+QStringList legendNames(const QCustomPlot* plot)
+{
+    QStringList names;
+    for (int i = 0; i < plot->legend->itemCount(); ++i) {
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i))) {
+            names << item->plottable()->name();
+        }
+    }
+    return names;
+}
+
 } // namespace xylem::views

@@ -1,24 +1,26 @@
 #include "views/scaledtimemapplot.h"
 
+#include "views/palette.h"
 #include "views/plotcsvexport.h"
+#include "views/plotlegend.h"
 #include "views/tablemodel.h" // formatNanoseconds
 #include "views/timemapcsv.h"
-#include "views/timemaplayout.h"
 
 #include <QVBoxLayout>
 #include <qcustomplot.h>
+
+#include <set>
 
 namespace xylem::views {
 
 namespace {
 
-// A colour per stage kind, the same on both sides.
-QColor stageColour(Stage stage)
+void setUnitLabel(QCustomPlot* plot, DurationUnit unit)
 {
-    static const QColor colours[] = {
-        QColor(186, 189, 182), QColor(114, 159, 207), QColor(52, 101, 164), QColor(233, 185, 110),
-        QColor(204, 0, 0),     QColor(173, 127, 168), QColor(138, 226, 52), QColor(78, 154, 6)};
-    return colours[static_cast<int>(stage) % std::size(colours)];
+    const std::string_view symbol = unitSymbol(unit);
+    plot->xAxis->setLabel(
+        ScaledTimemapPlot::tr("%1 (down < 0 < up)")
+            .arg(QString::fromUtf8(symbol.data(), static_cast<qsizetype>(symbol.size()))));
 }
 
 } // namespace
@@ -30,9 +32,15 @@ ScaledTimemapPlot::ScaledTimemapPlot(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
-    m_plot->xAxis->setLabel(tr("µs (down < 0 < up)"));
+    setUnitLabel(m_plot, m_unit);
     m_plot->yAxis->setLabel(tr("depth (scaled)"));
     m_plot->yAxis->setRange(0, 1.08);
+    placeLegendAbove(m_plot);
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_plot->legend->setWrap(4);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    m_plot->legend->setFont(small);
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString()));
     addCsvExport(m_plot, {QStringLiteral("timemap.csv"), {}, [this] {
@@ -44,8 +52,7 @@ ScaledTimemapPlot::ScaledTimemapPlot(QWidget* parent)
 std::pair<double, double> ScaledTimemapPlot::show(std::shared_ptr<const AnalysisReport> report,
                                                   const std::string& thread, const QString& title)
 {
-    m_plot->clearItems();
-    m_bars = 0;
+    m_drawn.clear();
     m_csv = {};
     auto* heading = qobject_cast<QCPTextElement*>(m_plot->plotLayout()->element(0, 0));
     heading->setText(title);
@@ -53,47 +60,80 @@ std::pair<double, double> ScaledTimemapPlot::show(std::shared_ptr<const Analysis
     const ThreadReport* path = wrapper >= 0 ? report->thread(wrapper) : nullptr;
     if (!path || path->pathLength <= 0) {
         heading->setText(title + QStringLiteral(" — ") + tr("no such thread"));
-        m_plot->replot();
+        drawBars();
         return {0, 0};
     }
-    const double rowHeight = 0.8 / path->pathLength;
+    m_drawn = layoutTimemaps(*report, {wrapper}, true);
+    m_csv = timemapTable(*report, m_drawn);
     double left = 0, right = 0;
-    const std::vector<TimemapBar> bars = layoutTimemaps(*report, {wrapper}, true);
-    m_csv = timemapTable(*report, bars);
-    for (const TimemapBar& bar : bars) {
-        const double y = static_cast<double>(bar.stage.depth) / path->pathLength;
-        auto* rect = new QCPItemRect(m_plot);
-        rect->topLeft->setCoords(bar.x0 / 1e3, y + rowHeight / 2);
-        rect->bottomRight->setCoords(bar.x1 / 1e3, y - rowHeight / 2);
-        const QColor colour = stageColour(bar.stage.stage);
-        rect->setBrush(colour);
-        rect->setPen(QPen(colour.darker(150), 0.8));
-        if (bar.stage.estimate == StageEstimate::HalfTwoWay) {
-            // Half the hop's two-way latency (no clock model): hatched, as in the timemap view.
-            auto* hatch = new QCPItemRect(m_plot);
-            hatch->topLeft->setCoords(bar.x0 / 1e3, y + rowHeight / 2);
-            hatch->bottomRight->setCoords(bar.x1 / 1e3, y - rowHeight / 2);
-            hatch->setBrush(QBrush(colour.darker(170), Qt::BDiagPattern));
-            hatch->setPen(Qt::NoPen);
-        }
+    for (const TimemapBar& bar : m_drawn) {
         left = std::min(left, bar.x0 / 1e3);
         right = std::max(right, bar.x1 / 1e3);
-        ++m_bars;
     }
-    auto* root = new QCPItemStraightLine(m_plot);
-    root->point1->setCoords(0, 0);
-    root->point2->setCoords(0, 1);
-    root->setPen(QPen(palette().text().color(), 1, Qt::DashLine));
+    m_unit = durationUnitFor(std::max(-left, right) * 1e3);
+    drawBars();
     heading->setText(
         tr("%1 — %2, call %3")
             .arg(title, QString::fromStdString(thread), formatNanoseconds(path->callTime.mean)));
     return {left, right};
 }
 
+void ScaledTimemapPlot::drawBars()
+{
+    m_plot->clearItems();
+    m_plot->clearPlottables();
+    m_bars = 0;
+    setUnitLabel(m_plot, m_unit);
+    int pathLength = 1;
+    for (const TimemapBar& bar : m_drawn) {
+        pathLength = std::max(pathLength, bar.stage.depth);
+    }
+    const double rowHeight = 0.8 / pathLength;
+    const double scale = nanosecondsPer(m_unit);
+    std::set<Stage> kinds;
+    for (const TimemapBar& bar : m_drawn) {
+        const double y = static_cast<double>(bar.stage.depth) / pathLength;
+        auto* rect = new QCPItemRect(m_plot);
+        rect->topLeft->setCoords(bar.x0 / scale, y + rowHeight / 2);
+        rect->bottomRight->setCoords(bar.x1 / scale, y - rowHeight / 2);
+        const QColor colour = stageColour(bar.stage.stage);
+        rect->setBrush(colour);
+        rect->setPen(QPen(colour.darker(150), 0.8));
+        if (bar.stage.estimate == StageEstimate::HalfTwoWay) {
+            // Half the hop's two-way latency (no clock model): hatched, as in the timemap view.
+            auto* hatch = new QCPItemRect(m_plot);
+            hatch->topLeft->setCoords(bar.x0 / scale, y + rowHeight / 2);
+            hatch->bottomRight->setCoords(bar.x1 / scale, y - rowHeight / 2);
+            hatch->setBrush(QBrush(colour.darker(170), Qt::BDiagPattern));
+            hatch->setPen(Qt::NoPen);
+        }
+        kinds.insert(bar.stage.stage);
+        ++m_bars;
+    }
+    for (const Stage stage : kinds) {
+        const std::string_view name = toString(stage);
+        addLegendSwatch(m_plot, QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())),
+                        stageColour(stage), QPen(stageColour(stage).darker(150)));
+    }
+    m_plot->legend->setVisible(!kinds.empty());
+    auto* root = new QCPItemStraightLine(m_plot);
+    root->point1->setCoords(0, 0);
+    root->point2->setCoords(0, 1);
+    root->setPen(QPen(palette().text().color(), 1, Qt::DashLine));
+    m_plot->replot();
+}
+
 void ScaledTimemapPlot::setXRange(double lowUs, double highUs)
 {
-    const double margin = std::max(1.0, (highUs - lowUs) * 0.04);
-    m_plot->xAxis->setRange(lowUs - margin, highUs + margin);
+    // Both sides of a comparison get the same range, hence the same unit.
+    const DurationUnit unit = durationUnitFor(std::max(-lowUs, highUs) * 1e3);
+    if (unit != m_unit) {
+        m_unit = unit;
+        drawBars();
+    }
+    const double margin = std::max(1e-3, (highUs - lowUs) * 0.04);
+    const double perUs = 1e3 / nanosecondsPer(m_unit);
+    m_plot->xAxis->setRange((lowUs - margin) * perUs, (highUs + margin) * perUs);
     m_plot->replot();
 }
 

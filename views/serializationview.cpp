@@ -1,6 +1,7 @@
 #include "views/serializationview.h"
 
 #include "core/analysis/serialization.h"
+#include "core/model/durationunits.h"
 #include "views/palette.h"
 #include "views/plotcsvexport.h"
 #include "views/tablemodel.h"
@@ -37,7 +38,6 @@ SerializationView::SerializationView(QWidget* parent)
     layout->addLayout(bar);
     layout->addWidget(m_plot, 1);
     m_plot->xAxis->setLabel(tr("departure position r (0 = first to leave)"));
-    m_plot->yAxis->setLabel(tr("mean t4(r) − t3 (µs)"));
     m_plot->legend->setVisible(true);
     // Curves rise to the right: the legend goes where they start low.
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
@@ -137,19 +137,33 @@ void SerializationView::plot(const std::vector<LabelledCurve>& curves)
     m_plot->clearGraphs();
     double top = 0;
     size_t widest = 1;
+    std::vector<double> shownNs; // every point and fitted point: the axis's unit is theirs
     for (const LabelledCurve& c : curves) {
         if (c.meanNs.empty()) {
             continue;
         }
         const LineFit fit = fitLine(c.meanNs);
         m_curves.push_back({c.label, c.meanNs, fit.intercept, fit.slope});
-        const QColor colour = seriesColour(m_curves.size() - 1);
+        for (size_t p = 0; p < c.meanNs.size(); ++p) {
+            shownNs.push_back(c.meanNs[p]);
+            shownNs.push_back(fit.intercept + fit.slope * static_cast<double>(p));
+        }
+    }
+    m_unit = durationUnitFor(shownNs);
+    const std::string_view symbol = unitSymbol(m_unit);
+    m_plot->yAxis->setLabel(
+        tr("mean t4(r) − t3 (%1)")
+            .arg(QString::fromUtf8(symbol.data(), static_cast<qsizetype>(symbol.size()))));
+    for (size_t i = 0; i < m_curves.size(); ++i) {
+        const SerializationCurve& c = m_curves[i];
+        const LineFit fit{c.interceptNs, c.slopeNs};
+        const QColor colour = seriesColour(i);
         QVector<double> x, y, fx, fy;
         for (size_t p = 0; p < c.meanNs.size(); ++p) {
             x << static_cast<double>(p);
-            y << c.meanNs[p] / 1e3;
+            y << inUnit(c.meanNs[p], m_unit);
             fx << static_cast<double>(p);
-            fy << (fit.intercept + fit.slope * static_cast<double>(p)) / 1e3;
+            fy << inUnit(fit.intercept + fit.slope * static_cast<double>(p), m_unit);
             top = std::max({top, y.back(), fy.back()});
         }
         widest = std::max(widest, c.meanNs.size());
@@ -165,7 +179,7 @@ void SerializationView::plot(const std::vector<LabelledCurve>& curves)
                           .arg(formatNanoseconds(fit.intercept), formatNanoseconds(fit.slope)));
     }
     m_plot->xAxis->setRange(-0.3, static_cast<double>(widest) - 0.7);
-    m_plot->yAxis->setRange(0, std::max(top * 1.1, 1.0));
+    m_plot->yAxis->setRange(0, top > 0 ? top * 1.1 : 1.0);
     QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
     ticker->setTickStep(1);
     m_plot->xAxis->setTicker(ticker);

@@ -12,6 +12,7 @@
 // setSubtreeCurves.
 
 #include "core/analysis/report.h"
+#include "core/model/durationunits.h"
 #include "views/labelledreport.h"
 
 #include <QString>
@@ -62,6 +63,8 @@ public:
     // The answer to subtreeCurvesWanted(gred); ignored if the user has moved on since.
     void setSubtreeCurves(const QString& gred, std::vector<LabelledCurve> curves);
     const std::vector<SerializationCurve>& curves() const { return m_curves; }
+    // The y axis's unit: durationunits.h's for every point and fitted point drawn.
+    DurationUnit yUnit() const { return m_unit; }
 
 signals:
     void subtreeCurvesWanted(const QString& gred);
@@ -73,6 +76,7 @@ private:
 
     std::vector<LabelledReport> m_reports;
     std::vector<SerializationCurve> m_curves;
+    DurationUnit m_unit = DurationUnit::Microseconds;
     QComboBox* m_gred;
     QComboBox* m_scope;
     QLabel* m_state;

@@ -2,26 +2,19 @@
 
 #include "views/columntitle.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace xylem::views {
 
 QString formatNanoseconds(double ns)
 {
-    if (std::isnan(ns)) {
-        return QString();
-    }
-    const double magnitude = std::fabs(ns);
-    if (magnitude >= 1e9) {
-        return QObject::tr("%1 s").arg(ns / 1e9, 0, 'g', 4);
-    }
-    if (magnitude >= 1e6) {
-        return QObject::tr("%1 ms").arg(ns / 1e6, 0, 'g', 4);
-    }
-    if (magnitude >= 1e3) {
-        return QObject::tr("%1 µs").arg(ns / 1e3, 0, 'g', 4);
-    }
-    return QObject::tr("%1 ns").arg(ns, 0, 'g', 4);
+    return QString::fromStdString(formatDuration(ns));
+}
+
+QString formatNanoseconds(double ns, DurationUnit unit)
+{
+    return QString::fromStdString(formatDuration(ns, unit));
 }
 
 TableModel::TableModel(QObject* parent)
@@ -29,11 +22,83 @@ TableModel::TableModel(QObject* parent)
 {
 }
 
+namespace {
+
+constexpr std::array<std::string_view, 10> kStatsSuffixes{
+    "_count",     "_mean_ns", "_median_ns", "_min_ns", "_max_ns",
+    "_stddev_ns", "_p50_ns",  "_p90_ns",    "_p99_ns", "_p999_ns"};
+
+// "call_time" of "call_time_mean_ns"; empty when the column is no statistic of a group.
+std::string statsGroup(const std::string& column)
+{
+    for (const std::string_view suffix : kStatsSuffixes) {
+        if (column.size() > suffix.size() && column.ends_with(suffix)) {
+            return column.substr(0, column.size() - suffix.size());
+        }
+    }
+    return {};
+}
+
+} // namespace
+
 void TableModel::setTable(Table table)
 {
     beginResetModel();
     m_table = std::move(table);
+    const auto& columns = m_table.columns;
+    m_units.assign(columns.size(), std::nullopt);
+    m_percentileColumns.assign(columns.size(), {-1, -1, -1, -1});
+    const auto find = [&](const std::string& name) {
+        const auto it = std::find(columns.begin(), columns.end(), name);
+        return it == columns.end() ? -1 : static_cast<int>(it - columns.begin());
+    };
+    for (size_t c = 0; c < columns.size(); ++c) {
+        if (columns[c].ends_with("_ns")) {
+            std::vector<double> values;
+            for (const auto& row : m_table.rows) {
+                if (const auto* d = c < row.size() ? std::get_if<double>(&row[c]) : nullptr) {
+                    values.push_back(*d);
+                }
+            }
+            m_units[c] = durationUnitFor(values);
+        }
+        const std::string group = statsGroup(columns[c]);
+        if (!group.empty()) {
+            const int p50 = find(group + "_p50_ns");
+            m_percentileColumns[c] = {p50 >= 0 ? p50 : find(group + "_median_ns"),
+                                      find(group + "_p90_ns"), find(group + "_p99_ns"),
+                                      find(group + "_p999_ns")};
+        }
+    }
     endResetModel();
+}
+
+std::optional<DurationUnit> TableModel::unitOf(int column) const
+{
+    return column >= 0 && static_cast<size_t>(column) < m_units.size()
+               ? m_units[static_cast<size_t>(column)]
+               : std::nullopt;
+}
+
+// "p50 12.35 µs", "p90 …", one a line; empty unless the row has a tail percentile of the group.
+QString TableModel::percentiles(int row, int column) const
+{
+    const auto& found = m_percentileColumns[static_cast<size_t>(column)];
+    if (found[1] < 0 && found[2] < 0 && found[3] < 0) {
+        return {};
+    }
+    static const char* const names[] = {"p50", "p90", "p99", "p99.9"};
+    const auto& cells = m_table.rows[static_cast<size_t>(row)];
+    QStringList lines;
+    for (size_t i = 0; i < found.size(); ++i) {
+        const auto c = static_cast<size_t>(found[i]);
+        const auto* d =
+            found[i] >= 0 && c < cells.size() ? std::get_if<double>(&cells[c]) : nullptr;
+        if (d) {
+            lines << QStringLiteral("%1 %2").arg(QLatin1String(names[i]), formatNanoseconds(*d));
+        }
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 int TableModel::rowCount(const QModelIndex& parent) const
@@ -50,8 +115,8 @@ QString TableModel::display(int column, const Cell& cell) const
 {
     const std::string& name = m_table.columns[static_cast<size_t>(column)];
     if (const auto* d = std::get_if<double>(&cell)) {
-        if (name.ends_with("_ns")) {
-            return formatNanoseconds(*d);
+        if (const auto unit = unitOf(column)) {
+            return formatNanoseconds(*d, *unit);
         }
         if (name.ends_with("share")) {
             return std::isnan(*d) ? QString() : tr("%1 %").arg(*d * 100, 0, 'f', 1);
@@ -89,6 +154,10 @@ QVariant TableModel::data(const QModelIndex& index, int role) const
             return QString::fromStdString(*s);
         }
         return {};
+    case Qt::ToolTipRole: {
+        const QString text = percentiles(index.row(), index.column());
+        return text.isEmpty() ? QVariant() : QVariant(text);
+    }
     case Qt::TextAlignmentRole:
         return std::holds_alternative<std::string>(cell)
                    ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)

@@ -30,7 +30,7 @@ TimelineView::TimelineView(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->xAxis->setLabel(tr("time in the run (s)"));
-    m_plot->yAxis->setLabel(tr("per call (µs)"));
+    setUnit(DurationUnit::Microseconds);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
@@ -40,7 +40,7 @@ TimelineView::TimelineView(QWidget* parent)
     m_plot->setNotAntialiasedElements(QCP::aePlottables | QCP::aeFills);
     buildSystemRect();
     buildPendingMark();
-    const QColor op(52, 101, 164), slow(204, 0, 0);
+    const QColor op = seriesColour(0), slow = seriesColour(1); // blue, orange
     m_opMin = addGraph(m_plot, QColor(op.red(), op.green(), op.blue(), 60), 1, Qt::SolidLine);
     m_opMax = addGraph(m_plot, QColor(op.red(), op.green(), op.blue(), 60), 1, Qt::SolidLine);
     m_opMax->setBrush(QColor(op.red(), op.green(), op.blue(), 40));
@@ -75,13 +75,14 @@ TimelineView::TimelineView(QWidget* parent)
 }
 
 // Below the calls: CPU % (left) and network traffic (right) per host, x shared with the calls.
+// Out of the layout until there is something to show in it (showSystemRect).
 void TimelineView::buildSystemRect()
 {
     m_plot->plotLayout()->addElement(1, 0, m_systemRect);
     m_plot->plotLayout()->setRowStretchFactor(1, 0.45);
-    auto* margins = new QCPMarginGroup(m_plot);
-    m_plot->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
-    m_systemRect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    m_margins = new QCPMarginGroup(m_plot);
+    m_plot->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, m_margins);
+    m_systemRect->setMarginGroup(QCP::msLeft | QCP::msRight, m_margins);
     m_systemRect->axis(QCPAxis::atRight)->setVisible(true);
     m_systemRect->axis(QCPAxis::atLeft)->setLabel(tr("CPU busy (%)"));
     m_systemRect->axis(QCPAxis::atLeft)->setRange(0, 105);
@@ -90,6 +91,41 @@ void TimelineView::buildSystemRect()
     m_systemRect->axis(QCPAxis::atBottom)->setLabel(tr("no system samples in this run"));
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged),
             m_systemRect->axis(QCPAxis::atBottom), qOverload<const QCPRange&>(&QCPAxis::setRange));
+    showSystemRect(false);
+}
+
+// A run without system samples gets the whole height for its calls: an empty panel with "no
+// samples" under it said nothing a user could act on.
+void TimelineView::showSystemRect(bool shown)
+{
+    if (shown == systemPanelShown()) {
+        return;
+    }
+    // Out of the margin group too, or its axes' labels would still widen the calls' margins.
+    if (shown) {
+        m_plot->plotLayout()->addElement(1, 0, m_systemRect);
+        m_plot->plotLayout()->setRowStretchFactor(1, 0.45);
+        m_systemRect->setMarginGroup(QCP::msLeft | QCP::msRight, m_margins);
+    } else {
+        m_plot->plotLayout()->take(m_systemRect);
+        m_plot->plotLayout()->simplify();
+        m_systemRect->setMarginGroup(QCP::msLeft | QCP::msRight, nullptr);
+    }
+    m_systemRect->setVisible(shown);
+}
+
+bool TimelineView::systemPanelShown() const
+{
+    return m_systemRect->layout() != nullptr;
+}
+
+void TimelineView::setUnit(DurationUnit unit)
+{
+    m_unit = unit;
+    const std::string_view symbol = unitSymbol(unit);
+    m_plot->yAxis->setLabel(
+        tr("per call (%1)")
+            .arg(QString::fromUtf8(symbol.data(), static_cast<qsizetype>(symbol.size()))));
 }
 
 // Live, the store summarises a call as soon as its last tuple came (callassembler.h): the
@@ -100,7 +136,7 @@ void TimelineView::buildPendingMark()
     m_pending = new QCPItemRect(m_plot);
     m_pending->setClipAxisRect(m_plot->axisRect());
     m_pending->setPen(Qt::NoPen);
-    m_pending->setBrush(QColor(128, 128, 128, 40));
+    m_pending->setBrush(QColor(128, 128, 128, 40)); // neutral: no series
     m_pending->topLeft->setTypeX(QCPItemPosition::ptPlotCoords);
     m_pending->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_pending->bottomRight->setTypeX(QCPItemPosition::ptPlotCoords);
@@ -163,6 +199,7 @@ void TimelineView::setSystemSamples(const std::vector<store::SystemSample>& samp
         m_systemGraphs.push_back(g);
     }
     bottom->setLabel(m_systemGraphs.empty() ? tr("no system samples in this run") : QString());
+    showSystemRect(!m_systemGraphs.empty());
     m_systemRect->axis(QCPAxis::atRight)->setRange(0, std::max(0.001, topNetwork * 1.1));
     bottom->setRange(m_plot->xAxis->range());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
@@ -202,6 +239,7 @@ void TimelineView::clear(const QString& why)
     setSlices({}, {});
     setSystemSamples({});
     m_systemRect->axis(QCPAxis::atBottom)->setLabel(why);
+    showSystemRect(!why.isEmpty()); // a recording: the panel says where its samples will be
 }
 
 int TimelineView::pointsWanted() const
@@ -241,9 +279,9 @@ void TimelineView::draw(QCPGraph* mean, QCPGraph* low, QCPGraph* high,
     x.reserve(static_cast<qsizetype>(slice.buckets.size()));
     for (const store::TimelineBucket& b : slice.buckets) {
         x << static_cast<double>((b.startNs + b.endNs) / 2 - m_origin) / 1e9;
-        lo << static_cast<double>(b.min) / 1e3;
-        hi << static_cast<double>(b.max) / 1e3;
-        avg << b.mean / 1e3;
+        lo << inUnit(static_cast<double>(b.min), m_unit);
+        hi << inUnit(static_cast<double>(b.max), m_unit);
+        avg << inUnit(b.mean, m_unit);
     }
     mean->setData(x, avg, true);
     low->setData(x, lo, true);
@@ -259,6 +297,13 @@ void TimelineView::setSlices(const store::TimelineSlice& operation,
     for (const store::TimelineBucket& b : operation.buckets) {
         m_calls += b.count;
     }
+    std::vector<double> highestNs; // the axis's unit (durationunits.h) is the highest max's
+    for (const store::TimelineSlice* slice : {&operation, &slowest}) {
+        for (const store::TimelineBucket& b : slice->buckets) {
+            highestNs.push_back(static_cast<double>(b.max));
+        }
+    }
+    setUnit(durationUnitFor(highestNs));
     draw(m_opMean, m_opMin, m_opMax, operation);
     draw(m_slowMean, m_slowMin, m_slowMax, slowest);
     m_applying = true;

@@ -1,6 +1,7 @@
 #include "views/timemaplayout.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace xylem::views {
 
@@ -44,6 +45,24 @@ std::vector<int> defaultTimemapThreads(const AnalysisReport& report)
         }
     }
     return threads;
+}
+
+int timemapCulprit(const AnalysisReport& report)
+{
+    return report.imbalancePath.empty() ? -1 : report.imbalancePath.back();
+}
+
+std::string stageAbbreviation(Stage stage)
+{
+    std::string initials;
+    bool wordStart = true;
+    for (const char c : toString(stage)) {
+        if (wordStart && c != ' ') {
+            initials += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        }
+        wordStart = c == ' ';
+    }
+    return initials;
 }
 
 } // namespace xylem::views

@@ -7,6 +7,7 @@
 
 #include "core/analysis/report.h"
 
+#include <string>
 #include <vector>
 
 namespace xylem::views {
@@ -25,5 +26,14 @@ std::vector<TimemapBar> layoutTimemaps(const AnalysisReport& report,
 
 // The threads a timemap shows first: the class representatives, the culprit first.
 std::vector<int> defaultTimemapThreads(const AnalysisReport& report);
+
+// The culprit whose path a timemap makes stand out: the end of the imbalance path (metrics.md
+// §3), -1 when the report has none.
+int timemapCulprit(const AnalysisReport& report);
+
+// A stage's short name for a bar too narrow for its full one (core's toString): the initials of
+// its words in capitals, "arrival wait" -> "AW", "operation" -> "O"; the legend says which is
+// which and the tooltip gives the full name.
+std::string stageAbbreviation(Stage stage);
 
 } // namespace xylem::views

@@ -1,5 +1,6 @@
 #include "views/waitstateview.h"
 
+#include "core/model/durationunits.h"
 #include "views/clockskewview.h"
 #include "views/palette.h"
 #include "views/plotcsvexport.h"
@@ -46,7 +47,7 @@ WaitStateView::WaitStateView(QWidget* parent)
     m_tabs->addTab(m_panel, tr("By pattern"));
     m_tabs->addTab(m_table, tr("Per rank"));
     m_plot->xAxis->setLabel(tr("rank"));
-    m_plot->yAxis->setLabel(tr("waiting time (µs)"));
+    m_plot->yAxis->setLabel(tr("waiting time (%1)").arg(QStringLiteral("µs")));
     addCsvExport(m_plot, {QStringLiteral("waitstates.csv"), {}, {}});
     placeLegendAbove(m_plot); // inside the axis rect it hid the last ranks' bars
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst); // the patterns in a row
@@ -113,7 +114,7 @@ void WaitStateView::drawBars()
     for (const MpiRank& r : ranks) {
         x << r.rank;
     }
-    // The axis in the unit that keeps the highest stack below 1000 of it (a rank waiting seconds
+    // The axis in the unit durationunits.h chooses for the highest stack (a rank waiting seconds
     // reads "8 s", not "8·10^6 µs"); the CSV export takes the unit from the label.
     std::vector<double> stackNs(ranks.size(), 0.0);
     for (const PatternSeverity& p : m_model->report().patterns) {
@@ -123,16 +124,12 @@ void WaitStateView::drawBars()
     }
     const double highestNs =
         stackNs.empty() ? 0.0 : *std::max_element(stackNs.begin(), stackNs.end());
-    double unitNs = 1e3;
-    QString unit = tr("waiting time (µs)");
-    if (highestNs >= 1e9) {
-        unitNs = 1e9;
-        unit = tr("waiting time (s)");
-    } else if (highestNs >= 1e6) {
-        unitNs = 1e6;
-        unit = tr("waiting time (ms)");
-    }
-    m_plot->yAxis->setLabel(unit);
+    const DurationUnit unit = durationUnitFor(highestNs);
+    const double unitNs = nanosecondsPer(unit);
+    const std::string_view symbol = unitSymbol(unit);
+    m_plot->yAxis->setLabel(
+        tr("waiting time (%1)")
+            .arg(QString::fromUtf8(symbol.data(), static_cast<qsizetype>(symbol.size()))));
     QCPBars* below = nullptr;
     double top = 0;
     std::vector<double> stack(ranks.size(), 0.0);

@@ -1,6 +1,7 @@
 #pragma once
 
-// Durations for people: "850 ns", "12.3 µs", "4.56 ms", "1.20 s"; "-" when there is no value.
+// Durations for people: "850.0 ns", "12.3 µs", "4.56 ms", "1.200 s"; "-" when there is no
+// value. The unit and the decimals are core/model/durationunits.h's rule, the GUI's as well.
 
 #include <string>
 

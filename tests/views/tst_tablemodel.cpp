@@ -1,5 +1,6 @@
 // TableModel and TablePage over the report of a simulated run: every report table passes
-// QAbstractItemModelTester, sorts by number, filters by text and copies raw values.
+// QAbstractItemModelTester, sorts by number, filters by text and copies raw values; a duration
+// column reads in one unit; a statistics cell tells its percentiles.
 
 #include "core/analysis/analyzer.h"
 #include "tests/views/viewtesthelpers.h"
@@ -76,12 +77,75 @@ private slots:
         QVERIFY(page.csv().startsWith(QStringLiteral("thread,host,class")));
     }
 
+    // One value reads as xylem-cli writes it (core/model/durationunits.h): the decimals are
+    // the CLI's, so "512.0 ns" and "4.560 ms" where the GUI used to write "512 ns", "4.56 ms".
     void durationsReadForPeople()
     {
-        QCOMPARE(formatNanoseconds(512), QStringLiteral("512 ns"));
-        QCOMPARE(formatNanoseconds(12'345), QStringLiteral("12.35 µs"));
-        QCOMPARE(formatNanoseconds(4'560'000), QStringLiteral("4.56 ms"));
+        QCOMPARE(formatNanoseconds(512), QStringLiteral("512.0 ns"));
+        QCOMPARE(formatNanoseconds(12'346), QStringLiteral("12.35 µs"));
+        QCOMPARE(formatNanoseconds(4'560'000), QStringLiteral("4.560 ms"));
+        QCOMPARE(formatNanoseconds(2.5e9), QStringLiteral("2.500 s"));
+        QCOMPARE(formatNanoseconds(4'560'000, DurationUnit::Microseconds),
+                 QStringLiteral("4560.0 µs"));
         QVERIFY(formatNanoseconds(std::nan("")).isEmpty());
+    }
+
+    // A duration column reads in one unit, the one of its largest value; each column its own.
+    void aColumnHasOneUnit()
+    {
+        TableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setTable(Table{"t",
+                             {"thread", "wait_ns", "latency_ns", "count"},
+                             {{std::string("a"), 850.0, 1'200.0, std::int64_t{3}},
+                              {std::string("b"), 12'300.0, 7'500.0, std::int64_t{4}},
+                              {std::string("c"), 4.5e6, Cell{}, std::int64_t{5}}}});
+        QCOMPARE(model.unitOf(1), std::optional(DurationUnit::Milliseconds));
+        QCOMPARE(model.unitOf(2), std::optional(DurationUnit::Microseconds));
+        QCOMPARE(model.unitOf(0), std::optional<DurationUnit>());
+        QCOMPARE(model.unitOf(3), std::optional<DurationUnit>());
+        QCOMPARE(model.index(0, 1).data().toString(), QStringLiteral("0.000850 ms"));
+        QCOMPARE(model.index(1, 1).data().toString(), QStringLiteral("0.0123 ms"));
+        QCOMPARE(model.index(2, 1).data().toString(), QStringLiteral("4.500 ms"));
+        QCOMPARE(model.index(0, 2).data().toString(), QStringLiteral("1.200 µs"));
+        QCOMPARE(model.index(1, 2).data().toString(), QStringLiteral("7.500 µs"));
+        QVERIFY(model.index(2, 2).data().toString().isEmpty());
+        QCOMPARE(model.index(2, 1).data(TableModel::kRawRole).toDouble(), 4.5e6);
+        // A column of seconds (a run's length) and one below a microsecond.
+        model.setTable(Table{"t", {"span_ns", "tiny_ns"}, {{3.2e9, 12.0}, {5e8, 700.0}}});
+        QCOMPARE(model.index(1, 0).data().toString(), QStringLiteral("0.500 s"));
+        QCOMPARE(model.index(0, 1).data().toString(), QStringLiteral("12.0 ns"));
+    }
+
+    // A statistics cell's tooltip gives its group's percentiles, when the row has them.
+    void statsCellsTellTheirPercentiles()
+    {
+        TableModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setTable(Table{"t",
+                             {"thread", "call_time_count", "call_time_mean_ns",
+                              "call_time_median_ns", "call_time_p90_ns", "call_time_p99_ns",
+                              "call_time_p999_ns", "arrival_wait_mean_ns", "critical_arrivals"},
+                             {{std::string("h0.t0"), std::int64_t{1000}, 15'000.0, 12'000.0,
+                               40'000.0, 2.5e6, 3.1e6, 800.0, std::int64_t{2}}}});
+        const QString expected = QStringLiteral("p50 12.00 µs\np90 40.00 µs\np99 2.500 ms\n"
+                                                "p99.9 3.100 ms");
+        for (const int column : {1, 2, 3, 4, 5, 6}) {
+            QCOMPARE(model.index(0, column).data(Qt::ToolTipRole).toString(), expected);
+        }
+        // Other groups, and columns of no group, have none to give.
+        QVERIFY(!model.index(0, 0).data(Qt::ToolTipRole).isValid());
+        QVERIFY(!model.index(0, 7).data(Qt::ToolTipRole).isValid());
+        QVERIFY(!model.index(0, 8).data(Qt::ToolTipRole).isValid());
+        // p50 by that name goes before the median; without tail columns there is no tooltip.
+        model.setTable(
+            Table{"t", {"x_median_ns", "x_p50_ns", "x_p99_ns"}, {{1'000.0, 1'100.0, 9'000.0}}});
+        QCOMPARE(model.index(0, 0).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("p50 1.100 µs\np99 9.000 µs"));
+        model.setTable(Table{"t", {"x_mean_ns", "x_median_ns"}, {{1'000.0, 1'100.0}}});
+        QVERIFY(!model.index(0, 0).data(Qt::ToolTipRole).isValid());
     }
 
     // Column titles are made for people (and translated); the CSV keeps the snake-case names.

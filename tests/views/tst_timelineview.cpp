@@ -1,5 +1,6 @@
 // The timeline over a stored run: the overview draws about one bucket per pixel whatever the
-// run's size, its line is the store's bucket means, and zooming asks for the new window.
+// run's size, its line is the store's bucket means, and zooming asks for the new window; the
+// per-call axis takes the unit of its highest value; the system panel shows only with samples.
 
 #include "core/model/treegenerator.h"
 #include "core/store/runwriter.h"
@@ -17,6 +18,21 @@
 
 using namespace xylem;
 using namespace xylem::views;
+
+namespace {
+
+// Four one-second buckets of ten calls each, min..max as given, the mean between them.
+store::TimelineSlice slice(std::int64_t min, std::int64_t max)
+{
+    store::TimelineSlice s;
+    for (int i = 0; i < 4; ++i) {
+        const std::int64_t start = i * 1'000'000'000LL;
+        s.buckets.push_back({start, start + 1'000'000'000, 10, min, max, double(min + max) / 2});
+    }
+    return s;
+}
+
+} // namespace
 
 class TestTimelineView : public QObject
 {
@@ -60,6 +76,9 @@ private slots:
         // The drawn mean is the store's.
         const QCPGraph* mean = view.plot()->graph(2);
         QCOMPARE(mean->data()->size(), int(op.buckets.size()));
+        // Simulated calls take tens of µs: the axis is in µs, as the highest max asks.
+        QCOMPARE(view.yUnit(), DurationUnit::Microseconds);
+        QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("per call (µs)"));
         QCOMPARE(mean->data()->at(0)->value, op.buckets.front().mean / 1e3);
 
         const std::int64_t mid = (*info.firstNs + *info.lastNs) / 2;
@@ -68,6 +87,69 @@ private slots:
         const auto last = asked.last();
         QVERIFY(std::llabs(last.at(0).toLongLong() - mid) < 1000);
         QVERIFY(std::llabs(last.at(1).toLongLong() - (mid + 5'000'000)) < 1000);
+    }
+
+    // A run without system samples gets no system panel: the calls take the plot's height. It
+    // comes back with samples, and while a recording runs it says where they will be.
+    void theSystemPanelIsHiddenWithoutSamples()
+    {
+        TimelineView view;
+        view.resize(900, 500);
+        view.setRun(0, 4'000'000'000);
+        view.setSlices(slice(1'000, 9'000), slice(2'000, 8'000));
+        view.setSystemSamples({});
+        QVERIFY(!view.systemPanelShown());
+        QVERIFY(!view.grab().isNull()); // laid out at its size
+        view.plot()->replot();
+        QCOMPARE(view.plot()->axisRects().size(), 1);
+        QVERIFY(view.plot()->axisRect()->outerRect().height() > 0.9 * view.plot()->height());
+        const QString file =
+            QString::fromStdString(xylem::testing::picturePath("xylem-timeline-no-system.png"));
+        QVERIFY(view.grab().save(file));
+        qInfo("picture: %s", qPrintable(file));
+        view.setSystemSamples(
+            {{"h0", "cpu_busy_pct", 500'000'000, 25}, {"h0", "cpu_busy_pct", 1'500'000'000, 75}});
+        QVERIFY(view.systemPanelShown());
+        QCOMPARE(view.plot()->axisRects().size(), 2);
+        view.plot()->replot();
+        QVERIFY(view.plot()->axisRect()->outerRect().height() < 0.8 * view.plot()->height());
+        QCOMPARE(view.systemRect()->axis(QCPAxis::atBottom)->label(), QString());
+        view.setSystemSamples({});
+        QVERIFY(!view.systemPanelShown());
+        QCOMPARE(view.plot()->axisRects().size(), 1);
+        view.clear(QStringLiteral("Recording: later"));
+        QVERIFY(view.systemPanelShown());
+        QCOMPARE(view.systemRect()->axis(QCPAxis::atBottom)->label(),
+                 QStringLiteral("Recording: later"));
+    }
+
+    // The per-call axis takes the unit of the highest max drawn, and the series follow it.
+    void thePerCallAxisIsInTheUnitOfItsHighestValue()
+    {
+        TimelineView view;
+        view.resize(900, 400);
+        view.setRun(0, 4'000'000'000);
+        view.setSlices(slice(400'000, 3'200'000), slice(300'000, 2'000'000));
+        QCOMPARE(view.yUnit(), DurationUnit::Milliseconds);
+        QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("per call (ms)"));
+        QCOMPARE(view.plot()->graph(2)->data()->at(0)->value, (400'000 + 3'200'000) / 2 / 1e6);
+        QCOMPARE(view.plot()->graph(1)->data()->at(0)->value, 3.2); // the max, ms
+        view.setSlices(slice(200, 900), slice(100, 800));
+        QCOMPARE(view.yUnit(), DurationUnit::Nanoseconds);
+        QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("per call (ns)"));
+        QCOMPARE(view.plot()->graph(1)->data()->at(0)->value, 900.0);
+    }
+
+    // The calls' series in the Okabe–Ito palette: operation time blue, slowest thread orange;
+    // the hosts' system series in the colours after those two.
+    void theSeriesAreInTheColourBlindSafePalette()
+    {
+        TimelineView view;
+        QCOMPARE(view.plot()->graph(2)->pen().color(), QColor(0, 114, 178));
+        QCOMPARE(view.plot()->graph(5)->pen().color(), QColor(230, 159, 0));
+        view.setSystemSamples({{"h0", "cpu_busy_pct", 0, 25}, {"h1", "cpu_busy_pct", 0, 75}});
+        QCOMPARE(view.plot()->graph(6)->pen().color(), QColor(0, 158, 115));
+        QCOMPARE(view.plot()->graph(7)->pen().color(), QColor(213, 94, 0));
     }
 
     // System samples: per host its CPU busy % and its network traffic (rx + tx over every
@@ -99,9 +181,10 @@ private slots:
         TimelineView view;
         view.resize(900, 500);
         view.setRun(origin, origin + 400'000'000);
-        QCOMPARE(view.systemRect()->axis(QCPAxis::atBottom)->label(),
-                 QStringLiteral("no system samples in this run"));
+        view.setSystemSamples({});
+        QVERIFY(!view.systemPanelShown());
         view.setSystemSamples(samples);
+        QVERIFY(view.systemPanelShown());
         QCOMPARE(view.systemSeriesDrawn(), 4);
         QCOMPARE(view.systemRect()->axis(QCPAxis::atBottom)->range().upper,
                  view.plot()->xAxis->range().upper);

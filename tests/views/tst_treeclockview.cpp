@@ -76,8 +76,8 @@ private slots:
         model.setClocks(clocks, correctionsOf(clocks));
         QCOMPARE(model.rowCount(), 4);
         QCOMPARE(model.columnCount(), int(TreeClockModel::ColumnCount));
-        QCOMPARE(cell(model, 1, TreeClockModel::StartOffset), QStringLiteral("−3 ms"));
-        QCOMPARE(cell(model, 1, TreeClockModel::EndOffset), QStringLiteral("−3.1 ms"));
+        QCOMPARE(cell(model, 1, TreeClockModel::StartOffset), QStringLiteral("−3.000 ms"));
+        QCOMPARE(cell(model, 1, TreeClockModel::EndOffset), QStringLiteral("−3.100 ms"));
         QCOMPARE(model.data(model.index(1, TreeClockModel::EndOffset), TreeClockModel::kRawRole)
                      .toLongLong(),
                  -3'100'000);
@@ -106,7 +106,7 @@ private slots:
         view.setClocks(clocks, correctionsOf(clocks), true);
         QVERIFY2(view.summary().contains(QStringLiteral("Never measured: C")),
                  qPrintable(view.summary()));
-        QVERIFY2(view.summary().contains(QStringLiteral("Largest residual skew 2.5 ms on C")),
+        QVERIFY2(view.summary().contains(QStringLiteral("Largest residual skew 2.500 ms on C")),
                  qPrintable(view.summary()));
         QVERIFY(!view.table()->isHidden());
         const QString withModels =

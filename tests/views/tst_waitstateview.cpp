@@ -134,12 +134,13 @@ private slots:
         QCOMPARE(cell(panel->patterns(), int(WaitPattern::LateReceiver), 0),
                  QString("Late Receiver"));
         QCOMPARE(cell(panel->patterns(), int(WaitPattern::LateSender), 4), QString("rank 3"));
-        QVERIFY2(panel->heading().startsWith("Late Sender: 2 µs waited in 1 call, 100.0 %"),
+        QVERIFY2(panel->heading().startsWith("Late Sender: 2.000 µs waited in 1 call, 100.0 %"),
                  qPrintable(panel->heading()));
         QTableView* ranks = panel->ranks();
         QCOMPARE(ranks->model()->rowCount(), 2); // rank 3 caused, rank 1 waited
         QCOMPARE(cell(ranks, 0, WaitPatternPanel::RankId), QString("3"));
-        QCOMPARE(ranks->model()->index(0, WaitPatternPanel::Caused)
+        QCOMPARE(ranks->model()
+                     ->index(0, WaitPatternPanel::Caused)
                      .data(WaitPatternPanel::kRawRole)
                      .toDouble(),
                  2000.0);
@@ -158,7 +159,7 @@ private slots:
         panel->showPattern(WaitPattern::WaitAtBarrier);
         QCOMPARE(panel->communicators()->model()->rowCount(), 1);
         QCOMPARE(cell(panel->communicators(), 0, 0), QString("5"));
-        QCOMPARE(cell(panel->communicators(), 0, 1), QString("300 ns"));
+        QCOMPARE(cell(panel->communicators(), 0, 1), QString("300.0 ns"));
 
         QSignalSpy picked(&view, &WaitStateView::rankSelected);
         panel->ranks()->setCurrentIndex(panel->ranks()->model()->index(0, 0));
