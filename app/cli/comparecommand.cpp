@@ -2,12 +2,10 @@
 #include "app/cli/runloader.h"
 #include "app/cli/sessioninput.h"
 #include "app/cli/textreport.h"
+#include "app/cli/windowoptions.h"
 #include "core/analysis/analyzer.h"
 #include "core/analysis/comparison.h"
 #include "core/analysis/reportjson.h"
-#include "core/store/derived.h"
-#include "core/store/runloader.h"
-#include "core/store/storedclocks.h"
 
 namespace xylem::cli {
 
@@ -15,6 +13,7 @@ namespace {
 
 struct Analysed
 {
+    CallWindow window; // the same for both runs; each counts time from its own first down
     std::vector<AnalysisReport> reports;
     std::vector<std::int64_t> operationTimes[2]; // of every complete call, for the interval
 };
@@ -29,11 +28,13 @@ std::vector<std::int64_t> operationTimesOf(const std::vector<CallTimes>& calls)
     return times;
 }
 
-// The analyses of run A and run B: two --tree/--trace pairs, or --session S --runs A B (with
-// the clock coverage their stored models give).
+// The analyses of run A and run B in the window of --skip-calls/--from/--to: two --tree/--trace
+// pairs, or --session S --runs A B (with the clock coverage their stored models give).
 Result<Analysed> twoReports(const Arguments& a, std::ostream& note)
 {
     Analysed runs;
+    XYLEM_TRY(window, windowFromArguments(a));
+    runs.window = window.value();
     if (a.has("session")) {
         XYLEM_TRY(path, a.one("session"));
         XYLEM_TRY(ids, a.ids("runs"));
@@ -43,10 +44,10 @@ Result<Analysed> twoReports(const Arguments& a, std::ostream& note)
         XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, note));
         for (size_t i = 0; i < 2; ++i) {
             const std::int64_t id = ids.value()[i];
-            XYLEM_TRY(report, store::analyzeStoredRun(session.value(), id));
-            XYLEM_TRY(calls, store::loadCalls(session.value(), id));
-            runs.reports.push_back(std::move(report).value());
-            runs.operationTimes[i] = operationTimesOf(calls.value());
+            XYLEM_TRY(analysed,
+                      analyzeStoredRunWithCalls(session.value(), id, runs.window, "compare"));
+            runs.reports.push_back(std::move(analysed->report));
+            runs.operationTimes[i] = operationTimesOf(analysed->calls);
         }
         return runs;
     }
@@ -63,9 +64,14 @@ Result<Analysed> twoReports(const Arguments& a, std::ostream& note)
             e.message = std::string("run ") + (i == 0 ? "A" : "B") + ": " + e.message;
             return e;
         }
-        runs.reports.push_back(analyze(run.value()));
-        runs.operationTimes[i] =
-            operationTimesOf(store::callRecords(run->configuration, run->tuples).calls);
+        auto analysed = analyzeRunWithCalls(run.value(), runs.window);
+        if (!analysed) {
+            Error e = analysed.error();
+            e.message = std::string("run ") + (i == 0 ? "A" : "B") + ": " + e.message;
+            return e;
+        }
+        runs.reports.push_back(std::move(analysed->report));
+        runs.operationTimes[i] = operationTimesOf(analysed->calls);
     }
     return runs;
 }
@@ -79,17 +85,18 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
         "usage: xylem-cli compare --tree A.tree.json --trace A.trace.csv "
         "--tree B.tree.json --trace B.trace.csv\n"
         "       xylem-cli compare [--session] S.xylem --runs A B\n"
-        "       [--thread ID] [--json]\n"
+        "       [--thread ID] [--json] [--skip-calls N] [--from #S|TIME] [--to #S|TIME]\n"
         "       configuration A against configuration B; the speedup comes with its 95 %\n"
-        "       bootstrap interval (2000 resamples of each run's calls, seed 1)\n",
-        {valueOption("tree", "a run's configuration; twice, run A's first", {}, existingFile(),
+        "       bootstrap interval (2000 resamples of each run's calls, seed 1); a window\n"
+        "       applies to both runs, each timed from its own first down\n",
+        withWindowOptions({valueOption("tree", "a run's configuration; twice, run A's first", {}, existingFile(),
                      "F.tree.json"),
          valueOption("trace", "a run's tuples; twice, run A's first", {}, existingFile(),
                      "F.trace.csv"),
          sessionOption(), listOption("runs", "the session's runs A and B", runId()),
          valueOption("thread", "compare the operation time seen by this thread", "every thread", {},
                      "ID"),
-         flagOption("json", "print the comparison as JSON instead of text")},
+         flagOption("json", "print the comparison as JSON instead of text")}),
         true};
     return runCommand(spec, args, out, err,
                       [](const Arguments& a, std::ostream& o, std::ostream& e) -> Result<Ok> {
@@ -103,9 +110,17 @@ int runCompare(const Args& args, std::ostream& out, std::ostream& err)
                                     compareRuns(runs->reports[0], runs->reports[1], thread,
                                                 OperationTimes{runs->operationTimes[0],
                                                                runs->operationTimes[1]}));
+                          const bool windowed = !runs->window.isWholeRun();
                           if (a.has("json")) {
-                              o << comparisonToJson(comparison.value()).dump(1) << '\n';
+                              auto json = comparisonToJson(comparison.value());
+                              if (windowed) {
+                                  json["window"] = windowToJson(runs->window);
+                              }
+                              o << json.dump(1) << '\n';
                           } else {
+                              if (windowed) {
+                                  o << "window: " << describe(runs->window) << '\n';
+                              }
                               printComparison(o, comparison.value());
                           }
                           return Ok{};

@@ -1,4 +1,4 @@
-// xylem-cli analyze and export in a window (--skip-calls, --from, --to; metrics.md §9), as a user
+// xylem-cli analyze, compare and export in a window (--skip-calls, --from, --to; metrics.md §9), as a user
 // runs them: the same numbers as the analysis of a trace file cut by hand, from files and from a
 // session (whose cached report of the whole run is neither read nor written), clear errors for
 // bad values, and an export of only the window's calls.
@@ -174,6 +174,50 @@ private slots:
         QVERIFY2(firstLine.contains(QString(" (%1 calls, ").arg(json["calls"].get<qint64>())),
                  qPrintable(firstLine));
         QCOMPARE(text.out.section('\n', 1), referenceText.out);
+    }
+
+    // compare: the one window applies to both runs, each timed from its own first down, and
+    // the comparison (with its bootstrap interval) is that of the two runs cut by hand.
+    void compareTakesTheWindowForBothRuns()
+    {
+        QTemporaryDir dir;
+        const auto [config, tuples] = generatedRun();
+        std::vector<Tuple> later = tuples; // run B: the same calls half a second later
+        for (Tuple& t : later) {
+            t.down += 500'000'000;
+            t.up += 500'000'000;
+        }
+        const Files a = writeRun(dir, "a", config, tuples);
+        const Files b = writeRun(dir, "b", config, later);
+        const Files aCut =
+            writeRun(dir, "acut", config, cutByHand(tuples, 3, Bound{false, 20'000'000}, {}));
+        const Files bCut =
+            writeRun(dir, "bcut", config, cutByHand(later, 3, Bound{false, 20'000'000}, {}));
+        const QStringList window{"--skip-calls", "3", "--from", "20ms"};
+        const CliResult windowed = runCli(QStringList{"compare", "--json", "--tree", a.tree,
+                                                      "--trace", a.trace, "--tree", b.tree,
+                                                      "--trace", b.trace} +
+                                          window);
+        QVERIFY2(windowed.exitCode == 0, qPrintable(windowed.err));
+        const CliResult reference =
+            runCli({"compare", "--json", "--tree", aCut.tree, "--trace", aCut.trace, "--tree",
+                    bCut.tree, "--trace", bCut.trace});
+        QVERIFY2(reference.exitCode == 0, qPrintable(reference.err));
+        const auto json = parseJson(windowed.out);
+        QCOMPARE(json["window"]["skip_calls"].get<int>(), 3);
+        QCOMPARE(withoutWindow(json).dump(), parseJson(reference.out).dump());
+        QVERIFY(json["a"]["calls"].get<int>() < 80);
+
+        const CliResult text = runCli(QStringList{"compare", "--tree", a.tree, "--trace", a.trace,
+                                                  "--tree", b.tree, "--trace", b.trace} +
+                                      window);
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.startsWith("window: "), qPrintable(text.out));
+        const CliResult bad = runCli(QStringList{"compare", "--tree", a.tree, "--trace", a.trace,
+                                                 "--tree", b.tree, "--trace", b.trace,
+                                                 "--from", "#500"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("run A: ") && bad.err.contains("keeps none"), qPrintable(bad.err));
     }
 
     // A session's run: the same as its files in the window, and the cached report of the whole
