@@ -7,9 +7,10 @@ namespace xylem::views {
 
 namespace {
 
-// The widest row of wrapped children, in slots: about as many columns as make a block of
-// square-ish cells (a slot 70 px wide, a row 0.8 x 90 px high) fit a 16:10 window, so
-// columns^2 ~ 1.6 * 0.8 * 90 / 70 * slots ~ 1.65 * slots; never under 16.
+// The widest row of wrapped children, in slots, from the leaves of the whole drawing: about as
+// many columns as make a block of square-ish cells (a slot 70 px wide, a row 0.8 x 90 px high)
+// fit a 16:10 window, so columns^2 ~ 1.6 * 0.8 * 90 / 70 * slots ~ 1.65 * slots; never under
+// 16. One bound for the tree, so that clusters of hosts stack as blocks of the same width.
 double rowBound(double slots)
 {
     return std::max(16.0, std::ceil(std::sqrt(1.65 * slots)));
@@ -36,6 +37,7 @@ public:
     TreePlacement place()
     {
         if (!m_graph.nodes.empty()) {
+            m_bound = rowBound(leafSlots(0));
             measure(0);
             put(0, 0, 0);
             m_result.width = m_width[0];
@@ -59,6 +61,17 @@ private:
         return shown;
     }
 
+    // The leaves of the drawing below a node: shown threads, collapsed greds.
+    double leafSlots(int node) const
+    {
+        const std::vector<int> kids = shownChildren(node);
+        double slots = kids.empty() ? 1 : 0;
+        for (const int c : kids) {
+            slots += leafSlots(c);
+        }
+        return slots;
+    }
+
     void measure(int node)
     {
         const auto i = static_cast<size_t>(node);
@@ -72,7 +85,7 @@ private:
             sum += m_width[static_cast<size_t>(c)];
             tallest = std::max(tallest, m_height[static_cast<size_t>(c)]);
         }
-        const double bound = rowBound(sum);
+        const double bound = m_bound;
         if (!m_wrap || kids.size() < 2 || sum <= bound) {
             m_rows[i] = {kids};
             m_width[i] = sum;
@@ -142,6 +155,7 @@ private:
     const WeightedTreeGraph& m_graph;
     const TreeFolding& m_folding;
     const bool m_wrap;
+    double m_bound = 16; // the widest row, the same for every gred of the tree
     TreePlacement m_result;
     std::vector<double> m_width;
     std::vector<double> m_height;

@@ -350,6 +350,19 @@ private slots:
         view.setTransform(QTransform::fromScale(1, 1));
         view.centerOn(view.nodeItem(nodeOfId(view, *report, "h317.t5")));
         savePicture(view, "xylem-weighted-tree-4096-zoomed.png");
+        // Four clusters of 128 hosts: blocks of the same width stacked, not a tower.
+        std::string hosts;
+        for (int h = 0; h < 512; ++h) {
+            hosts += (h ? "," : "") + ("h" + std::to_string(h)) + ":c" + std::to_string(h / 128);
+        }
+        view.setReport(testing::simulatedReport(
+            {hosts, 8, {.calls = 20, .culprit = "h300.t1", .culpritDelay = 80'000}}));
+        view.fitTree();
+        QVERIFY2(view.placement().height * 90 < 2 * view.placement().width * 70,
+                 qPrintable(QStringLiteral("%1 x %2")
+                                .arg(view.placement().width)
+                                .arg(view.placement().height)));
+        savePicture(view, "xylem-weighted-tree-4096-clusters.png");
     }
 };
 
