@@ -7,6 +7,8 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
+
 namespace xylem::views {
 
 namespace {
@@ -73,6 +75,9 @@ void DistributionPlot::setSeries(const std::vector<QString>& labels,
     m_plot->xAxis->scaleRange(1.06); // the outer steps off the frame
     m_plot->yAxis->setRange(0, std::max(1.0, top * 1.15));
     m_plot->replot();
+    // No run with a call time: an empty chart says nothing, its neighbours get the room.
+    setVisible(std::any_of(m_histograms.begin(), m_histograms.end(),
+                           [](const Histogram& h) { return h.count > 0; }));
 }
 
 void DistributionPlot::setUnit(DurationUnit unit)

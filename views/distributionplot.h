@@ -27,6 +27,7 @@ public:
     explicit DistributionPlot(QWidget* parent = nullptr);
 
     // One labelled series of per-call times (ns) per run; empty series are listed, not drawn.
+    // The plot hides itself when no series has a call time, and shows itself again with one.
     void setSeries(const std::vector<QString>& labels,
                    const std::vector<std::span<const std::int64_t>>& times);
     const std::vector<Histogram>& histograms() const { return m_histograms; }

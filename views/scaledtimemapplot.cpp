@@ -37,9 +37,10 @@ ScaledTimemapPlot::ScaledTimemapPlot(QWidget* parent)
     m_plot->yAxis->setRange(0, 1.08);
     placeLegendAbove(m_plot);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_plot->legend->setWrap(4);
+    m_plot->legend->setWrap(3); // fits a third of the comparison's width
+    m_plot->legend->setIconSize(12, 8);
     QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.85);
+    small.setPointSizeF(small.pointSizeF() * 0.8);
     m_plot->legend->setFont(small);
     m_plot->plotLayout()->insertRow(0);
     m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, QString()));

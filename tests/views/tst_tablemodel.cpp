@@ -148,6 +148,34 @@ private slots:
         QVERIFY(!model.index(0, 0).data(Qt::ToolTipRole).isValid());
     }
 
+    // Over a report: a thread's call-time cells tell the thread's percentiles (the report's
+    // tables carry them, core/analysis/reporttables.h), and every duration column has a unit.
+    void aReportsStatsCellsTellTheirPercentiles()
+    {
+        const auto report = simulatedReport();
+        TablePage page;
+        page.setReport(report);
+        QVERIFY(page.showTable("threads"));
+        const Table& table = page.model()->table();
+        const auto columnOf = [&](const char* name) {
+            return int(std::find(table.columns.begin(), table.columns.end(), name) -
+                       table.columns.begin());
+        };
+        const int mean = columnOf("call_time_mean_ns");
+        QVERIFY(mean < int(table.columns.size()));
+        for (int row = 0; row < page.model()->rowCount(); ++row) {
+            const std::string id = std::get<std::string>(table.rows[size_t(row)][0]);
+            const Stats& s = report->thread(report->configuration->indexOf(id))->callTime;
+            QCOMPARE(page.model()->index(row, mean).data(Qt::ToolTipRole).toString(),
+                     QStringLiteral("p50 %1\np90 %2\np99 %3\np99.9 %4")
+                         .arg(formatNanoseconds(s.median), formatNanoseconds(s.p90),
+                              formatNanoseconds(s.p99), formatNanoseconds(s.p999)));
+        }
+        for (size_t c = 0; c < table.columns.size(); ++c) {
+            QCOMPARE(page.model()->unitOf(int(c)).has_value(), table.columns[c].ends_with("_ns"));
+        }
+    }
+
     // Column titles are made for people (and translated); the CSV keeps the snake-case names.
     void columnsAreTitledForPeople()
     {

@@ -298,6 +298,24 @@ private slots:
         qInfo("picture: %s", qPrintable(file));
     }
 
+    // The worked example "two-hosts" (the window suites' example session): the picture to look
+    // at, with the legend of what it draws and the culprit named.
+    void theTwoHostsExample()
+    {
+        const Run run = testing::exampleRun("two-hosts");
+        const auto report =
+            std::make_shared<const AnalysisReport>(analyze(run.configuration, run.tuples, {}));
+        TimemapView view;
+        view.resize(1280, 800);
+        view.setReport(report);
+        QVERIFY(!view.bars().empty());
+        QCOMPARE(view.culprit(), report->imbalancePath.back());
+        QVERIFY(legendNames(view.plot()).size() >= 3);
+        const QString file = savePicture(view, "xylem-timemap-two-hosts.png");
+        QVERIFY(!file.isEmpty());
+        qInfo("picture: %s", qPrintable(file));
+    }
+
     // With every host modelled the one-way stages are measured: no hatching, no note. With no
     // model for C, the proxy hops to and from C are hatched, say why when hovered, and a note
     // names C; the bars still span the call time.
