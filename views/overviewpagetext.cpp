@@ -210,6 +210,36 @@ OverviewText waitState(const Findings& f, const WaitStateFinding& w)
     return {Page::tr("MPI wait states: %1").arg(WaitStateModel::patternTitle(w.pattern)), body};
 }
 
+OverviewText periodic(const Findings& f, const PeriodicFinding& p)
+{
+    if (p.slowCalls == 0) {
+        return {
+            Page::tr("No slow calls"),
+            Page::tr("No call took longer than %1.").arg(Page::formatNanoseconds(p.thresholdNs))};
+    }
+    if (!p.periodic) {
+        return {Page::tr("Slow calls without a period"),
+                Page::tr("%1 calls took longer than %2, in %3 bursts that do not recur "
+                         "regularly.")
+                    .arg(p.slowCalls)
+                    .arg(Page::formatNanoseconds(p.thresholdNs))
+                    .arg(p.strikes)};
+    }
+    QString body = Page::tr("%1 of the %2 slow calls come every %3 (the first at %4), each %5 "
+                            "slower on average.")
+                       .arg(p.matchedCalls)
+                       .arg(p.slowCalls)
+                       .arg(Page::formatNanoseconds(p.periodNs), Page::formatNanoseconds(p.phaseNs),
+                            Page::formatNanoseconds(p.meanExtraNs));
+    if (p.victim >= 0) {
+        body += QLatin1Char(' ') +
+                Page::tr("%1 (host %2) is the late one in %3 of them.")
+                    .arg(id(f, p.victim), hostOf(f, p.victim), Page::formatFraction(p.victimShare));
+    }
+    return {Page::tr("Periodic slow calls: every %1").arg(Page::formatNanoseconds(p.periodNs)),
+            body};
+}
+
 } // namespace
 
 OverviewText OverviewPage::describe(const Findings& f, const Finding& finding)
@@ -232,6 +262,8 @@ OverviewText OverviewPage::describe(const Findings& f, const Finding& finding)
         return clocks(std::get<ClockFinding>(d));
     case FindingKind::WaitState:
         return waitState(f, std::get<WaitStateFinding>(d));
+    case FindingKind::Periodic:
+        return periodic(f, std::get<PeriodicFinding>(d));
     }
     return {};
 }
@@ -252,7 +284,8 @@ QString OverviewPage::describe(const Findings& f, const Suggestion& s)
             .arg(who)
             .arg(s.count);
     case SuggestionKind::FewerThreadsPerHost:
-        return tr("Or run fewer threads on host %1.").arg(text(s.host));
+        return tr("Run fewer threads on host %1: they leave %2 one after another.")
+            .arg(text(s.host), who);
     case SuggestionKind::FewerHops:
         return tr("Take the network hop %1 off the slowest path: fewer tree levels across "
                   "hosts, or its gred on the other host (weighed against the load on the root "
@@ -267,6 +300,10 @@ QString OverviewPage::describe(const Findings& f, const Suggestion& s)
     case SuggestionKind::Coschedule:
         return tr("Coschedule the monitor's filters with the program (Scope builder), so that "
                   "monitoring slows it less.");
+    case SuggestionKind::QuietHost:
+        return tr("Look for a daemon or timer on host %1: something there delays %2 "
+                  "periodically.")
+            .arg(text(s.host), who);
     case SuggestionKind::MeasureClocks:
         return tr("Measure the clocks of every host (%1 has no model), so that one-way times "
                   "across hosts are measured.")

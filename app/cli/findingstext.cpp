@@ -123,6 +123,25 @@ struct Line
               << (c.negativesExplained ? "explained by the clocks" : "not explained by the clocks");
         }
     }
+    void operator()(const PeriodicFinding& p) const
+    {
+        if (p.slowCalls == 0) {
+            o << "No slow call (none above " << formatDuration(p.thresholdNs) << ")";
+            return;
+        }
+        if (!p.periodic) {
+            o << p.slowCalls << " slow calls (above " << formatDuration(p.thresholdNs) << ") in "
+              << p.strikes << " strikes, with no period";
+            return;
+        }
+        o << "Periodic slow calls: every " << formatDuration(p.periodNs) << " (phase "
+          << formatDuration(p.phaseNs) << "), " << p.matchedCalls << " of " << p.slowCalls
+          << " slow calls, " << formatDuration(p.meanExtraNs) << " slower on average";
+        if (p.victim >= 0) {
+            o << "; late in " << formatShare(p.victimShare) << " of them: " << f.idOf(p.victim)
+              << " (host " << f.configuration->wrapper(p.victim).host << ")";
+        }
+    }
     void operator()(const WaitStateFinding& w) const
     {
         if (w.waitNs == 0) {
@@ -154,7 +173,8 @@ void printSuggestion(std::ostream& o, const Findings& f, const Suggestion& s)
           << " children per gred) to flatten its departures, and compare the runs";
         break;
     case SuggestionKind::FewerThreadsPerHost:
-        o << "Or run fewer threads on host " << s.host;
+        o << "Run fewer threads on host " << s.host << ": they leave " << id
+          << " one after another";
         break;
     case SuggestionKind::FewerHops:
         o << "Take the network hop " << id
@@ -169,6 +189,10 @@ void printSuggestion(std::ostream& o, const Findings& f, const Suggestion& s)
         break;
     case SuggestionKind::Coschedule:
         o << "Monitoring slowed the program: coschedule the monitor's filters with it";
+        break;
+    case SuggestionKind::QuietHost:
+        o << "Look for a daemon or timer on host " << s.host << ": something there delays " << id
+          << " periodically";
         break;
     case SuggestionKind::MeasureClocks:
         o << "Measure the clocks of every host (" << s.host << " has no model)";

@@ -276,6 +276,7 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
         m_shownWaits.reset();
         m_shownClocks.reset();
         m_shownRecording.reset();
+        m_shownPeriodic.reset();
     }
     m_report = report;
     m_tree->setReport(report);

@@ -90,6 +90,9 @@ public:
     // it cannot be read (`xylem --design FILE`).
     bool openDesign(const QString& path);
     void showView(View view);
+    // The run's periodic outliers (core/analysis/overtimeanalysis.h) for the overview's findings;
+    // ignored unless run is the one shown.
+    void showPeriodicOutliers(qint64 run, const PeriodicOutliers& periodic);
     View currentView() const { return m_currentView; }
     // The view's widget (the Weighted tree's page with its search field); each view's dock is
     // named "view-" and its name (viewNamed), the runs' dock "runs".
@@ -158,6 +161,7 @@ private:
     std::shared_ptr<const WaitStateData> m_shownWaits;
     std::shared_ptr<const RunClocks> m_shownClocks;
     std::optional<RecordingHealth> m_shownRecording;
+    std::optional<PeriodicOutliers> m_shownPeriodic;
     Generation m_recordingRequests;
     // A view chosen (showView) before the first session opened: it is raised instead of the
     // overview when that session's run is shown (`xylem --tab`); any later session opens on the

@@ -154,11 +154,20 @@ void MainWindow::showFindings()
         inputs.clocks = &m_shownClocks->clocks;
     }
     inputs.recording = m_shownRecording;
+    inputs.periodic = m_shownPeriodic ? &*m_shownPeriodic : nullptr;
     const auto analysed = m_analysed.find(m_shownRun);
     const QString title = m_shownRun == kLiveRun         ? tr("the recording under way")
                           : analysed != m_analysed.end() ? analysed->second.label
                                                          : tr("run %1").arg(m_shownRun);
     m_overview->setFindings(findFindings(*m_report, inputs), title);
+}
+
+void MainWindow::showPeriodicOutliers(qint64 run, const PeriodicOutliers& periodic)
+{
+    if (run == m_shownRun) {
+        m_shownPeriodic = periodic;
+        showFindings();
+    }
 }
 
 // A live recording's accounting, stored with its run (none for a run recorded otherwise).

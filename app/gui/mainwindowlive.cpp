@@ -54,6 +54,7 @@ void MainWindow::beginLive(const QString& status)
     m_shownWaits.reset();
     m_shownClocks.reset();
     m_shownRecording.reset();
+    m_shownPeriodic.reset();
     m_status->setText(status);
     const QString later = tr("Recording: shown from the stored run once the recording ends.");
     m_timeline->clear(

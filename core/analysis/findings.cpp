@@ -243,6 +243,16 @@ Finding waitStateFinding(const WaitStateReport& w, const FindingInputs& inputs,
     return {s, FindingView::WaitStates, f};
 }
 
+Finding periodicFinding(const PeriodicOutliers& p)
+{
+    PeriodicFinding f{p.periodic, p.slowCalls,    p.strikes,     p.thresholdNs, p.periodNs,
+                      p.phaseNs,  p.matchedCalls, p.meanExtraNs, p.victim,      p.victimShare};
+    const Severity s = p.periodic        ? Severity::Problem
+                       : p.slowCalls > 0 ? Severity::Notice
+                                         : Severity::Fine;
+    return {s, FindingView::Timeline, f};
+}
+
 } // namespace
 
 const Finding* Findings::find(FindingKind kind) const
@@ -271,7 +281,9 @@ Findings findFindings(const AnalysisReport& report, const FindingInputs& inputs)
     if (inputs.waitStates != nullptr) {
         out.findings.push_back(waitStateFinding(*inputs.waitStates, inputs, *report.configuration));
     }
-    // Periodic outliers (core/analysis/periodicity.h) go here once they are detected.
+    if (inputs.periodic != nullptr) {
+        out.findings.push_back(periodicFinding(*inputs.periodic));
+    }
     out.findings.push_back(completenessFinding(report));
     if (inputs.recording) {
         out.findings.push_back(gatheringFinding(*inputs.recording));

@@ -36,10 +36,14 @@
 // - WaitState (MPI runs): the pattern with the largest total waiting time; its share of the time
 //   in MPI, its main cause (waitstates.h) and the share of the pattern's waiting it caused.
 //   Problem when the share of MPI time is at least kWaitProblemShare, Fine when nobody waited.
-// - Periodic outliers: not yet (core/analysis/periodicity.h will add a kind here).
+// - Periodic (when the caller gives the run's periodic outliers, periodicity.h): the slow calls
+//   and, when they recur, the period, the phase, the mean extra operation time of the matched
+//   slow calls, the thread they hit most (victim) and its share. Problem when periodic, Notice
+//   when there are slow calls without a period, Fine when there is no slow call.
 // Suggestions follow the PATHS and EventSpace heuristics (findings.cpp says which from what).
 
 #include "core/analysis/clockmodel.h"
+#include "core/analysis/periodicity.h"
 #include "core/analysis/report.h"
 #include "core/analysis/stage.h"
 #include "core/analysis/waitstates.h"
@@ -175,9 +179,23 @@ struct WaitStateFinding
     int wrapper = -1; // the main cause's thread in the run's tree ("r<rank>"), -1 when none
 };
 
-using FindingDetail =
-    std::variant<CulpritFinding, BalancedFinding, HotspotFinding, SerializationFinding,
-                 CompletenessFinding, GatheringFinding, ClockFinding, WaitStateFinding>;
+struct PeriodicFinding
+{
+    bool periodic = false;
+    std::int64_t slowCalls = 0;
+    std::int64_t strikes = 0;
+    double thresholdNs = 0; // an operation time above this is slow
+    double periodNs = 0;
+    double phaseNs = 0;
+    std::int64_t matchedCalls = 0;
+    double meanExtraNs = 0;
+    int victim = -1;
+    double victimShare = 0;
+};
+
+using FindingDetail = std::variant<CulpritFinding, BalancedFinding, HotspotFinding,
+                                   SerializationFinding, CompletenessFinding, GatheringFinding,
+                                   ClockFinding, WaitStateFinding, PeriodicFinding>;
 
 // In the order of FindingDetail's alternatives.
 enum class FindingKind
@@ -189,7 +207,8 @@ enum class FindingKind
     Completeness,
     Gathering,
     Clocks,
-    WaitState
+    WaitState,
+    Periodic
 };
 
 struct Finding
@@ -212,7 +231,8 @@ enum class SuggestionKind
     TuneTree,            // balanced: the tree itself is where time can be won; compare shapes
     GatherMore,          // tuples were overwritten: bigger rings or pull more often
     Coschedule,          // the monitor slowed the program: coschedule its filters
-    MeasureClocks        // hosts without a clock model: one-way times are estimates
+    MeasureClocks,       // hosts without a clock model: one-way times are estimates
+    QuietHost            // a periodic disturbance hits one thread: a daemon or timer on its host
 };
 
 struct Suggestion
@@ -263,6 +283,7 @@ struct FindingInputs
     std::vector<int> wrapperOfRank;                 // rank -> thread wrapper, -1 for none
     const std::vector<HostClock>* clocks = nullptr; // the run's stored clock models
     std::optional<RecordingHealth> recording;       // a live recording's accounting
+    const PeriodicOutliers* periodic = nullptr;     // overtimeanalysis.h's
 };
 
 struct Findings

@@ -1,10 +1,13 @@
 // What to try next, from a run's findings. The rules follow the PATHS analysis (seeds 002, §3-4)
 // and EventSpace (seeds 000):
+// - a periodic disturbance that hits one thread: PATHS names system daemons as a source of
+//   noise; look for a daemon or timer on that thread's host;
 // - a culprit first: "for applications with load balance problems, optimizing collective
 //   operations will not significantly improve performance" — balance the late thread's work (or
 //   move it off its host); the same for an MPI rank that makes the others wait;
 // - steep departure serialization at a gred: add a level to its subtree (fewer children per
-//   gred); when its children are one host's threads, also fewer threads per host;
+//   gred; not for an MPI run, whose tree is the MPI library's); when its children are one
+//   host's threads, also fewer threads per host;
 // - a proxy hop as the hottest stage of the slowest class when its path crosses two or more hops
 //   and the hop is at least kHopShareOfPath of the path's time without arrival waits: fewer
 //   network hops on that path (fewer tree levels across hosts, or a gred moved to the hop's
@@ -33,8 +36,11 @@ void suggestForTree(const Findings& f, std::vector<Suggestion>& out)
     bool treeAdvice = false;
     if (const Finding* s = f.find(FindingKind::Serialization)) {
         const auto& d = std::get<SerializationFinding>(s->detail);
-        out.push_back({SuggestionKind::SplitGred, d.gred, -1, hostOf(f, d.gred), d.departures,
-                       FindingView::Serialization});
+        // An MPI run's tree is the library's, seen from outside: not Xylem's to reshape.
+        if (f.find(FindingKind::WaitState) == nullptr) {
+            out.push_back({SuggestionKind::SplitGred, d.gred, -1, hostOf(f, d.gred), d.departures,
+                           FindingView::Serialization});
+        }
         if (d.childrenAreThreads) {
             out.push_back({SuggestionKind::FewerThreadsPerHost, d.gred, -1, hostOf(f, d.gred),
                            d.departures, FindingView::Serialization});
@@ -94,6 +100,13 @@ std::vector<Suggestion> suggestFromFindings(const Findings& f)
             out.push_back({SuggestionKind::BalanceRank, d.wrapper, d.mainCause,
                            d.wrapper >= 0 ? hostOf(f, d.wrapper) : std::string(), 0,
                            FindingView::WaitStates});
+        }
+    }
+    if (const Finding* p = f.find(FindingKind::Periodic)) {
+        const auto& d = std::get<PeriodicFinding>(p->detail);
+        if (d.periodic && d.victim >= 0) {
+            out.push_back({SuggestionKind::QuietHost, d.victim, -1, hostOf(f, d.victim), 0,
+                           FindingView::Timeline});
         }
     }
     suggestForTree(f, out);

@@ -91,6 +91,19 @@ struct Fields
         j["worst_negative_ns"] = c.worstNegativeNs;
         j["negatives_explained"] = c.negativesExplained;
     }
+    void operator()(const PeriodicFinding& p) const
+    {
+        j["periodic"] = p.periodic;
+        j["slow_calls"] = p.slowCalls;
+        j["strikes"] = p.strikes;
+        j["threshold_ns"] = p.thresholdNs;
+        j["period_ns"] = p.periodic ? Json(p.periodNs) : Json(nullptr);
+        j["phase_ns"] = p.periodic ? Json(p.phaseNs) : Json(nullptr);
+        j["matched_calls"] = p.matchedCalls;
+        j["mean_extra_ns"] = p.meanExtraNs;
+        j["victim"] = idOrNull(f, p.victim);
+        j["victim_share"] = p.victimShare;
+    }
     void operator()(const WaitStateFinding& w) const
     {
         j["pattern"] = waitPatternKey(w.pattern);
@@ -108,9 +121,9 @@ struct Fields
 
 std::string_view findingKindKey(FindingKind kind)
 {
-    static constexpr std::array<std::string_view, 8> keys{
-        "culprit",      "balanced",  "hotspot", "serialization",
-        "completeness", "gathering", "clocks",  "wait_state"};
+    static constexpr std::array<std::string_view, 9> keys{
+        "culprit",   "balanced", "hotspot",    "serialization", "completeness",
+        "gathering", "clocks",   "wait_state", "periodic"};
     return keys[static_cast<size_t>(kind)];
 }
 
@@ -130,10 +143,11 @@ std::string_view severityKey(Severity severity)
 
 std::string_view suggestionKey(SuggestionKind kind)
 {
-    static constexpr std::array<std::string_view, 9> keys{
+    static constexpr std::array<std::string_view, 10> keys{
         "balance_culprit", "split_gred",   "fewer_threads_per_host",
         "fewer_hops",      "balance_rank", "tune_tree",
-        "gather_more",     "coschedule",   "measure_clocks"};
+        "gather_more",     "coschedule",   "measure_clocks",
+        "quiet_host"};
     return keys[static_cast<size_t>(kind)];
 }
 

@@ -7,7 +7,8 @@
 //     suggestions: [ {kind, view, wrapper (id or null), rank (or null), host, count} ... ] }
 //
 // kind: "culprit", "balanced", "hotspot", "serialization", "completeness", "gathering",
-// "clocks", "wait_state"; severity: "fine", "notice", "problem"; view: the GUI's view names
+// "clocks", "wait_state", "periodic"; severity: "fine", "notice", "problem"; view: the GUI's view
+// names
 // ("tree", "timemap", "serialization", "timeline", "tables", "waitstates", "clocks",
 // "monitors"). Durations in ns, shares as fractions (0..1), the gather rate in %.
 

@@ -79,7 +79,7 @@ private slots:
         QVERIFY2(has(t, "  ! Steep departure serialization at host."), t.c_str());
         QVERIFY2(has(t, "of 4 departures the first leaves "), t.c_str());
         QVERIFY2(has(t, " [serialization]\n"), t.c_str());
-        QVERIFY2(has(t, "  > Or run fewer threads on host "), t.c_str());
+        QVERIFY2(has(t, "  > Run fewer threads on host "), t.c_str());
     }
 
     void mpiWaitStateNamesTheLateRank()
@@ -94,6 +94,34 @@ private slots:
                  t.c_str());
         QVERIFY2(has(t, "; rank 1 caused 100.0 % of it [wait states]\n"), t.c_str());
         QVERIFY2(has(t, "Clocks: one host, one clock") || has(t, "Clocks: 4 hosts"), t.c_str());
+    }
+
+    // The periodic outliers as the over-time analysis gives them (tst_periodicity checks those).
+    void periodicSlowCalls()
+    {
+        const Configuration config = twoByFour();
+        const AnalysisReport report = analyze(config, testing::simulateTrace(config, {}));
+        PeriodicOutliers periodic;
+        periodic.periodic = true;
+        periodic.slowCalls = 10;
+        periodic.strikes = 5;
+        periodic.matchedCalls = 8;
+        periodic.periodNs = 1e9;
+        periodic.phaseNs = 350e6;
+        periodic.meanExtraNs = 2e6;
+        periodic.victim = config.indexOf("a.t1");
+        periodic.victimShare = 1.0;
+        FindingInputs inputs;
+        inputs.periodic = &periodic;
+        const std::string t = text(findFindings(report, inputs));
+        QVERIFY2(has(t, "  ! Periodic slow calls: every "), t.c_str());
+        QVERIFY2(has(t, ", 8 of 10 slow calls, "), t.c_str());
+        QVERIFY2(has(t, "; late in 100.0 % of them: a.t1 (host a) [timeline]\n"), t.c_str());
+        QVERIFY2(has(t, "  > Look for a daemon or timer on host a: something there delays a.t1 "
+                        "periodically [timeline]\n"),
+                 t.c_str());
+        periodic.periodic = false;
+        QVERIFY(has(text(findFindings(report, inputs)), "  * 10 slow calls (above "));
     }
 
     void accountingOfARecording()

@@ -193,6 +193,19 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("Culprit: h1.t1")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("h1.t1 (host h1) is the last to arrive at the root")),
                  qPrintable(text));
+        // The over-time analysis's periodic outliers join the findings of the run they are of.
+        PeriodicOutliers periodic;
+        periodic.periodic = true;
+        periodic.slowCalls = 4;
+        periodic.matchedCalls = 4;
+        periodic.periodNs = 1e8;
+        periodic.victim = window.report()->configuration->indexOf("h1.t1");
+        window.showPeriodicOutliers(2, periodic); // not the run shown
+        QVERIFY(!window.overview()->plainText().contains(QStringLiteral("Periodic")));
+        window.showPeriodicOutliers(1, periodic);
+        QVERIFY2(window.overview()->plainText().contains(
+                     QStringLiteral("Periodic slow calls: every 100 ms")),
+                 qPrintable(window.overview()->plainText()));
         const QString picture =
             QString::fromStdString(xylem::testing::picturePath("xylem-overview.png"));
         QVERIFY(window.grab().save(picture));

@@ -111,6 +111,35 @@ private slots:
         QVERIFY(!clickText(page, QStringLiteral("Show in Wait states"))); // no MPI data
     }
 
+    // A periodic finding as the over-time analysis would give it (its own suite checks that).
+    void periodicSlowCallsAreSaid()
+    {
+        testing::SimulatedRun run;
+        const auto report = testing::simulatedReport(run);
+        PeriodicOutliers periodic;
+        periodic.periodic = true;
+        periodic.slowCalls = 10;
+        periodic.matchedCalls = 8;
+        periodic.periodNs = 1e9;
+        periodic.phaseNs = 350e6;
+        periodic.meanExtraNs = 2e6;
+        periodic.victim = report->configuration->indexOf("h1.t0");
+        periodic.victimShare = 1.0;
+        FindingInputs inputs;
+        inputs.periodic = &periodic;
+        views::OverviewPage page;
+        page.setFindings(findFindings(*report, inputs), QStringLiteral("run 4"));
+        const QString text = page.plainText();
+        QVERIFY2(text.contains(QStringLiteral("Periodic slow calls: every 1.00 s")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("8 of the 10 slow calls come every 1.00 s (the first "
+                                              "at 350 ms), each 2.00 ms slower on average. h1.t0 "
+                                              "(host h1) is the late one in 100.0 % of them.")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Look for a daemon or timer on host h1")),
+                 qPrintable(text));
+    }
+
     void durationsInTheUnitThatFits()
     {
         using P = views::OverviewPage;

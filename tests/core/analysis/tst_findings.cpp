@@ -7,6 +7,7 @@
 #include "core/analysis/analyzer.h"
 #include "core/analysis/findings.h"
 #include "core/analysis/findingsjson.h"
+#include "core/analysis/overtimeanalysis.h"
 #include "core/model/mpiruns.h"
 #include "core/model/treegenerator.h"
 #include "tests/support/mpitracebuilder.h"
@@ -208,6 +209,8 @@ private slots:
         QCOMPARE(f.idOf(std::get<CulpritFinding>(f.findings.front().detail).thread),
                  std::string("r2"));
         QVERIFY(!suggests(f, SuggestionKind::BalanceRank));
+        // Its departures are the MPI library's: no advice to reshape that tree.
+        QVERIFY(!suggests(f, SuggestionKind::SplitGred));
         const auto json = findingsToJson(f);
         QCOMPARE(json["items"][2]["kind"].get<std::string>(), std::string("wait_state"));
         QCOMPARE(json["items"][2]["main_cause"].get<int>(), 2);
@@ -253,6 +256,37 @@ private slots:
         QCOMPARE(bare.find(FindingKind::Clocks)->severity, Severity::Notice);
         QVERIFY(bare.find(FindingKind::Gathering) == nullptr);
         QCOMPARE(bare.find(FindingKind::Completeness)->severity, Severity::Fine);
+    }
+
+    // A daemon on n0 every second over 8 s of calls (tst_periodicity's run): the overview says
+    // the period and whom it hits, and where to look.
+    void periodicDaemonIsNamed()
+    {
+        const Configuration config = tree(1, 4, TreeShape::Flat);
+        testing::SimulationSpec spec{.calls = 40'000, .seed = 7};
+        spec.stall = {.period = 1'000'000'000,
+                      .phase = 350'000'000,
+                      .window = 400'000,
+                      .delay = 2'000'000,
+                      .thread = "n0.t1"};
+        const auto tuples = testing::simulateTrace(config, spec);
+        const OverTimeAnalysis overTime = analyzeOverTime(config, tuples);
+        FindingInputs inputs;
+        inputs.periodic = &overTime.periodic;
+        const Findings f = findFindings(analyze(config, tuples), inputs);
+        const Finding* found = f.find(FindingKind::Periodic);
+        QVERIFY2(found != nullptr, dump(f).constData());
+        QCOMPARE(found->severity, Severity::Problem);
+        QCOMPARE(found->view, FindingView::Timeline);
+        const auto& p = std::get<PeriodicFinding>(found->detail);
+        QVERIFY(p.periodic);
+        QVERIFY(std::abs(p.periodNs - 1e9) < 0.01 * 1e9);
+        QCOMPARE(f.idOf(p.victim), std::string("n0.t1"));
+        QCOMPARE(p.matchedCalls, std::int64_t(16));
+        QVERIFY(suggests(f, SuggestionKind::QuietHost));
+        QVERIFY(f.find(FindingKind::Culprit) == nullptr); // 16 calls of 40 000: no culprit
+        // Without the over-time analysis there is no such finding.
+        QVERIFY(findFindings(analyze(config, tuples)).find(FindingKind::Periodic) == nullptr);
     }
 
     void runWithoutCallsIsBalancedAndEmpty()
