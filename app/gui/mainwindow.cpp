@@ -55,6 +55,10 @@
 
 namespace xylem::gui {
 
+namespace {
+constexpr int kViewsLayoutVersion = 1; // 1: the overview, first of the views
+} // namespace
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_viewArea(new QMainWindow(this))
@@ -179,7 +183,9 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    m_viewArea->restoreState(settings.value(QStringLiteral("window/views")).toByteArray());
+    // A layout kept before the overview was the first tab is not restored (version 0).
+    m_viewArea->restoreState(settings.value(QStringLiteral("window/views")).toByteArray(),
+                             kViewsLayoutVersion);
     m_status->setText(tr("Open a session (File ▸ Open) or drop a .xylem file here."));
 }
 
@@ -411,7 +417,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("window/views"), m_viewArea->saveState());
+    settings.setValue(QStringLiteral("window/views"), m_viewArea->saveState(kViewsLayoutVersion));
     QMainWindow::closeEvent(event);
 }
 
