@@ -1,0 +1,19 @@
+#pragma once
+
+// The words and numbers of the one-call view (views/callview.h): durations in automatic units
+// and the stages' names.
+
+#include "core/analysis/stage.h"
+
+#include <QString>
+
+namespace xylem::views {
+
+// "12.3 µs": the house's rule for durations (core/model/durationunits.h).
+QString formatNs(double ns);
+// The unit for a span: its size (1, 1e3, 1e6 or 1e9 ns) and its symbol.
+double unitFor(double spanNs, QString* symbol);
+// A stage's name as the view shows it (translated).
+QString callStageName(Stage stage);
+
+} // namespace xylem::views
