@@ -1,0 +1,49 @@
+#include "app/gui/overtimejob.h"
+
+#include "core/store/progress.h"
+#include "core/store/runloader.h"
+#include "core/store/session.h"
+
+namespace xylem::gui {
+
+namespace {
+
+using Data = std::shared_ptr<const views::OverTimeData>;
+
+Result<Data> computeOverTime(const std::string& path, qint64 run, size_t maxBuckets)
+{
+    XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
+    XYLEM_TRY(loaded, store::loadRun(session.value(), run));
+    OverTimeAnalysis analysis = analyzeOverTime(loaded->configuration, loaded->tuples,
+                                                OverTimeOptions{.maxBuckets = maxBuckets});
+    return Data(std::make_shared<const views::OverTimeData>(
+        views::makeOverTimeData(loaded->configuration, std::move(analysis))));
+}
+
+} // namespace
+
+OverTimeJob::OverTimeJob(QObject* parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<std::shared_ptr<const xylem::views::OverTimeData>>();
+}
+
+void OverTimeJob::compute(const QString& sessionPath, qint64 run, size_t maxBuckets)
+{
+    runOffThread(
+        this, m_requests.next(),
+        [path = sessionPath.toStdString(), run, maxBuckets](const JobProgress&) {
+            return computeOverTime(path, run, maxBuckets);
+        },
+        [run](OverTimeJob* self, Result<Data> data) {
+            if (!data) {
+                emit self->failed(tr("Cannot analyse run %1 over time: %2")
+                                      .arg(run)
+                                      .arg(QString::fromStdString(data.error().describe())));
+                return;
+            }
+            emit self->available(run, std::move(data).value());
+        });
+}
+
+} // namespace xylem::gui

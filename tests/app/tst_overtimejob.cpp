@@ -1,0 +1,137 @@
+// The "Over time" job on session files: a stored run's series and periodic outliers are what
+// core computes from the same tuples, a run or file that is not there fails with a message, only
+// the newest request reports, and a big run's time to show (read, analyse, draw) is printed.
+
+#include "app/gui/overtimejob.h"
+#include "core/model/treegenerator.h"
+#include "tests/app/examplesession.h"
+#include "tests/support/tracesimulator.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace xylem;
+using xylem::gui::OverTimeJob;
+using Data = std::shared_ptr<const xylem::views::OverTimeData>;
+
+class TestOverTimeJob : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void aStoredRunIsWhatCoreComputes()
+    {
+        QTemporaryDir dir;
+        const QString path = testing::exampleSession(dir);
+        QVERIFY(!path.isEmpty());
+        OverTimeJob job;
+        QSignalSpy available(&job, &OverTimeJob::available);
+        QSignalSpy failed(&job, &OverTimeJob::failed);
+        job.compute(path, 1, 64);
+        QVERIFY(available.wait(20'000));
+        QCOMPARE(failed.count(), 0);
+        QCOMPARE(available.at(0).at(0).toLongLong(), qint64(1));
+        const Data data = available.at(0).at(1).value<Data>();
+        QVERIFY(data);
+        const Run run = testing::exampleRun("two-hosts");
+        const OverTimeAnalysis expected =
+            analyzeOverTime(run.configuration, run.tuples, {.maxBuckets = 64});
+        const OverTime& s = data->analysis.series;
+        QVERIFY(s.widthNs > 0);
+        QCOMPARE(s.widthNs, expected.series.widthNs);
+        QCOMPARE(s.calls, expected.series.calls);
+        QCOMPARE(s.pathThread, expected.series.pathThread);
+        QCOMPARE(s.culprits.size(), expected.series.culprits.size());
+        for (size_t b = 0; b < s.culprits.size(); ++b) {
+            QCOMPARE(s.culprits[b].thread, expected.series.culprits[b].thread);
+        }
+        QCOMPARE(data->analysis.periodic.slowCalls, expected.periodic.slowCalls);
+        QCOMPARE(data->idOf(s.pathThread),
+                 QString::fromStdString(run.configuration.wrapper(s.pathThread).id));
+    }
+
+    void aMissingRunOrFileFails()
+    {
+        QTemporaryDir dir;
+        const QString path = testing::exampleSession(dir);
+        OverTimeJob job;
+        QSignalSpy available(&job, &OverTimeJob::available);
+        QSignalSpy failed(&job, &OverTimeJob::failed);
+        job.compute(path, 99);
+        QVERIFY(failed.wait(20'000));
+        QVERIFY(failed.at(0).at(0).toString().startsWith(
+            QStringLiteral("Cannot analyse run 99 over time: ")));
+        job.compute(dir.filePath(QStringLiteral("absent.xylem")), 1);
+        QVERIFY(failed.wait(20'000));
+        QVERIFY(failed.at(1).at(0).toString().contains(QStringLiteral("run 1")));
+        QCOMPARE(available.count(), 0);
+    }
+
+    void onlyTheNewestRequestReports()
+    {
+        QTemporaryDir dir;
+        const QString path = testing::exampleSession(dir);
+        OverTimeJob job;
+        QSignalSpy available(&job, &OverTimeJob::available);
+        job.compute(path, 1);
+        job.compute(path, 2);
+        QVERIFY(available.wait(20'000));
+        QVERIFY(QThreadPool::globalInstance()->waitForDone(20'000));
+        QCoreApplication::processEvents(); // the older answer, had it been queued
+        QCOMPARE(available.count(), 1);
+        QCOMPARE(available.at(0).at(0).toLongLong(), qint64(2));
+        job.compute(path, 1);
+        job.cancel();
+        QVERIFY(QThreadPool::globalInstance()->waitForDone(20'000));
+        QCoreApplication::processEvents();
+        QCOMPARE(available.count(), 1);
+    }
+
+    // 64 hosts x 8 threads, 2 000 calls (about 1.3 M tuples) with a daemon: from compute() to
+    // the view drawn at 1280x800.
+    void timeToShowABigRun()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.xylem"));
+        const Configuration config =
+            generateTree(TreeSpec{"big", parseHostList("64").value(), 8, TreeShape::HierarchyAware,
+                                  2, RootKind::Core})
+                .value();
+        testing::SimulationSpec spec{.calls = 2000, .seed = 9};
+        spec.culprit = "h5.t2";
+        spec.culpritDelay = 40'000;
+        spec.stall = {.period = 40'000'000,
+                      .phase = 3'000'000,
+                      .window = 400'000,
+                      .delay = 3'000'000,
+                      .thread = "h60.t1"};
+        const std::vector<Tuple> tuples = testing::simulateTrace(config, spec);
+        {
+            auto session = store::Session::create(path.toStdString());
+            QVERIFY(session);
+            QVERIFY(store::importRun(session.value(), config, tuples,
+                                     store::RunMetadata{"big", "", "test", "", ""}));
+        }
+        views::OverTimeView view;
+        view.resize(1280, 800);
+        OverTimeJob job;
+        QSignalSpy available(&job, &OverTimeJob::available);
+        QElapsedTimer clock;
+        clock.start();
+        job.compute(path, 1);
+        QVERIFY(available.wait(60'000));
+        const qint64 computed = clock.elapsed();
+        view.setData(available.at(0).at(1).value<Data>());
+        view.plot()->replot();
+        const qint64 shown = clock.elapsed();
+        qInfo("over time of %zu tuples (%zu threads, %lld calls): job %lld ms, shown %lld ms",
+              tuples.size(), config.threads().size(), static_cast<long long>(spec.calls),
+              static_cast<long long>(computed), static_cast<long long>(shown));
+        QVERIFY(view.showsPlot() && view.heatmapShown());
+        QVERIFY(view.periodicText().contains(QStringLiteral("victim h60.t1")));
+    }
+};
+
+QTEST_MAIN(TestOverTimeJob)
+#include "tst_overtimejob.moc"
