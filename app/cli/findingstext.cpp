@@ -224,9 +224,10 @@ void printFindings(std::ostream& out, const Findings& findings)
 
 Findings runFindings(const AnalysisReport& report, const WaitStateReport* waits,
                      const std::vector<HostClock>& clocks,
-                     const store::StoredAccounting* accounting)
+                     const store::StoredAccounting* accounting, const PeriodicOutliers* periodic)
 {
     FindingInputs inputs;
+    inputs.periodic = periodic;
     inputs.waitStates = waits;
     inputs.clocks = &clocks;
     if (accounting != nullptr) {

@@ -13,10 +13,12 @@ namespace xylem::cli {
 
 void printFindings(std::ostream& out, const Findings& findings);
 
-// The findings of an analysed run with what else its session holds (each may be absent: a run
-// without MPI data, clock models or a live recording's accounting); for files, only the report.
+// The findings of an analysed run with what else is known of it (each may be absent: a run
+// without MPI data, clock models or a live recording's accounting, or whose over-time analysis
+// (core/analysis/overtimeanalysis.h) was not made); for files, only the report.
 Findings runFindings(const AnalysisReport& report, const WaitStateReport* waits = nullptr,
                      const std::vector<HostClock>& clocks = {},
-                     const store::StoredAccounting* accounting = nullptr);
+                     const store::StoredAccounting* accounting = nullptr,
+                     const PeriodicOutliers* periodic = nullptr);
 
 } // namespace xylem::cli

@@ -111,9 +111,7 @@ private slots:
         periodic.meanExtraNs = 2e6;
         periodic.victim = config.indexOf("a.t1");
         periodic.victimShare = 1.0;
-        FindingInputs inputs;
-        inputs.periodic = &periodic;
-        const std::string t = text(findFindings(report, inputs));
+        const std::string t = text(cli::runFindings(report, nullptr, {}, nullptr, &periodic));
         QVERIFY2(has(t, "  ! Periodic slow calls: every "), t.c_str());
         QVERIFY2(has(t, ", 8 of 10 slow calls, "), t.c_str());
         QVERIFY2(has(t, "; late in 100.0 % of them: a.t1 (host a) [timeline]\n"), t.c_str());
@@ -121,7 +119,8 @@ private slots:
                         "periodically [timeline]\n"),
                  t.c_str());
         periodic.periodic = false;
-        QVERIFY(has(text(findFindings(report, inputs)), "  * 10 slow calls (above "));
+        QVERIFY(has(text(cli::runFindings(report, nullptr, {}, nullptr, &periodic)),
+                    "  * 10 slow calls (above "));
     }
 
     void accountingOfARecording()
