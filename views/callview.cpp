@@ -64,6 +64,7 @@ CallView::CallView(QWidget* parent)
     m_slower->setToolTip(tr("The next slower call of the run, by operation time"));
     m_faster->setToolTip(tr("The next faster call of the run, by operation time"));
     m_seq->setKeyboardTracking(false);
+    m_seq->setRange(0, std::numeric_limits<int>::max()); // until a run's calls are known
     m_seq->setPrefix(tr("call #"));
     m_all->setToolTip(
         tr("List every wrapper of the tree; otherwise only the slowest thread's "
@@ -126,10 +127,11 @@ void CallView::setCall(std::shared_ptr<const CallDetail> detail, CallNeighbours 
     }
     m_slower->setEnabled(neighbours.slower.has_value());
     m_faster->setEnabled(neighbours.faster.has_value());
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_scroll, m_plot->axis(), m_legend, m_all, m_foldNote}) {
+        w->show();
+    }
     m_error->hide();
-    m_scroll->show();
-    m_plot->axis()->show();
-    m_legend->show();
     rebuild();
 }
 
@@ -141,9 +143,10 @@ void CallView::showError(const QString& message)
     m_header->setText(QString());
     m_error->setText(message);
     m_error->show();
-    m_scroll->hide();
-    m_plot->axis()->hide();
-    m_legend->hide();
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_scroll, m_plot->axis(), m_legend, m_all, m_foldNote}) {
+        w->hide(); // the seq box stays: another call can be asked for
+    }
     m_slower->setEnabled(false);
     m_faster->setEnabled(false);
 }

@@ -48,16 +48,16 @@ void show(CallView& view, const Shown& s)
     view.setCall(s.detail, s.neighbours, s.first, s.last);
 }
 
-// 64 hosts x 8 threads, host h37's thread 5 late by 40 µs in every call.
-Run bigRun()
+// Hosts x 8 threads, host h37's thread 5 late by 40 µs in every call.
+Run bigRun(const char* hosts = "64", std::int64_t calls = 20)
 {
     TreeSpec spec;
-    spec.name = "64 hosts x 8 threads";
-    spec.hosts = parseHostList("64").value();
+    spec.name = std::string(hosts) + " hosts x 8 threads";
+    spec.hosts = parseHostList(hosts).value();
     spec.threadsPerHost = 8;
     Configuration config = generateTree(spec).value();
     testing::SimulationSpec sim;
-    sim.calls = 20;
+    sim.calls = calls;
     sim.culprit = "h37.t5";
     sim.culpritDelay = 40'000;
     std::vector<Tuple> tuples = testing::simulateTrace(config, sim);
@@ -219,8 +219,27 @@ private slots:
         const auto incomplete = callDetail(run.configuration, run.tuples, 1);
         view.showError(QString::fromStdString(incomplete.error().message));
         QVERIFY(view.errorText().startsWith("call #1 is incomplete"));
+        savePicture(view, "callview-incomplete.png");
         show(view, callOf(run.configuration, run.tuples, 2));
         QVERIFY(view.errorText().isEmpty());
+    }
+
+    void fourThousandThreadsStayAFewRows()
+    {
+        const Run run = bigRun("512", 4);
+        CallView view;
+        view.resize(1280, 800);
+        const Shown call = callOf(run.configuration, run.tuples, 2);
+        QElapsedTimer shown;
+        shown.start();
+        show(view, call);
+        (void)view.grab();
+        qInfo("figure: 4096 threads folded, set and drawn in %lld ms", shown.elapsed());
+        QVERIFY(view.folded());
+        QVERIFY2(view.plot()->rows().size() <= 20,
+                 qPrintable(QString::number(view.plot()->rows().size())));
+        QCOMPARE(view.detail()->lastArrivalPath.back(), run.configuration.indexOf("h37.t5"));
+        savePicture(view, "callview-4096-threads.png");
     }
 
     void bigTreeFoldsToThePathsThatExplainTheCall()
