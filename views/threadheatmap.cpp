@@ -74,7 +74,7 @@ void labelRows(QCPAxis* left, const OverTimeData& data, size_t perRow, size_t ro
 {
     const OverTime& s = data.analysis.series;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    const size_t step = std::max<size_t>(1, (rows + 15) / 16);
+    const size_t step = std::max<size_t>(1, (rows + 11) / 12); // at most 12 labels
     for (size_t r = 0; r < rows; r += step) {
         ticker->addTick(static_cast<double>(r), data.idOf(s.threads[r * perRow].thread));
     }

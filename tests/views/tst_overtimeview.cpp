@@ -11,6 +11,7 @@
 #include "views/threadheatmap.h"
 
 #include <QRegularExpression>
+#include <QToolTip>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -162,6 +163,11 @@ private slots:
         view.setData(overTime(config, storySpec()));
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
+        // Hovering the strip names the bucket's culprit.
+        view.plot()->replot();
+        QTest::mouseMove(view.plot(),
+                         view.panel(OverTimeView::Panel::Culprit)->rect().center() + QPoint(0, 5));
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::text().contains(QStringLiteral("culprit h")), 5000);
         QCPAxisRect* stages = view.panel(OverTimeView::Panel::Stages);
         const QCPRange before = stages->axis(QCPAxis::atBottom)->range();
         const QPointF at = stages->rect().center();
@@ -205,6 +211,43 @@ private slots:
         view.setData(overTime(config, storySpec(), 512));
         QVERIFY(view.periodicText().contains(QStringLiteral("victim h1.t1")));
         const QString file = save(view, "xylem-overtime-1280x800.png");
+        QVERIFY(!file.isEmpty());
+        qInfo("picture: %s", qPrintable(file));
+    }
+
+    // A binary tree of 64 threads has a long path: its stages' legend must fit beside them.
+    void aLongPathKeepsItsLegendBesideIt()
+    {
+        const Configuration config = generateTree(TreeSpec{"deep", parseHostList("16").value(), 4,
+                                                           TreeShape::KAry, 2, RootKind::Core})
+                                         .value();
+        OverTimeView view;
+        view.resize(1280, 800);
+        const auto data =
+            overTime(config, {.calls = 600, .culprit = "h9.t2", .culpritDelay = 30'000}, 256);
+        view.setData(data);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.plot()->replot();
+        QCOMPARE(data->analysis.series.stages.size(), size_t(29));
+        // The 8 longest stages and one entry for the other 21: the threads keep their height.
+        QCPLegend* legend = nullptr;
+        for (int i = 0; i < view.plot()->plotLayout()->elementCount(); ++i) {
+            if (auto* l = qobject_cast<QCPLegend*>(view.plot()->plotLayout()->elementAt(i));
+                l &&
+                l->outerRect().top() >=
+                    view.panel(OverTimeView::Panel::Stages)->outerRect().top() - 1 &&
+                l->outerRect().top() <
+                    view.panel(OverTimeView::Panel::Threads)->outerRect().top()) {
+                legend = l;
+            }
+        }
+        QVERIFY(legend);
+        QCOMPARE(legend->itemCount(), 9);
+        auto* others = qobject_cast<QCPPlottableLegendItem*>(legend->item(8));
+        QVERIFY(others && others->plottable()->name().startsWith(QStringLiteral("21 other stage")));
+        QVERIFY(view.panel(OverTimeView::Panel::Threads)->rect().height() > 200);
+        const QString file = save(view, "xylem-overtime-deep-1280x800.png");
         QVERIFY(!file.isEmpty());
         qInfo("picture: %s", qPrintable(file));
     }
