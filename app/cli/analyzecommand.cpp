@@ -1,8 +1,10 @@
 #include "app/cli/callreport.h"
 #include "app/cli/command.h"
+#include "app/cli/findingstext.h"
 #include "app/cli/monitorsection.h"
 #include "app/cli/mpikindreport.h"
 #include "app/cli/progressline.h"
+#include "app/cli/runinsights.h"
 #include "app/cli/sessioninput.h"
 #include "app/cli/textreport.h"
 #include "app/cli/windowoptions.h"
@@ -12,52 +14,15 @@
 #include "core/analysis/waitstatesjson.h"
 #include "core/store/mpistore.h"
 #include "core/store/progress.h"
-#include "core/store/reportcache.h"
 #include "core/store/runcatalog.h"
 #include "core/store/storedclocks.h"
 
 #include <limits>
 #include <optional>
-#include <unistd.h>
 
 namespace xylem::cli {
 
 namespace {
-
-// The JSON report of a session's run: cached in the session, which is opened for writing when
-// the file allows it so that a first analysis is kept for the next.
-Result<std::string> cachedReportFromSession(const Arguments& a, std::ostream& note)
-{
-    XYLEM_TRY(path, a.one("session"));
-    XYLEM_TRY(id, a.optionalId("run"));
-    const bool canWrite = ::access(path->c_str(), W_OK) == 0;
-    XYLEM_TRY(session,
-              openSession(path.value(),
-                          canWrite ? store::OpenMode::ReadWrite : store::OpenMode::ReadOnly, note));
-    XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
-    return store::reportJson(session.value(), run.value(),
-                             progressOnStderr("analyze", "tuples read"));
-}
-
-// The wait states of a session's run that has MPI data; nullopt for a run without (and for
-// files given with --tree and --trace, which carry none).
-Result<std::optional<WaitStateReport>> waitStatesFromSession(const Arguments& a)
-{
-    if (!a.has("session")) {
-        return std::optional<WaitStateReport>();
-    }
-    XYLEM_TRY(path, a.one("session"));
-    XYLEM_TRY(id, a.optionalId("run"));
-    XYLEM_TRY(session, store::Session::open(path.value(), store::OpenMode::ReadOnly));
-    XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
-    XYLEM_TRY(has, store::hasMpiTrace(session.value(), run.value()));
-    if (!has.value()) {
-        return std::optional<WaitStateReport>();
-    }
-    XYLEM_TRY(trace, store::mpiTrace(session.value(), run.value()));
-    XYLEM_TRY(report, analyzeWaitStates(trace.value()));
-    return std::optional(std::move(report).value());
-}
 
 // One (communicator, kind) of a session's MPI data (app/cli/mpikindchoice.h): a synchronizing
 // kind as the stage tree of its own run, a rooted one as its root-aware summary; the wait states
@@ -147,20 +112,6 @@ Result<std::optional<KindChoice>> kindFromArguments(const Arguments& a, std::ost
     return chooseKind(a, session.value());
 }
 
-// The clock models of the analysed run, whose residual skew the stage guard reads; none for
-// files.
-Result<std::vector<HostClock>> clocksOfRun(const Arguments& a)
-{
-    if (!a.has("session") || a.has("tree")) {
-        return std::vector<HostClock>();
-    }
-    XYLEM_TRY(path, a.one("session"));
-    XYLEM_TRY(id, a.optionalId("run"));
-    XYLEM_TRY(session, store::Session::open(path.value(), store::OpenMode::ReadOnly));
-    XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
-    return store::storedClocks(session.value(), run.value());
-}
-
 // What the live recording of a session's run stored of its monitors; nullopt for files.
 Result<std::optional<RunMonitors>> monitorsOfRun(const Arguments& a)
 {
@@ -172,83 +123,6 @@ Result<std::optional<RunMonitors>> monitorsOfRun(const Arguments& a)
     XYLEM_TRY(session, store::Session::open(path.value(), store::OpenMode::ReadOnly));
     XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
     return std::optional(readRunMonitors(session.value(), run.value()));
-}
-
-// Whether a JSON report (reportToJson's form) has a negative timemap mean.
-bool hasNegativeStage(const nlohmann::ordered_json& report)
-{
-    if (!report.contains("threads") || !report["threads"].is_object()) {
-        return false;
-    }
-    for (const auto& [id, thread] : report["threads"].items()) {
-        if (!thread.contains("timemap") || !thread["timemap"].is_array()) {
-            continue;
-        }
-        for (const auto& stage : thread["timemap"]) {
-            if (stage.contains("mean_ns") && stage["mean_ns"].is_number() &&
-                stage["mean_ns"].get<double>() < 0) {
-                return true;
-            }
-        }
-    }
-    return false;
-}
-
-// With a window the report is computed for it (never the session's cached report of the whole
-// run, which is neither read nor written) and the wait states and monitors, which are of the
-// whole run, are left out.
-Result<Ok> printWindowJson(const Arguments& a, const CallWindow& window, std::ostream& o,
-                           std::ostream& e)
-{
-    XYLEM_TRY(report, reportFromArguments(a, e));
-    XYLEM_TRY(clocks, clocksOfRun(a));
-    nlohmann::ordered_json json = reportToJson(report.value());
-    const StageGuard guard = checkStages(report.value(), clocks.value());
-    if (!guard.clean()) {
-        json["stage_guard"] = stageGuardToJson(guard, report.value());
-    }
-    json["window"] = windowToJson(window);
-    o << json.dump(1) << '\n';
-    return Ok{};
-}
-
-Result<Ok> printJson(const Arguments& a, const CallWindow& window, std::ostream& o, std::ostream& e)
-{
-    if (!window.isWholeRun()) {
-        return printWindowJson(a, window, o, e);
-    }
-    nlohmann::ordered_json json;
-    if (a.has("session")) {
-        XYLEM_TRY(text, cachedReportFromSession(a, e));
-        json = nlohmann::ordered_json::parse(text.value(), nullptr, false);
-        if (json.is_discarded()) {
-            return makeError(ErrorCode::Corrupt, "the session's cached report is not JSON");
-        }
-        if (hasNegativeStage(json)) {
-            // Rare: the guard needs the report itself, so only then is it analysed again.
-            XYLEM_TRY(report, reportFromArguments(a, e));
-            XYLEM_TRY(clocks, clocksOfRun(a));
-            const StageGuard guard = checkStages(report.value(), clocks.value());
-            json["stage_guard"] = stageGuardToJson(guard, report.value());
-        }
-    } else {
-        XYLEM_TRY(report, reportFromArguments(a, e));
-        json = reportToJson(report.value());
-        const StageGuard guard = checkStages(report.value(), {});
-        if (!guard.clean()) {
-            json["stage_guard"] = stageGuardToJson(guard, report.value());
-        }
-    }
-    XYLEM_TRY(waits, waitStatesFromSession(a));
-    if (waits.value()) {
-        json["wait_states"] = waitStatesToJson(*waits.value());
-    }
-    XYLEM_TRY(monitors, monitorsOfRun(a));
-    if (monitors.value() && monitors.value()->recorded()) { // as the worked examples' reports
-        json["monitors"] = runMonitorsJson(*monitors.value());
-    }
-    o << json.dump(1) << '\n';
-    return Ok{};
 }
 
 // --call S: one call of the stored run or the files, in text only.
@@ -263,25 +137,63 @@ Result<Ok> printCallOf(const Arguments& a, std::ostream& o, std::ostream& e)
     return printCall(a, std::stoll(text.value()), o, e);
 }
 
-// The text report, section by section in the order printed: the window (when one is given),
-// the report, the stage guard, and of a whole session's run its wait states and monitors.
-Result<Ok> printText(const Arguments& a, const CallWindow& window, const TextOptions& text,
+// The JSON report: the analysis of the run (in the window, when one is given) and what analyze
+// adds to it (runinsights.h); of a whole session's run also its wait states and monitors.
+Result<Ok> printJson(const Arguments& a, const CallWindow& window, const InsightOptions& options,
                      std::ostream& o, std::ostream& e)
 {
-    XYLEM_TRY(report, reportFromArguments(a, e));
-    XYLEM_TRY(clocks, clocksOfRun(a));
     const bool windowed = !window.isWholeRun();
-    if (windowed) {
-        printWindowLine(o, window, report.value());
+    XYLEM_TRY(analysed, analysedRunFromArguments(a, e));
+    XYLEM_TRY(extras, storedExtrasFromArguments(a, windowed));
+    XYLEM_TRY(insights, runInsights(analysed.value(), extras.value(), options));
+    const AnalysisReport& report = analysed->report;
+    nlohmann::ordered_json json = reportToJson(report);
+    const StageGuard guard = checkStages(report, extras->clocks);
+    if (!guard.clean()) {
+        json["stage_guard"] = stageGuardToJson(guard, report);
     }
-    printReport(o, report.value(), text);
-    printStageGuard(o, checkStages(report.value(), clocks.value()), report.value());
+    if (windowed) {
+        json["window"] = windowToJson(window);
+    }
+    addInsightsJson(json, analysed->run.configuration, insights.value());
+    if (extras->waits) {
+        json["wait_states"] = waitStatesToJson(*extras->waits);
+    }
+    if (!windowed) { // the monitors are of the whole run
+        XYLEM_TRY(monitors, monitorsOfRun(a));
+        if (monitors.value() && monitors.value()->recorded()) { // as the worked examples' reports
+            json["monitors"] = runMonitorsJson(*monitors.value());
+        }
+    }
+    o << json.dump(1) << '\n';
+    return Ok{};
+}
+
+// The text report, section by section in the order printed: the window (when one is given),
+// the findings, the report, the stage guard, the culprit over time, the slowest calls, and of a
+// whole session's run its wait states and monitors.
+Result<Ok> printText(const Arguments& a, const CallWindow& window, const TextOptions& text,
+                     const InsightOptions& options, std::ostream& o, std::ostream& e)
+{
+    const bool windowed = !window.isWholeRun();
+    XYLEM_TRY(analysed, analysedRunFromArguments(a, e));
+    XYLEM_TRY(extras, storedExtrasFromArguments(a, windowed));
+    XYLEM_TRY(insights, runInsights(analysed.value(), extras.value(), options));
+    const AnalysisReport& report = analysed->report;
+    if (windowed) {
+        printWindowLine(o, window, report);
+    }
+    printFindings(o, insights->findings);
+    printReport(o, report, text);
+    printStageGuard(o, checkStages(report, extras->clocks), report);
+    printCulpritOverTime(o, analysed->run.configuration, insights->overTime.series);
+    printOutliers(o, insights->outliers);
+    o << '\n';
     if (windowed) {
         return Ok{}; // wait states and monitors are of the whole run
     }
-    XYLEM_TRY(waits, waitStatesFromSession(a));
-    if (waits.value()) {
-        printWaitStates(o, *waits.value());
+    if (extras->waits) {
+        printWaitStates(o, *extras->waits);
     }
     XYLEM_TRY(monitors, monitorsOfRun(a));
     if (monitors.value()) {
@@ -299,7 +211,10 @@ int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
         "usage: xylem-cli analyze (--tree F.tree.json --trace F.trace.csv | [--session] S.xylem\n"
         "                         [--run N] [--kind KIND] [--comm N]) [--json] [--top N]\n"
         "                         [--skip-calls N] [--from #S|TIME] [--to #S|TIME] [--call S]\n"
-        "       every metric of a run, from its files or from a session; of an MPI run, one\n"
+        "                         [--buckets N]\n"
+        "       what stands out in a run (its findings first), then every metric, from its files "
+        "or\n"
+        "       from a session; of an MPI run, one\n"
         "       collective kind on one communicator (default: the kind with the most time);\n"
         "       in a window of the run's calls (TIME since its first down: 250ms, 1.5s, 800us)\n",
         withWindowOptions(
@@ -309,6 +224,8 @@ int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
                          "F.trace.csv"),
              sessionOption(), runOption(),
              valueOption("top", "rows of each ranked table", "10", integerIn(0, 1000000)),
+             valueOption("buckets", "buckets of the run over time (the culprit per bucket)", "16",
+                         integerIn(1, 4096)),
              valueOption("kind",
                          "the MPI collective to analyse: allreduce, bcast, ... or MPI_Allreduce",
                          "the kind with the most time", {}, "KIND"),
@@ -333,10 +250,12 @@ int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
                               return analyzeKind(*kind.value(), window.value(), a.has("json"), text,
                                                  o);
                           }
+                          XYLEM_TRY(buckets, a.integer("buckets", 16, 1, 4096));
+                          const InsightOptions insight{static_cast<size_t>(buckets.value())};
                           if (a.has("json")) {
-                              return printJson(a, window.value(), o, e);
+                              return printJson(a, window.value(), insight, o, e);
                           }
-                          return printText(a, window.value(), text, o, e);
+                          return printText(a, window.value(), text, insight, o, e);
                       });
 }
 

@@ -129,4 +129,42 @@ Result<WindowAnalysis> analyzeStoredRunWithCalls(store::Session& session, std::i
     return analyzeWindowWithCalls(loaded->configuration, loaded->tuples, window, options);
 }
 
+namespace {
+
+// The arguments' run as stored or given, with the clock coverage of a session's stored models.
+Result<std::pair<Run, AnalysisOptions>> runWithOptions(const Arguments& args, std::ostream& note)
+{
+    AnalysisOptions options;
+    if (args.has("session") && !args.has("tree") && !args.has("trace")) {
+        XYLEM_TRY(path, args.one("session"));
+        XYLEM_TRY(id, args.optionalId("run"));
+        XYLEM_TRY(session, openSession(path.value(), store::OpenMode::ReadOnly, note));
+        XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
+        XYLEM_TRY(loaded, store::loadRun(session.value(), run.value(),
+                                         progressOnStderr("analyze", "tuples read")));
+        XYLEM_TRY(clocks, store::storedClockCoverage(session.value(), run.value()));
+        options.clocks = std::move(clocks).value();
+        return std::pair{std::move(loaded).value(), std::move(options)};
+    }
+    XYLEM_TRY(run, runFromArguments(args, note));
+    return std::pair{std::move(run).value(), std::move(options)};
+}
+
+} // namespace
+
+Result<AnalysedRun> analysedRunFromArguments(const Arguments& args, std::ostream& note)
+{
+    XYLEM_TRY(window, windowFromArguments(args));
+    XYLEM_TRY(given, runWithOptions(args, note));
+    auto& [run, options] = given.value();
+    if (window->isWholeRun()) {
+        AnalysisReport report = analyze(run, options);
+        return AnalysedRun{std::move(run), std::move(report)};
+    }
+    XYLEM_TRY(cut, cutToWindow(run.tuples, window.value()));
+    XYLEM_TRY(report, analyzeCut(run.configuration, cut.value(), window.value(), options));
+    run.tuples = std::move(cut->tuples);
+    return AnalysedRun{std::move(run), std::move(report).value()};
+}
+
 } // namespace xylem::cli

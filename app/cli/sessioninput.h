@@ -24,6 +24,16 @@ Result<Run> runFromArguments(const Arguments& args, std::ostream& note);
 // (core/store/storedclocks.h), files' run as they are.
 Result<AnalysisReport> reportFromArguments(const Arguments& args, std::ostream& note);
 
+// The arguments' run, cut to the window of --skip-calls/--from/--to when one is given, with its
+// analysis (as reportFromArguments makes it): for what reads the tuples again besides the
+// report (findings over time, outlier lists).
+struct AnalysedRun
+{
+    Run run;
+    AnalysisReport report;
+};
+Result<AnalysedRun> analysedRunFromArguments(const Arguments& args, std::ostream& note);
+
 // The clock coverage the analysis of the arguments' run uses: a session's stored models, none
 // for files (core/store/storedclocks.h).
 Result<ClockCoverage> clockCoverageFromArguments(const Arguments& args, std::ostream& note);

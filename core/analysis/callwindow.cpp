@@ -309,21 +309,28 @@ Result<AnalysisReport> analyzeWindow(const Configuration& config, std::span<cons
     return std::move(analysis).value().report;
 }
 
+Result<AnalysisReport> analyzeCut(const Configuration& config, const WindowCut& cut,
+                                  const CallWindow& window, const AnalysisOptions& options)
+{
+    AnalysisReport report = analyze(config, cut.tuples, options);
+    if (report.calls == 0) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "the window (" + describe(window) + ") keeps " +
+                             std::to_string(cut.calls) + " calls (#" +
+                             std::to_string(cut.firstSeq) + " to #" + std::to_string(cut.lastSeq) +
+                             "), none of them complete");
+    }
+    return report;
+}
+
 Result<WindowAnalysis> analyzeWindowWithCalls(const Configuration& config,
                                               std::span<const Tuple> tuples,
                                               const CallWindow& window,
                                               const AnalysisOptions& options)
 {
     XYLEM_TRY(cut, cutToWindow(tuples, window));
-    AnalysisReport report = analyze(config, cut->tuples, options);
-    if (report.calls == 0) {
-        return makeError(ErrorCode::InvalidArgument,
-                         "the window (" + describe(window) + ") keeps " +
-                             std::to_string(cut->calls) + " calls (#" +
-                             std::to_string(cut->firstSeq) + " to #" +
-                             std::to_string(cut->lastSeq) + "), none of them complete");
-    }
-    return WindowAnalysis{std::move(report), completeCallTimes(config, cut->tuples)};
+    XYLEM_TRY(report, analyzeCut(config, cut.value(), window, options));
+    return WindowAnalysis{std::move(report).value(), completeCallTimes(config, cut->tuples)};
 }
 
 } // namespace xylem

@@ -72,6 +72,11 @@ struct WindowCut
 // and the run's seqs, so that an empty window never looks like an empty run.
 Result<WindowCut> cutToWindow(std::span<const Tuple> tuples, const CallWindow& window);
 
+// The analysis of a window's cut; an error when every kept call is incomplete (a report of
+// zero calls would look valid).
+Result<AnalysisReport> analyzeCut(const Configuration& config, const WindowCut& cut,
+                                  const CallWindow& window, const AnalysisOptions& options = {});
+
 // The analysis of the calls the window keeps; an error as cutToWindow's, and also when every
 // kept call is incomplete (a report of zero calls would look valid).
 Result<AnalysisReport> analyzeWindow(const Configuration& config, std::span<const Tuple> tuples,

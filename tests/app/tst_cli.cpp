@@ -63,7 +63,10 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const auto expected = nlohmann::json::parse(
             xylem::testing::readTestFile(example.toStdString() + ".expected.json"));
-        const auto actual = nlohmann::json::parse(r.out.toStdString());
+        bool insights = false;
+        const auto actual = xylem::testing::reportWithoutInsights(
+            nlohmann::json::parse(r.out.toStdString()), &insights);
+        QVERIFY(insights);
         QCOMPARE(xylem::testing::jsonDifferences(expected, actual).size(), size_t(0));
     }
 
@@ -77,6 +80,34 @@ private slots:
         QVERIFY(r.out.contains("Hotspots"));
         QVERIFY(r.out.contains("Gred gA"));
         QVERIFY(r.out.contains("thread>gred>proxy>gred>core: 2 threads, representative T1"));
+    }
+
+    // The findings come first; after the report, the culprit over time (T2 last at the root in
+    // calls 0 and 1, T3 in call 2, 40 us later) and the slowest calls (call 2's 12.4 us).
+    void analyzeTextStartsWithTheFindings()
+    {
+        const CliResult r = runCli({"analyze", "--tree", data("two-hosts.tree.json"), "--trace",
+                                    data("two-hosts.trace.csv")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith("Findings (3 calls, mean operation time 12.23 µs):\n"),
+                 qPrintable(r.out.left(200)));
+        QVERIFY(r.out.contains("Balanced: no single culprit. The most frequent last arrival, T2,"));
+        QVERIFY(r.out.indexOf("Findings") < r.out.indexOf("Imbalance path"));
+        QVERIFY(r.out.contains("  0 to 20.48 µs: T2, last in 2 of 2 calls (100.0 %)\n"));
+        QVERIFY(r.out.contains("  36.86 µs to 40.96 µs: T3, last in 1 of 1 calls (100.0 %)\n"));
+        QVERIFY(r.out.contains("  operation time: #2 12.40 µs at"));
+        const CliResult json = runCli({"analyze", "--json", "--tree", data("two-hosts.tree.json"),
+                                       "--trace", data("two-hosts.trace.csv"), "--buckets", "4"});
+        const auto j = nlohmann::json::parse(json.out.toStdString());
+        QCOMPARE(j["findings"]["items"][0]["kind"].get<std::string>(), std::string("balanced"));
+        QCOMPARE(j["over_time"]["culprit"].size(), size_t(3));
+        QCOMPARE(j["over_time"]["culprit"][2]["thread"].get<std::string>(), std::string("T3"));
+        QCOMPARE(j["outliers"]["operation_time"][0]["seq"].get<int>(), 2);
+        QVERIFY(j.contains("periodic_outliers"));
+        QCOMPARE(runCli({"analyze", "--buckets", "0", "--tree", data("two-hosts.tree.json"),
+                         "--trace", data("two-hosts.trace.csv")})
+                     .exitCode,
+                 2);
     }
 
     void badInput_data()
