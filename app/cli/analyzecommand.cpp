@@ -14,11 +14,13 @@
 #include "core/analysis/waitstatesjson.h"
 #include "core/store/mpistore.h"
 #include "core/store/progress.h"
+#include "core/store/reportcache.h"
 #include "core/store/runcatalog.h"
 #include "core/store/storedclocks.h"
 
 #include <limits>
 #include <optional>
+#include <unistd.h>
 
 namespace xylem::cli {
 
@@ -139,8 +141,8 @@ Result<Ok> printCallOf(const Arguments& a, std::ostream& o, std::ostream& e)
 
 // The JSON report: the analysis of the run (in the window, when one is given) and what analyze
 // adds to it (runinsights.h); of a whole session's run also its wait states and monitors.
-Result<Ok> printJson(const Arguments& a, const CallWindow& window, const InsightOptions& options,
-                     std::ostream& o, std::ostream& e)
+Result<std::string> jsonDocument(const Arguments& a, const CallWindow& window,
+                                 const InsightOptions& options, std::ostream& e)
 {
     const bool windowed = !window.isWholeRun();
     XYLEM_TRY(analysed, analysedRunFromArguments(a, e));
@@ -165,7 +167,31 @@ Result<Ok> printJson(const Arguments& a, const CallWindow& window, const Insight
             json["monitors"] = runMonitorsJson(*monitors.value());
         }
     }
-    o << json.dump(1) << '\n';
+    return json.dump(1);
+}
+
+// A whole session's run: its document is kept in the session (core/store/reportcache.h), which is
+// opened for writing when the file allows it, so that the next analyze reads it.
+Result<Ok> printJson(const Arguments& a, const CallWindow& window, const InsightOptions& options,
+                     std::ostream& o, std::ostream& e)
+{
+    if (!window.isWholeRun() || !a.has("session") || a.has("tree")) {
+        XYLEM_TRY(json, jsonDocument(a, window, options, e));
+        o << json.value() << '\n';
+        return Ok{};
+    }
+    XYLEM_TRY(path, a.one("session"));
+    XYLEM_TRY(id, a.optionalId("run"));
+    const bool canWrite = ::access(path->c_str(), W_OK) == 0;
+    XYLEM_TRY(session,
+              openSession(path.value(),
+                          canWrite ? store::OpenMode::ReadWrite : store::OpenMode::ReadOnly, e));
+    XYLEM_TRY(run, store::resolveRun(session.value(), id.value()));
+    const std::string kind = "analyze.json buckets " + std::to_string(options.buckets) +
+                             " slowest " + std::to_string(options.slowestCalls);
+    XYLEM_TRY(json, store::keptAnalysis(session.value(), run.value(), kind,
+                                        [&] { return jsonDocument(a, window, options, e); }));
+    o << json.value() << '\n';
     return Ok{};
 }
 

@@ -29,8 +29,6 @@ Result<Run> loadRun(Session& session, std::int64_t run, const Progress& progress
 // The run loaded with progress, then analysed (no progress while the engine works).
 Result<AnalysisReport> analyzeStoredRun(Session& session, std::int64_t run,
                                         const Progress& progress);
-// The run's JSON report (core/store/reportcache.h): progress only when it is not cached.
-Result<std::string> reportJson(Session& session, std::int64_t run, const Progress& progress);
 Result<std::int64_t> importRun(Session& session, const Configuration& config,
                                std::span<const Tuple> tuples, const RunMetadata& metadata,
                                const Progress& progress);

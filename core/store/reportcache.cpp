@@ -1,49 +1,28 @@
 #include "core/store/reportcache.h"
 
 #include "core/analysis/analyzer.h"
-#include "core/analysis/reportjson.h"
 #include "core/store/attachments.h"
-#include "core/store/progress.h"
 #include "core/store/runcatalog.h"
-#include "core/store/storedclocks.h"
 
 namespace xylem::store {
 
-namespace {
-constexpr const char* kReportKind = "report.json";
-}
-
-Result<std::string> reportJson(Session& session, std::int64_t run)
+Result<std::string> keptAnalysis(Session& session, std::int64_t run, const std::string& kind,
+                                 const std::function<Result<std::string>()>& make)
 {
-    return reportJson(session, run, Progress{});
-}
-
-Result<std::string> reportJson(Session& session, std::int64_t run, const Progress& progress)
-{
-    auto info = runInfo(session, run);
-    if (!info) {
-        return info.error();
-    }
+    XYLEM_TRY(info, runInfo(session, run));
     const bool finished = info->status != RunStatus::Recording;
     if (finished) {
-        auto cached = cachedResult(session, run, kReportKind, kAnalysisEngineVersion);
-        if (!cached) {
-            return cached.error();
-        }
-        if (cached.value()) {
-            return *cached.value();
+        XYLEM_TRY(kept, cachedResult(session, run, kind, kAnalysisEngineVersion));
+        if (kept.value()) {
+            return *kept.value();
         }
     }
-    auto report = analyzeStoredRun(session, run, progress);
-    if (!report) {
-        return report.error();
-    }
-    std::string json = reportToJson(report.value()).dump(1);
+    XYLEM_TRY(made, make());
     if (finished && session.writable()) {
-        // A cache that cannot be written (a full disk) costs only time: the report stands.
-        (void)storeCachedResult(session, run, kReportKind, kAnalysisEngineVersion, json);
+        // A document that cannot be kept (a full disk) costs only time: it stands.
+        (void)storeCachedResult(session, run, kind, kAnalysisEngineVersion, made.value());
     }
-    return json;
+    return made;
 }
 
 } // namespace xylem::store

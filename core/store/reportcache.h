@@ -1,18 +1,23 @@
 #pragma once
 
-// The analysis report of a finished run, as the JSON of metrics.md §8, kept in the session:
-// analysing 10 M tuples takes seconds, reading the cached report milliseconds. A cached report
-// is used only if this engine version wrote it; a run still recording is never cached.
+// A finished run's analysis document (JSON text, e.g. what `xylem-cli analyze --json` prints),
+// kept in the session: analysing 10 M tuples takes seconds, reading the kept document
+// milliseconds. A document is used only if this engine version (kAnalysisEngineVersion, which
+// every change to a number of the analysis bumps) wrote it; a run still recording is never kept,
+// nor is anything kept in a session opened read-only.
 
 #include "core/model/result.h"
 #include "core/store/session.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace xylem::store {
 
-// From the cache, or computed and (if the session is writable) cached.
-Result<std::string> reportJson(Session& session, std::int64_t run);
+// The document of `kind` (a name that says what it holds and how it was asked for) from the
+// session, or made by `make` and kept.
+Result<std::string> keptAnalysis(Session& session, std::int64_t run, const std::string& kind,
+                                 const std::function<Result<std::string>()>& make);
 
 } // namespace xylem::store

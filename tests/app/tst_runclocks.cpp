@@ -5,8 +5,8 @@
 
 #include "app/gui/runclocks.h"
 #include "core/analysis/clockmodeljson.h"
+#include "core/analysis/reportjson.h"
 #include "core/store/attachments.h"
-#include "core/store/reportcache.h"
 #include "core/store/runwriter.h"
 #include "core/store/storedclocks.h"
 #include "tests/support/testdata.h"
@@ -61,7 +61,7 @@ private slots:
         auto none = store::storedClockCoverage(session.value(), 2);
         QVERIFY(none && !none->known); // no model at all: one clock, as the files analysed
 
-        // The report every caller reads (xylem-cli analyze, export, the cache) is told the same:
+        // The report every caller reads (xylem-cli analyze, export, the window) is told the same:
         // hops to B are estimated in run 1 only: run 2 stored no model (one clock), run 3 both.
         QVERIFY(store::importRun(session.value(), run.configuration, run.tuples, meta));
         QVERIFY(store::setClockModel(session.value(), 3, "A",
@@ -69,9 +69,10 @@ private slots:
         QVERIFY(store::setClockModel(session.value(), 3, "B",
                                      clockModelJson(measured("B", 70'000, 1'000), "front")));
         for (const std::int64_t id : {1, 2, 3}) {
-            auto json = store::reportJson(session.value(), id);
-            QVERIFY2(json, json ? "" : json.error().describe().c_str());
-            QCOMPARE(json->find("half two-way") != std::string::npos, id == 1);
+            auto report = store::analyzeStoredRun(session.value(), id);
+            QVERIFY2(report, report ? "" : report.error().describe().c_str());
+            const std::string json = reportToJson(report.value()).dump();
+            QCOMPARE(json.find("half two-way") != std::string::npos, id == 1);
         }
 
         auto clocks = gui::loadRunClocks(session.value(), 1);
