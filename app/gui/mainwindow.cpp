@@ -56,7 +56,8 @@
 namespace xylem::gui {
 
 namespace {
-constexpr int kViewsLayoutVersion = 1; // 1: the overview, first of the views
+// 1: the overview, first of the views; 2: Over time and One call beside the timeline.
+constexpr int kViewsLayoutVersion = 2;
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -98,6 +99,7 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
+    buildCallViews();
     buildDocks();
     addToolBar(Qt::TopToolBarArea, new MpiKindBar(&m_controller, m_runs, this));
     buildMenus();
@@ -260,6 +262,7 @@ void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)
 {
     setWindowTitle(tr("%1 — Xylem").arg(QFileInfo(path).fileName()));
     m_analysed.clear(); // runs of another session
+    forgetCalls();
     m_recent->remember(path);
     m_sessionOpened = true; // its first run shown opens on the overview
     for (const RunEntry& r : runs) {
@@ -320,6 +323,7 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
         m_sessionShown = true;
         showView(first);
     }
+    followRunInCallViews(run);
     emit reportShown(run);
 }
 

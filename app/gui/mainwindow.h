@@ -28,8 +28,10 @@ class QProgressBar;
 class QToolButton;
 
 namespace xylem::views {
+class CallView;
 class ComparisonView;
 class MonitorsView;
+class OverTimeView;
 class OverviewPage;
 class SerializationView;
 class TablePage;
@@ -43,6 +45,8 @@ class WeightedTreeView;
 
 namespace xylem::gui {
 
+class CallDetailJob;
+class OverTimeJob;
 class RecentSessionsMenu;
 class RunPanel;
 
@@ -63,10 +67,12 @@ public:
         WaitStates,
         Scopes,
         Clocks,
-        Monitors
+        Monitors,
+        Call,
+        OverTime
     };
     // "overview", "tree", "timemap", "serialization", "comparison", "timeline", "tables",
-    // "waitstates", "scopes", "clocks", "monitors"; nullopt otherwise.
+    // "waitstates", "scopes", "clocks", "monitors", "call", "overtime"; nullopt otherwise.
     static std::optional<View> viewNamed(const QString& name);
 
     explicit MainWindow(QWidget* parent = nullptr);
@@ -93,12 +99,20 @@ public:
     // The run's periodic outliers (core/analysis/overtimeanalysis.h) for the overview's findings;
     // ignored unless run is the one shown.
     void showPeriodicOutliers(qint64 run, const PeriodicOutliers& periodic);
+    // Raises the One call view on call seq of a stored run of the open session, loaded off the
+    // GUI thread (calldetailjob.h).
+    void showCall(qint64 run, qint64 seq);
+    // The slowest call (by operation time) that starts in the timeline's bucket at atNs, in ns on
+    // the shown run's clock: what a double-click on the timeline opens (mainwindowcalls.cpp).
+    void showSlowestCallAt(std::int64_t atNs);
     View currentView() const { return m_currentView; }
     // The view's widget (the Weighted tree's page with its search field); each view's dock is
     // named "view-" and its name (viewNamed), the runs' dock "runs".
     QWidget* viewWidget(View view) const;
     QDockWidget* viewDock(View view) const;
     views::OverviewPage* overview() const { return m_overview; }
+    views::CallView* callView() const { return m_callView; }
+    views::OverTimeView* overTime() const { return m_overTime; }
     views::WaitStateView* waitStates() const { return m_waitStates; }
     views::TreeClockView* clocks() const { return m_clocks; }
     RunPanel* runPanel() const { return m_runs; }
@@ -124,6 +138,12 @@ private:
     void connectOverview();
     void showFindings();
     void queryRecording(qint64 run);
+    // One call and Over time (mainwindowcalls.cpp): their views and jobs, and what they show of
+    // the run shown; forgetCalls when another session or a recording begins.
+    void buildCallViews();
+    void followRunInCallViews(qint64 run);
+    void forgetCalls(const QString& why = {}); // empty: no session yet
+    void showSlowestCall(qint64 run, std::optional<store::TimeWindow> window);
     void chooseSession();
     void showRuns(const QString& path, const QVector<RunEntry>& runs);
     void showReport(qint64 run, std::shared_ptr<const AnalysisReport> report,
@@ -157,6 +177,15 @@ private:
     views::ScopeBuilderPage* m_scopeBuilder;
     views::MonitorsView* m_monitors;
     views::OverviewPage* m_overview;
+    views::CallView* m_callView = nullptr;
+    views::OverTimeView* m_overTime = nullptr;
+    CallDetailJob* m_callJob = nullptr;
+    OverTimeJob* m_overTimeJob = nullptr;
+    Generation m_slowestRequests; // the store's slowest call of a bucket or run, newest only
+    qint64 m_callRun = -1;        // the run the One call view shows a call of; -1: none
+    bool m_callInSight = false;   // its dock is raised (or floats) and shown
+    qint64 m_overTimeRun = -1;    // the run the Over time view shows or is analysing; -1: none
+    store::TimelineSlice m_timelineOperation; // the operation series the timeline draws
     // What the overview's findings read besides the report, for m_shownRun.
     std::shared_ptr<const WaitStateData> m_shownWaits;
     std::shared_ptr<const RunClocks> m_shownClocks;

@@ -6,8 +6,10 @@
 #include "app/gui/offthread.h"
 #include "app/gui/runpanel.h"
 #include "core/store/monitorresults.h"
+#include "views/callview.h"
 #include "views/comparisonview.h"
 #include "views/monitors/monitorsview.h"
+#include "views/overtimeview.h"
 #include "views/overviewpage.h"
 #include "views/scopebuilderpage.h"
 #include "views/serializationview.h"
@@ -30,7 +32,8 @@ const QStringList kViewNames{
     QStringLiteral("overview"),      QStringLiteral("tree"),       QStringLiteral("timemap"),
     QStringLiteral("serialization"), QStringLiteral("comparison"), QStringLiteral("timeline"),
     QStringLiteral("tables"),        QStringLiteral("waitstates"), QStringLiteral("scopes"),
-    QStringLiteral("clocks"),        QStringLiteral("monitors")};
+    QStringLiteral("clocks"),        QStringLiteral("monitors"),   QStringLiteral("call"),
+    QStringLiteral("overtime")};
 
 MainWindow::View viewShowing(FindingView view)
 {
@@ -85,6 +88,8 @@ void MainWindow::buildDocks()
                      tr("Serialization")},
           std::tuple{View::Comparison, static_cast<QWidget*>(m_comparison), tr("Comparison")},
           std::tuple{View::Timeline, static_cast<QWidget*>(m_timeline), tr("Timeline")},
+          std::tuple{View::OverTime, static_cast<QWidget*>(m_overTime), tr("Over time")},
+          std::tuple{View::Call, static_cast<QWidget*>(m_callView), tr("One call")},
           std::tuple{View::Tables, static_cast<QWidget*>(m_tables), tr("Tables")},
           std::tuple{View::WaitStates, static_cast<QWidget*>(m_waitStates), tr("Wait states")},
           std::tuple{View::Clocks, static_cast<QWidget*>(m_clocks), tr("Clocks")},
@@ -92,6 +97,14 @@ void MainWindow::buildDocks()
           std::tuple{View::Scopes, static_cast<QWidget*>(m_scopeBuilder), tr("Scope builder")}}) {
         m_viewArea->tabifyDockWidget(first, addViewDock(kind, widget, title));
     }
+    // One call raised with nothing of the shown run in it opens the run's slowest call. (A dock
+    // behind another's tab is not hidden: visibilityChanged is what says it is in sight.)
+    connect(m_viewDocks.at(View::Call), &QDockWidget::visibilityChanged, this, [this](bool shown) {
+        m_callInSight = shown;
+        if (shown && m_report) {
+            followRunInCallViews(m_shownRun);
+        }
+    });
     first->raise();
 }
 

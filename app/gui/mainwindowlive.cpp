@@ -61,6 +61,7 @@ void MainWindow::beginLive(const QString& status)
         tr("Recording: the system samples are shown from the stored run once the recording ends."));
     m_waitStates->clear(later);
     m_clocks->clear(later);
+    forgetCalls(later);
     m_overview->clear(tr("Recording: the findings are shown as soon as the first calls are "
                          "analysed."));
     m_monitors->clear(tr("Recording: the accounting is shown as soon as the collectors' streams "

@@ -5,18 +5,26 @@
 // and a corrupt file gives an error dialog, not a crash.
 
 #include "app/gui/mainwindow.h"
+#include "app/gui/overtimejob.h"
+#include "app/gui/timelinecalllink.h"
 #include "core/analysis/serialization.h"
+#include "core/model/treegenerator.h"
 #include "core/store/runcatalog.h"
+#include "core/store/runloader.h"
 #include "core/store/runwriter.h"
 #include "core/store/session.h"
 #include "tests/app/examplesession.h"
 #include "tests/app/livedemorecording.h"
 #include "tests/support/testdata.h"
 #include "tests/support/testpictures.h"
+#include "tests/support/tracesimulator.h"
+#include "views/callview.h"
+#include "views/overtimeview.h"
 #include "views/overviewpage.h"
 #include "views/serializationview.h"
 #include "views/tablemodel.h"
 #include "views/tablepage.h"
+#include "views/timelineview.h"
 #include "views/weightedtreeview.h"
 
 #include <QDir>
@@ -24,6 +32,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -57,10 +66,22 @@ bool clickOnOverview(gui::MainWindow& window, const QString& text)
     return true;
 }
 
+QString sampleCopy()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation))
+        .filePath(QStringLiteral("xylem-sample.xylem"));
+}
+
 void removeSampleCopy()
 {
-    QFile::remove(QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation))
-                      .filePath(QStringLiteral("xylem-sample.xylem")));
+    QFile::remove(sampleCopy());
+}
+
+// The seq of the call the One call view shows, -1 while it shows none.
+std::int64_t shownSeq(const gui::MainWindow& window)
+{
+    const CallDetail* detail = window.callView()->detail();
+    return detail ? detail->times.seq : -1;
 }
 
 } // namespace
@@ -224,6 +245,125 @@ private slots:
         QTRY_COMPARE(window.currentView(), View::Overview);
         window.close();
         removeSampleCopy();
+    }
+
+    // One call (issue 23, item 2): a call of the sample's first run asked for by its seq raises
+    // the One call dock on it; a double-click on the timeline opens the slowest call of the
+    // bucket under the pointer, found in the session's per-call records: it starts in that
+    // bucket, and its operation time is the bucket's max the timeline draws.
+    void aCallOpensBySeqAndFromTheTimeline()
+    {
+        using View = gui::MainWindow::View;
+        gui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QSignalSpy shown(&window, &gui::MainWindow::reportShown);
+        window.openSampleSession();
+        QVERIFY(shown.wait(10000));
+        auto session = store::Session::open(sampleCopy().toStdString(), store::OpenMode::ReadOnly);
+        QVERIFY(session.ok());
+        const auto calls = store::loadCalls(session.value(), 1);
+        QVERIFY(calls.ok() && calls->size() == 400);
+        const CallTimes asked = (*calls)[17];
+        window.showCall(1, asked.seq);
+        QCOMPARE(window.currentView(), View::Call);
+        QTRY_COMPARE_WITH_TIMEOUT(shownSeq(window), asked.seq, 10000);
+        QTRY_VERIFY(window.callView()->isVisible());
+        QCOMPARE(window.callView()->detail()->times.operationTime, asked.operationTime);
+        QVERIFY2(window.callView()->errorText().isEmpty(),
+                 qPrintable(window.callView()->errorText()));
+        QVERIFY2(window.callView()->headerText().contains(QString::number(asked.seq)),
+                 qPrintable(window.callView()->headerText()));
+        const QString picture =
+            QString::fromStdString(xylem::testing::picturePath("xylem-one-call.png"));
+        QVERIFY(window.grab().save(picture));
+        qInfo("picture: %s", qPrintable(picture));
+
+        // The view asks for another call of the same run (its Slower call button).
+        window.callView()->slowerButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(shownSeq(window) != asked.seq, 10000);
+        QVERIFY(window.callView()->detail()->times.operationTime >= asked.operationTime);
+
+        store::TimelineSlice drawn; // the operation series of the timeline's last window
+        connect(&window.controller(), &gui::SessionController::timelineAvailable, &window,
+                [&drawn](qint64, const store::TimelineSlice& operation) { drawn = operation; });
+        window.showView(View::Timeline);
+        auto* timeline = window.findChild<views::TimelineView*>();
+        QTRY_VERIFY(timeline->isVisible());
+        const auto [from, to] = timeline->window(); // a zoom asks for the buckets of a window
+        timeline->showWindow(from + (to - from) / 8, to - (to - from) / 8);
+        QTRY_VERIFY_WITH_TIMEOUT(!drawn.buckets.empty(), 10000);
+        auto* link = window.findChild<gui::TimelineCallLink*>();
+        QVERIFY(link);
+        QWidget* surface = link->surface();
+        const int x = surface->width() / 2;
+        const std::int64_t at = link->timeAt(x);
+        const auto bucket = std::find_if(
+            drawn.buckets.begin(), drawn.buckets.end(),
+            [at](const store::TimelineBucket& b) { return b.startNs <= at && at < b.endNs; });
+        QVERIFY2(bucket != drawn.buckets.end(), "a bucket in the middle of the sample's run");
+        const std::int64_t before = shownSeq(window);
+        QTest::mouseDClick(surface, Qt::LeftButton, {}, QPoint(x, surface->height() / 3));
+        QTRY_COMPARE(window.currentView(), View::Call);
+        QTRY_VERIFY_WITH_TIMEOUT(shownSeq(window) != before, 10000);
+        const CallTimes& opened = window.callView()->detail()->times;
+        QVERIFY(bucket->startNs <= opened.startNs && opened.startNs < bucket->endNs);
+        QCOMPARE(opened.operationTime, bucket->max);
+        window.close();
+        removeSampleCopy();
+    }
+
+    // Over time (issue 23, item 3): a run shown is analysed over time off the GUI thread, the
+    // Over time view draws core's analysis of its tuples, and the overview names the periodic
+    // slow calls it found: a daemon planted every 40 ms on h3.t0 of 4 hosts x 2 threads.
+    void theRunOverTimeAndItsPeriodicOutliersAreShown()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("daemon.xylem"));
+        const Configuration config =
+            generateTree(TreeSpec{"daemon", parseHostList("4").value(), 2,
+                                  TreeShape::HierarchyAware, 2, RootKind::Core})
+                .value();
+        testing::SimulationSpec spec{.calls = 2000, .seed = 5};
+        spec.culprit = "h1.t1";
+        spec.culpritDelay = 20'000;
+        spec.stall = {.period = 40'000'000,
+                      .phase = 3'000'000,
+                      .window = 400'000,
+                      .delay = 3'000'000,
+                      .thread = "h3.t0"};
+        const std::vector<Tuple> tuples = testing::simulateTrace(config, spec);
+        {
+            auto session = store::Session::create(path.toStdString());
+            QVERIFY(session);
+            QVERIFY(store::importRun(session.value(), config, tuples,
+                                     store::RunMetadata{"daemon", "", "test", "", ""}));
+        }
+        gui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QSignalSpy shown(&window, &gui::MainWindow::reportShown);
+        window.openSession(path);
+        QVERIFY(shown.wait(20000));
+        QTRY_VERIFY_WITH_TIMEOUT(window.overTime()->showsPlot(), 20000);
+        views::OverTimeView reference;
+        reference.setData(std::make_shared<const views::OverTimeData>(views::makeOverTimeData(
+            config,
+            analyzeOverTime(config, tuples, {.maxBuckets = gui::OverTimeJob::kDefaultBuckets}))));
+        QCOMPARE(window.overTime()->periodicText(), reference.periodicText());
+        QCOMPARE(window.overTime()->culpritText(), reference.culpritText());
+        QVERIFY2(reference.periodicText().contains(QStringLiteral("h3.t0")),
+                 qPrintable(reference.periodicText()));
+        const QString overview = window.overview()->plainText();
+        QVERIFY2(overview.contains(QStringLiteral("Periodic slow calls: every 40")),
+                 qPrintable(overview));
+        QVERIFY2(overview.contains(QStringLiteral("h3.t0")), qPrintable(overview));
+        window.showView(gui::MainWindow::View::OverTime);
+        QTRY_VERIFY(window.overTime()->isVisible());
+        const QString picture =
+            QString::fromStdString(xylem::testing::picturePath("xylem-over-time.png"));
+        QVERIFY(window.grab().save(picture));
+        qInfo("picture: %s", qPrintable(picture));
     }
 
     // A view chosen before the first session opens (xylem --tab) is the one its run shows.

@@ -23,6 +23,8 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include <vector>
+
 using namespace xylem;
 using namespace std::chrono_literals;
 
@@ -171,9 +173,12 @@ private slots:
         using View = gui::MainWindow::View;
         QDockWidget* tree = viewDock(window, QStringLiteral("tree"));
         QVERIFY(tree);
-        QCOMPARE(window.findChildren<QDockWidget*>().size(), qsizetype{11}); // 10 views + runs
-        for (const char* name : {"timemap", "serialization", "comparison", "timeline", "tables",
-                                 "waitstates", "scopes", "clocks", "monitors"}) {
+        // Every view of MainWindow::View in a dock of its own, and the runs' dock.
+        const std::vector<const char*> views{
+            "overview",   "tree",   "timemap", "serialization", "comparison", "timeline", "tables",
+            "waitstates", "scopes", "clocks",  "monitors",      "call",       "overtime"};
+        QCOMPARE(window.findChildren<QDockWidget*>().size(), qsizetype(views.size() + 1));
+        for (const char* name : views) {
             const auto v = gui::MainWindow::viewNamed(QLatin1String(name));
             QVERIFY2(v && viewDock(window, QLatin1String(name)), name);
             window.showView(*v);
