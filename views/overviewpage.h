@@ -42,7 +42,7 @@ public:
     // The words of the page (overviewpagetext.cpp).
     static OverviewText describe(const Findings& findings, const Finding& finding);
     static QString describe(const Findings& findings, const Suggestion& suggestion);
-    static QString formatNanoseconds(double ns);    // "850 ns", "12.3 µs", "4.56 ms", "1.20 s"
+    static QString formatNanoseconds(double ns);    // "850.0 ns", "12.35 µs", "4.560 ms", "1.200 s"
     static QString formatFraction(double fraction); // "64.5 %"
 
 signals:

@@ -2,6 +2,7 @@
 // numbers in them (durations in the unit that fits, shares in %, in the user's locale).
 
 #include "views/overviewpage.h"
+#include "views/tablemodel.h"
 #include "views/waitstatemodel.h"
 
 #include <QLocale>
@@ -314,20 +315,8 @@ QString OverviewPage::describe(const Findings& f, const Suggestion& s)
 
 QString OverviewPage::formatNanoseconds(double ns)
 {
-    if (std::isnan(ns)) {
-        return tr("n/a");
-    }
-    static const char* const units[] = {"ns", "µs", "ms", "s"};
-    int unit = 0;
-    double value = ns;
-    while (unit < 3 && std::abs(value) >= 1000) {
-        value /= 1000;
-        ++unit;
-    }
-    const double magnitude = std::abs(value);
-    const int decimals = unit == 0 || magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : 2;
-    return QStringLiteral("%1 %2").arg(QLocale().toString(value, 'f', decimals),
-                                       QString::fromUtf8(units[unit]));
+    // The one unit rule of the GUI and the CLI (core/model/durationunits.h, via tablemodel.h).
+    return std::isnan(ns) ? tr("n/a") : views::formatNanoseconds(ns);
 }
 
 QString OverviewPage::formatFraction(double fraction)

@@ -130,24 +130,26 @@ private slots:
         views::OverviewPage page;
         page.setFindings(findFindings(*report, inputs), QStringLiteral("run 4"));
         const QString text = page.plainText();
-        QVERIFY2(text.contains(QStringLiteral("Periodic slow calls: every 1.00 s")),
+        QVERIFY2(text.contains(QStringLiteral("Periodic slow calls: every 1.000 s")),
                  qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("8 of the 10 slow calls come every 1.00 s (the first "
-                                              "at 350 ms), each 2.00 ms slower on average. h1.t0 "
+        QVERIFY2(text.contains(QStringLiteral("8 of the 10 slow calls come every 1.000 s (the "
+                                              "first at 350.0 ms), each 2.000 ms slower on "
+                                              "average. h1.t0 "
                                               "(host h1) is the late one in 100.0 % of them.")),
                  qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Look for a daemon or timer on host h1")),
                  qPrintable(text));
     }
 
+    // The rule of every view and of the CLI (core/model/durationunits.h).
     void durationsInTheUnitThatFits()
     {
         using P = views::OverviewPage;
-        QCOMPARE(P::formatNanoseconds(850), QStringLiteral("850 ns"));
-        QCOMPARE(P::formatNanoseconds(12'345), QStringLiteral("12.3 µs"));
-        QCOMPARE(P::formatNanoseconds(4'560'000), QStringLiteral("4.56 ms"));
-        QCOMPARE(P::formatNanoseconds(1.2e9), QStringLiteral("1.20 s"));
-        QCOMPARE(P::formatNanoseconds(3.6e12), QStringLiteral("3600 s"));
+        QCOMPARE(P::formatNanoseconds(850), QStringLiteral("850.0 ns"));
+        QCOMPARE(P::formatNanoseconds(12'345), QStringLiteral("12.35 µs"));
+        QCOMPARE(P::formatNanoseconds(4'560'000), QStringLiteral("4.560 ms"));
+        QCOMPARE(P::formatNanoseconds(1.2e9), QStringLiteral("1.200 s"));
+        QCOMPARE(P::formatNanoseconds(3.6e12), QStringLiteral("3600.0 s"));
         QCOMPARE(P::formatNanoseconds(kNoValue), QStringLiteral("n/a"));
         QCOMPARE(P::formatFraction(0.6452), QStringLiteral("64.5 %"));
     }
