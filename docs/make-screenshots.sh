@@ -111,5 +111,9 @@ shot demo-clocks "$work/demo.xylem" --run 1 --tab clocks
 cp "$here/../resources/sessions/sample.xylem" "$work/sample.xylem"
 shot session-timemap "$work/sample.xylem" --run 1 --tab timemap
 shot session-tables "$work/sample.xylem" --run 1 --tab tables
+# The overview's findings, the run over time and its slowest call (the One call view opens on it).
+shot session-overview "$work/sample.xylem" --run 1 --tab overview
+shot session-overtime "$work/sample.xylem" --run 1 --tab overtime
+shot session-call "$work/sample.xylem" --run 1 --tab call
 shot scope-builder "$work/demo.xylem" --run 1 --tab scopes --design "$design"
 echo "pictures in $out"

@@ -73,9 +73,10 @@ int main(int argc, char** argv)
     const QCommandLineOption tab(
         QStringLiteral("tab"),
         QApplication::translate(
-            "main", "The tab to show: tree, timemap, serialization, comparison, timeline, tables, "
+            "main", "The tab to show: overview (the default), tree, timemap, serialization, "
+                    "comparison, timeline, overtime, call (the run's slowest call), tables, "
                     "waitstates, scopes, clocks or monitors."),
-        QStringLiteral("TAB"), QStringLiteral("tree"));
+        QStringLiteral("TAB"), QStringLiteral("overview"));
     const QCommandLineOption liveDemo(
         QStringLiteral("live-demo"),
         QApplication::translate("main", "Record a local demo cluster (4 hosts x 2 threads, "
@@ -115,7 +116,7 @@ int main(int argc, char** argv)
     xylem::gui::MainWindow window;
     window.resize(1280, 800);
     window.showView(xylem::gui::MainWindow::viewNamed(parser.value(tab))
-                        .value_or(xylem::gui::MainWindow::View::Tree));
+                        .value_or(xylem::gui::MainWindow::View::Overview));
     std::unique_ptr<xylem::gui::ScreenshotJob> shot;
     if (parser.isSet(screenshot)) {
         shot = std::make_unique<xylem::gui::ScreenshotJob>(window, parser.value(screenshot),

@@ -21,6 +21,7 @@
 #include "views/weightedtreeview.h"
 
 #include <QDockWidget>
+#include <QTabBar>
 
 #include <tuple>
 
@@ -96,6 +97,12 @@ void MainWindow::buildDocks()
           std::tuple{View::Monitors, static_cast<QWidget*>(m_monitors), tr("Monitors")},
           std::tuple{View::Scopes, static_cast<QWidget*>(m_scopeBuilder), tr("Scope builder")}}) {
         m_viewArea->tabifyDockWidget(first, addViewDock(kind, widget, title));
+    }
+    // Thirteen tabs beside a wide runs dock do not fit 1280 px: titles stay whole and the tab
+    // bar scrolls rather than eliding them to "Ta…" and "One …".
+    for (QTabBar* bar : m_viewArea->findChildren<QTabBar*>()) {
+        bar->setElideMode(Qt::ElideNone);
+        bar->setUsesScrollButtons(true);
     }
     // One call raised with nothing of the shown run in it opens the run's slowest call. (A dock
     // behind another's tab is not hidden: visibilityChanged is what says it is in sight.)
