@@ -26,17 +26,64 @@ namespace xylem::cli {
 
 namespace {
 
-// One (communicator, kind) of a session's MPI data (app/cli/mpikindchoice.h): a synchronizing
-// kind as the stage tree of its own run, a rooted one as its root-aware summary; the wait states
-// are those of the whole MPI run.
-// A window (--skip-calls/--from/--to) applies to a synchronizing kind's calls, which form a run
-// of their own (their time counts from that kind's first call); the wait states, of the whole
-// MPI run, are then left out. A rooted or prefix kind has no such run: it is refused.
-Result<Ok> analyzeKind(const KindChoice& c, const CallWindow& window, bool json,
-                       const TextOptions& text, std::ostream& o)
+// A synchronizing kind's calls as the stage tree of a run of their own, reported as a stored
+// run is (its findings first), in the window when one is given: their time counts from that
+// kind's first call, and the wait states, of the whole MPI run, are then left out.
+Result<Ok> analyzeStageTreeKind(const KindChoice& c, const CallWindow& window,
+                                const WaitStateReport& waits, bool json, const TextOptions& text,
+                                const InsightOptions& options, std::ostream& o)
 {
     const bool windowed = !window.isWholeRun();
-    if (windowed && !formsStageTree(c.chosen.call)) {
+    XYLEM_TRY(run, collectiveRun(c.trace, c.chosen.communicator, c.chosen.call, c.shape));
+    XYLEM_TRY(analysed, analyseRunIn(std::move(run).value(), window));
+    StoredExtras extras;
+    extras.clocks = c.clocks;
+    if (!windowed) {
+        extras.waits = waits;
+    }
+    XYLEM_TRY(insights, runInsights(analysed.value(), extras, options));
+    const AnalysisReport& report = analysed->report;
+    const StageGuard guard = checkStages(report, c.clocks);
+    if (json) {
+        nlohmann::ordered_json j = reportToJson(report);
+        if (!guard.clean()) {
+            j["stage_guard"] = stageGuardToJson(guard, report);
+        }
+        if (windowed) {
+            j["window"] = windowToJson(window);
+        }
+        addInsightsJson(j, analysed->run.configuration, insights.value());
+        j["mpi_kind"] = kindToJson(c);
+        if (!windowed) {
+            j["wait_states"] = waitStatesToJson(waits);
+        }
+        o << j.dump(1) << '\n';
+        return Ok{};
+    }
+    if (windowed) {
+        printWindowLine(o, window, report);
+    }
+    printKindHeader(o, c);
+    printFindings(o, insights->findings);
+    printReport(o, report, text);
+    printStageGuard(o, guard, report);
+    printCulpritOverTime(o, analysed->run.configuration, insights->overTime.series);
+    printOutliers(o, insights->outliers);
+    o << '\n';
+    if (!windowed) {
+        printWaitStates(o, waits);
+    }
+    return Ok{};
+}
+
+// One (communicator, kind) of a session's MPI data (app/cli/mpikindchoice.h): a synchronizing
+// kind as the stage tree of its own run, a rooted one as its root-aware summary; the wait states
+// are those of the whole MPI run. A window (--skip-calls/--from/--to) applies only to a
+// synchronizing kind's calls; a rooted or prefix kind has no run of them to cut: it is refused.
+Result<Ok> analyzeKind(const KindChoice& c, const CallWindow& window, bool json,
+                       const TextOptions& text, const InsightOptions& options, std::ostream& o)
+{
+    if (!window.isWholeRun() && !formsStageTree(c.chosen.call)) {
         return makeError(ErrorCode::InvalidArgument,
                          "--skip-calls, --from and --to apply to collectives whose calls form a "
                          "stage tree (allreduce, barrier, ...); " +
@@ -44,35 +91,11 @@ Result<Ok> analyzeKind(const KindChoice& c, const CallWindow& window, bool json,
                              " does not");
     }
     XYLEM_TRY(waits, analyzeWaitStates(c.trace));
-    nlohmann::ordered_json j;
     if (formsStageTree(c.chosen.call)) {
-        XYLEM_TRY(run, collectiveRun(c.trace, c.chosen.communicator, c.chosen.call, c.shape));
-        XYLEM_TRY(analysed, analyzeRunIn(run.value(), window));
-        const AnalysisReport& report = analysed.value();
-        const StageGuard guard = checkStages(report, c.clocks);
-        if (!json) {
-            if (windowed) {
-                printWindowLine(o, window, report);
-            }
-            printKindHeader(o, c);
-            printReport(o, report, text);
-            printStageGuard(o, guard, report);
-            if (!windowed) {
-                printWaitStates(o, waits.value());
-            }
-            return Ok{};
-        }
-        j = reportToJson(report);
-        if (!guard.clean()) {
-            j["stage_guard"] = stageGuardToJson(guard, report);
-        }
-        if (windowed) {
-            j["window"] = windowToJson(window);
-            j["mpi_kind"] = kindToJson(c);
-            o << j.dump(1) << '\n';
-            return Ok{};
-        }
-    } else if (isPrefix(c.chosen.call)) {
+        return analyzeStageTreeKind(c, window, waits.value(), json, text, options, o);
+    }
+    nlohmann::ordered_json j;
+    if (isPrefix(c.chosen.call)) {
         if (!json) {
             printKindHeader(o, c);
             o << kindLabel(c.trace, c.chosen.communicator, c.chosen.call)
@@ -271,13 +294,13 @@ int runAnalyze(const Args& args, std::ostream& out, std::ostream& err)
                           if (a.has("call")) {
                               return printCallOf(a, o, e);
                           }
+                          XYLEM_TRY(buckets, a.integer("buckets", 16, 1, 4096));
+                          const InsightOptions insight{static_cast<size_t>(buckets.value())};
                           XYLEM_TRY(kind, kindFromArguments(a, e));
                           if (kind.value()) {
                               return analyzeKind(*kind.value(), window.value(), a.has("json"), text,
-                                                 o);
+                                                 insight, o);
                           }
-                          XYLEM_TRY(buckets, a.integer("buckets", 16, 1, 4096));
-                          const InsightOptions insight{static_cast<size_t>(buckets.value())};
                           if (a.has("json")) {
                               return printJson(a, window.value(), insight, o, e);
                           }

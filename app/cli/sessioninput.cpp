@@ -152,19 +152,24 @@ Result<std::pair<Run, AnalysisOptions>> runWithOptions(const Arguments& args, st
 
 } // namespace
 
+Result<AnalysedRun> analyseRunIn(Run run, const CallWindow& window, const AnalysisOptions& options)
+{
+    if (window.isWholeRun()) {
+        AnalysisReport report = analyze(run, options);
+        return AnalysedRun{std::move(run), std::move(report)};
+    }
+    XYLEM_TRY(cut, cutToWindow(run.tuples, window));
+    XYLEM_TRY(report, analyzeCut(run.configuration, cut.value(), window, options));
+    run.tuples = std::move(cut->tuples);
+    return AnalysedRun{std::move(run), std::move(report).value()};
+}
+
 Result<AnalysedRun> analysedRunFromArguments(const Arguments& args, std::ostream& note)
 {
     XYLEM_TRY(window, windowFromArguments(args));
     XYLEM_TRY(given, runWithOptions(args, note));
     auto& [run, options] = given.value();
-    if (window->isWholeRun()) {
-        AnalysisReport report = analyze(run, options);
-        return AnalysedRun{std::move(run), std::move(report)};
-    }
-    XYLEM_TRY(cut, cutToWindow(run.tuples, window.value()));
-    XYLEM_TRY(report, analyzeCut(run.configuration, cut.value(), window.value(), options));
-    run.tuples = std::move(cut->tuples);
-    return AnalysedRun{std::move(run), std::move(report).value()};
+    return analyseRunIn(std::move(run), window.value(), options);
 }
 
 } // namespace xylem::cli

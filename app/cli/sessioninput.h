@@ -33,6 +33,9 @@ struct AnalysedRun
     AnalysisReport report;
 };
 Result<AnalysedRun> analysedRunFromArguments(const Arguments& args, std::ostream& note);
+// A run cut to a window (as it is for the whole run) with its analysis.
+Result<AnalysedRun> analyseRunIn(Run run, const CallWindow& window,
+                                 const AnalysisOptions& options = {});
 
 // The clock coverage the analysis of the arguments' run uses: a session's stored models, none
 // for files (core/store/storedclocks.h).
