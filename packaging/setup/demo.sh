@@ -31,8 +31,8 @@ if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
   rm -f build/release/demo-live.xylem
   exec "$gui" --live-demo "$(pwd)/build/release/demo-live.xylem"
 fi
-for tab in tree tables; do
+for tab in overview tree tables; do
   QT_QPA_PLATFORM=offscreen "$gui" "$session" --tab "$tab" \
       --screenshot "$(pwd)/build/release/demo-$tab.png" 2>/dev/null
 done
-echo "demo: no display here; the window is drawn in $(pwd)/build/release/demo-tree.png and demo-tables.png"
+echo "demo: no display here; the window is drawn in $(pwd)/build/release/demo-overview.png, demo-tree.png and demo-tables.png"
