@@ -9,6 +9,7 @@
 #include "app/gui/timelinecalllink.h"
 #include "core/store/runloader.h"
 #include "core/store/session.h"
+#include "core/store/timeline.h"
 #include "views/callview.h"
 #include "views/overtimeview.h"
 #include "views/timelineview.h"
@@ -22,20 +23,41 @@ namespace xylem::gui {
 
 namespace {
 
-// The seq of the slowest complete call that starts in the window (the whole run without one),
-// by the stored per-call operation times, ties to the later call as metrics.md §1 orders them
-// (the order callNeighbours and the outlier lists use); nullopt when no call starts there.
-Result<std::optional<std::int64_t>> slowestStoredCall(const std::string& path, qint64 run,
-                                                      std::optional<store::TimeWindow> window)
+// The seq of the slowest complete call that starts in the window, by the stored per-call
+// operation times, ties to the later call as metrics.md §1 orders them (the order callNeighbours
+// and the outlier lists use); nullopt when no call starts there.
+Result<std::optional<std::int64_t>> slowestIn(store::Session& session, qint64 run,
+                                              store::TimeWindow window)
 {
-    XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
-    XYLEM_TRY(calls, window ? store::loadCallsIn(session.value(), run, *window)
-                            : store::loadCalls(session.value(), run));
+    XYLEM_TRY(calls, store::loadCallsIn(session, run, window));
     const auto slowest =
         std::max_element(calls->begin(), calls->end(), [](const CallTimes& a, const CallTimes& b) {
             return std::pair(a.operationTime, a.seq) < std::pair(b.operationTime, b.seq);
         });
     return slowest == calls->end() ? std::nullopt : std::optional(slowest->seq);
+}
+
+// Without a window, the run's: its slowest call starts in the bucket of the run's summary with
+// the largest max (the later of equal ones), so only that bucket's call records are read, not
+// the records of every call of a run of millions.
+Result<std::optional<std::int64_t>> slowestStoredCall(const std::string& path, qint64 run,
+                                                      std::optional<store::TimeWindow> window)
+{
+    XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
+    if (window) {
+        return slowestIn(session.value(), run, *window);
+    }
+    constexpr size_t kBuckets = 256;
+    XYLEM_TRY(overview,
+              store::timelineOverview(session.value(), run, store::kOperationSeries, kBuckets));
+    const store::TimelineBucket* top = nullptr;
+    for (const store::TimelineBucket& b : overview->buckets) {
+        top = !top || b.max >= top->max ? &b : top;
+    }
+    if (!top) {
+        return std::optional<std::int64_t>();
+    }
+    return slowestIn(session.value(), run, {top->startNs, top->endNs});
 }
 
 } // namespace

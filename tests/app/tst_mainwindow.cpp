@@ -249,10 +249,11 @@ private slots:
         removeSampleCopy();
     }
 
-    // One call (issue 23, item 2): a call of the sample's first run asked for by its seq raises
-    // the One call dock on it; a double-click on the timeline opens the slowest call of the
-    // bucket under the pointer, found in the session's per-call records: it starts in that
-    // bucket, and its operation time is the bucket's max the timeline draws.
+    // One call (issue 23, item 2): raised, it shows the run's slowest call; a call of the
+    // sample's first run asked for by its seq raises the One call dock on it; a double-click on
+    // the timeline opens the slowest call of the bucket under the pointer, found in the
+    // session's per-call records: it starts in that bucket, and its operation time is the
+    // bucket's max the timeline draws.
     void aCallOpensBySeqAndFromTheTimeline()
     {
         using View = gui::MainWindow::View;
@@ -266,6 +267,16 @@ private slots:
         QVERIFY(session.ok());
         const auto calls = store::loadCalls(session.value(), 1);
         QVERIFY(calls.ok() && calls->size() == 400);
+        // Raised with no call of the run, the view opens the run's slowest: the largest
+        // (operation time, seq) of the session's per-call records.
+        const auto slowest = std::max_element(
+            calls->begin(), calls->end(), [](const CallTimes& a, const CallTimes& b) {
+                return std::pair(a.operationTime, a.seq) < std::pair(b.operationTime, b.seq);
+            });
+        window.showView(View::Call);
+        QTRY_COMPARE_WITH_TIMEOUT(shownSeq(window), slowest->seq, 10000);
+        QVERIFY(!window.callView()->slowerButton()->isEnabled());
+
         const CallTimes asked = (*calls)[17];
         window.showCall(1, asked.seq);
         QCOMPARE(window.currentView(), View::Call);
