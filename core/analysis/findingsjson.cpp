@@ -1,18 +1,14 @@
 #include "core/analysis/findingsjson.h"
 
+#include "core/analysis/jsonnumber.h"
+
 #include <array>
-#include <cmath>
 
 namespace xylem {
 
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-Json number(double v)
-{
-    return std::isnan(v) ? Json(nullptr) : Json(v);
-}
 
 Json idOrNull(const Findings& f, int wrapper)
 {
@@ -31,8 +27,8 @@ struct Fields
         j["root_child"] = idOrNull(f, c.rootChild);
         j["critical_share"] = c.criticalShare;
         j["root_share"] = c.rootShare;
-        j["cost_ns"] = number(c.costNs);
-        j["cost_share"] = number(c.costShare);
+        j["cost_ns"] = jsonNumber(c.costNs);
+        j["cost_share"] = jsonNumber(c.costShare);
     }
     void operator()(const CulpritFinding& c) const { culprit(c); }
     void operator()(const BalancedFinding& b) const { culprit(b.mostOftenLast); }
@@ -44,9 +40,9 @@ struct Fields
         j["class"] = h.signature;
         j["class_size"] = h.classSize;
         j["hops"] = h.hops;
-        j["mean_ns"] = number(h.meanNs);
-        j["share_of_call"] = number(h.shareOfCall);
-        j["share_of_path"] = number(h.shareOfPath);
+        j["mean_ns"] = jsonNumber(h.meanNs);
+        j["share_of_call"] = jsonNumber(h.shareOfCall);
+        j["share_of_path"] = jsonNumber(h.shareOfPath);
     }
     void operator()(const SerializationFinding& s) const
     {
@@ -155,7 +151,7 @@ nlohmann::ordered_json findingsToJson(const Findings& findings)
 {
     Json out;
     out["calls"] = findings.calls;
-    out["mean_operation_ns"] = number(findings.meanOperationNs);
+    out["mean_operation_ns"] = jsonNumber(findings.meanOperationNs);
     Json items = Json::array();
     for (const Finding& f : findings.findings) {
         Json j;

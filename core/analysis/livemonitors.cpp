@@ -1,22 +1,20 @@
 #include "core/analysis/livemonitors.h"
 
-#include <cmath>
+#include "core/analysis/jsonnumber.h"
 
 namespace xylem {
 
 namespace {
 
-nlohmann::ordered_json number(double v)
-{
-    return std::isnan(v) ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
-}
-
 nlohmann::ordered_json runningJson(const RunningStats& r)
 {
     const Stats s = r.stats();
-    return {{"count", s.count},           {"mean", number(s.mean)},
-            {"min", number(s.min)},       {"max", number(s.max)},
-            {"stddev", number(s.stddev)}, {"window_median", number(s.windowMedian)}};
+    return {{"count", s.count},
+            {"mean", jsonNumber(s.mean)},
+            {"min", jsonNumber(s.min)},
+            {"max", jsonNumber(s.max)},
+            {"stddev", jsonNumber(s.stddev)},
+            {"window_median", jsonNumber(s.windowMedian)}};
 }
 
 const std::string& idOf(const LocalView& view, int wrapper)

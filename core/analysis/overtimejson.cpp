@@ -1,26 +1,12 @@
 #include "core/analysis/overtimejson.h"
 
-#include <cmath>
+#include "core/analysis/jsonnumber.h"
 
 namespace xylem {
 
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-Json number(double v)
-{
-    return std::isnan(v) ? Json(nullptr) : Json(v);
-}
-
-Json numbers(const std::vector<double>& values)
-{
-    Json list = Json::array();
-    for (double v : values) {
-        list.push_back(number(v));
-    }
-    return list;
-}
 
 Json idOrNull(const Configuration& config, int wrapper)
 {
@@ -35,19 +21,19 @@ Json overTimeToJson(const Configuration& config, const OverTime& series)
     for (const CulpritBucket& c : series.culprits) {
         culprits.push_back({{"thread", idOrNull(config, c.thread)},
                             {"last_at_root", c.lastAtRoot},
-                            {"share", number(c.share)}});
+                            {"share", jsonNumber(c.share)}});
     }
     Json stages = Json::array();
     for (const StageOverTime& s : series.stages) {
         stages.push_back({{"stage", toString(s.stage)},
                           {"wrapper", config.wrapper(s.wrapper).id},
                           {"direction", toString(s.direction)},
-                          {"mean_ns", numbers(s.meanNs)}});
+                          {"mean_ns", jsonNumbers(s.meanNs)}});
     }
     Json threads = Json::object();
     for (const ThreadOverTime& t : series.threads) {
-        threads[config.wrapper(t.thread).id] = {{"mean_ns", numbers(t.meanNs)},
-                                                {"max_ns", numbers(t.maxNs)}};
+        threads[config.wrapper(t.thread).id] = {{"mean_ns", jsonNumbers(t.meanNs)},
+                                                {"max_ns", jsonNumbers(t.maxNs)}};
     }
     return {{"origin_ns", series.firstDownNs}, {"bucket_ns", series.widthNs},
             {"buckets", series.bucketCount()}, {"calls", series.calls},

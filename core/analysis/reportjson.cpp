@@ -1,23 +1,12 @@
 #include "core/analysis/reportjson.h"
 
-#include <cmath>
+#include "core/analysis/jsonnumber.h"
 
 namespace xylem {
 
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-// NaN (no calls) becomes null rather than a number nobody measured.
-Json number(double v)
-{
-    return std::isnan(v) ? Json(nullptr) : Json(v);
-}
-
-Json optionalNumber(const std::optional<double>& v)
-{
-    return v ? number(*v) : Json(nullptr);
-}
 
 Json idList(const AnalysisReport& r, const std::vector<int>& wrappers)
 {
@@ -35,7 +24,7 @@ Json threadJson(const AnalysisReport& r, const ThreadReport& t)
         Json stage = {{"stage", toString(s.stage)},
                       {"wrapper", r.idOf(s.wrapper)},
                       {"direction", toString(s.direction)},
-                      {"mean_ns", number(s.meanNs)}};
+                      {"mean_ns", jsonNumber(s.meanNs)}};
         if (s.estimate == StageEstimate::HalfTwoWay) {
             stage["estimate"] = "half two-way"; // no clock model for one of the hop's hosts
         }
@@ -43,7 +32,7 @@ Json threadJson(const AnalysisReport& r, const ThreadReport& t)
     }
     return {{"call_time", statsToJson(t.callTime)},
             {"critical_arrivals", t.criticalArrivals},
-            {"slowest_share", number(t.slowestShare)},
+            {"slowest_share", jsonNumber(t.slowestShare)},
             {"class", t.signature},
             {"timemap", std::move(timemap)}};
 }
@@ -62,10 +51,7 @@ Json gredJson(const AnalysisReport& r, const GredReport& g)
         departureOrder[id] = c.departureOrder;
         lastArrivals[id] = c.lastArrivals;
     }
-    Json serialization = Json::array();
-    for (double v : g.serialization) {
-        serialization.push_back(number(v));
-    }
+    Json serialization = jsonNumbers(g.serialization);
     return {
         {"contributors", std::move(contributors)},  {"down_latency", statsToJson(g.downLatency)},
         {"up_latency", statsToJson(g.upLatency)},   {"total_latency", std::move(total)},
@@ -78,12 +64,12 @@ Json runSideJson(const RunSide& side)
 {
     Json shares = Json::object();
     for (const auto& [thread, share] : side.slowestShare) {
-        shares[thread] = number(share);
+        shares[thread] = jsonNumber(share);
     }
     return {{"name", side.name},
             {"calls", side.calls},
-            {"mean_operation_time_ns", number(side.meanOperationTime)},
-            {"mean_slowest_thread_time_ns", number(side.meanSlowestThreadTime)},
+            {"mean_operation_time_ns", jsonNumber(side.meanOperationTime)},
+            {"mean_slowest_thread_time_ns", jsonNumber(side.meanSlowestThreadTime)},
             {"thread", side.thread},
             {"slowest_share", std::move(shares)}};
 }
@@ -92,10 +78,16 @@ Json runSideJson(const RunSide& side)
 
 Json statsToJson(const Stats& s)
 {
-    return {{"count", s.count},     {"mean", number(s.mean)},     {"min", number(s.min)},
-            {"max", number(s.max)}, {"stddev", number(s.stddev)}, {"median", number(s.median)},
-            {"p50", number(s.median)}, {"p90", number(s.p90)},     {"p99", number(s.p99)},
-            {"p999", number(s.p999)}};
+    return {{"count", s.count},
+            {"mean", jsonNumber(s.mean)},
+            {"min", jsonNumber(s.min)},
+            {"max", jsonNumber(s.max)},
+            {"stddev", jsonNumber(s.stddev)},
+            {"median", jsonNumber(s.median)},
+            {"p50", jsonNumber(s.median)},
+            {"p90", jsonNumber(s.p90)},
+            {"p99", jsonNumber(s.p99)},
+            {"p999", jsonNumber(s.p999)}};
 }
 
 Json reportToJson(const AnalysisReport& r)
@@ -132,7 +124,7 @@ Json reportToJson(const AnalysisReport& r)
         doc["hotspots"].push_back({{"wrapper", r.idOf(h.wrapper)},
                                    {"stage", toString(h.stage)},
                                    {"thread", r.idOf(h.thread)},
-                                   {"mean_ns", number(h.meanNs)}});
+                                   {"mean_ns", jsonNumber(h.meanNs)}});
     }
     return doc;
 }
@@ -144,17 +136,17 @@ Json comparisonToJson(const Comparison& c)
         stages.push_back({{"stage", toString(s.stage)},
                           {"direction", toString(s.direction)},
                           {"wrapper", s.wrapper},
-                          {"a_mean_ns", optionalNumber(s.meanA)},
-                          {"b_mean_ns", optionalNumber(s.meanB)},
-                          {"difference_ns", optionalNumber(s.difference())},
-                          {"a_depth", optionalNumber(s.scaledDepthA)},
-                          {"b_depth", optionalNumber(s.scaledDepthB)}});
+                          {"a_mean_ns", jsonNumber(s.meanA)},
+                          {"b_mean_ns", jsonNumber(s.meanB)},
+                          {"difference_ns", jsonNumber(s.difference())},
+                          {"a_depth", jsonNumber(s.scaledDepthA)},
+                          {"b_depth", jsonNumber(s.scaledDepthB)}});
     }
     // The speedup's bootstrap interval (metrics.md §9); null when the calls were not given.
     Json interval(nullptr);
     if (c.interval) {
-        interval = {{"lower", number(c.interval->lower)},
-                    {"upper", number(c.interval->upper)},
+        interval = {{"lower", jsonNumber(c.interval->lower)},
+                    {"upper", jsonNumber(c.interval->upper)},
                     {"confidence", c.interval->confidence},
                     {"resamples", c.interval->resamples},
                     {"seed", c.interval->seed},
@@ -162,7 +154,7 @@ Json comparisonToJson(const Comparison& c)
     }
     return {{"a", runSideJson(c.a)},
             {"b", runSideJson(c.b)},
-            {"speedup", number(c.speedup)},
+            {"speedup", jsonNumber(c.speedup)},
             {"speedup_interval", std::move(interval)},
             {"stages", std::move(stages)}};
 }
