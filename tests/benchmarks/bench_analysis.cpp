@@ -3,39 +3,30 @@
 
 #include "core/analysis/analyzer.h"
 #include "core/analysis/streaminganalyzer.h"
-#include "core/model/treegenerator.h"
+#include "tests/benchmarks/analysisworkload.h"
 #include "tests/benchmarks/benchharness.h"
-#include "tests/support/tracesimulator.h"
 
 #include <cstdio>
-#include <cstdlib>
 
 using namespace xylem;
 
 int main(int argc, char** argv)
 {
-    const long long target = argc > 1 ? std::atoll(argv[1]) : 10'000'000;
-    std::vector<Host> hosts;
-    for (int i = 0; i < 8; ++i) {
-        hosts.push_back(Host{"n" + std::to_string(i), i < 4 ? "c0" : "c1"});
-    }
-    auto config = generateTree({"bench", hosts, 8, TreeShape::HierarchyAware, 2, RootKind::Core});
-    if (!config) {
-        std::fprintf(stderr, "%s\n", config.error().describe().c_str());
+    const auto workload = bench::analysisWorkload(argc, argv);
+    if (!workload) {
         return 1;
     }
-    const std::int64_t calls = target / config->collectorCount();
-    const auto tuples = testing::simulateTrace(config.value(), {.calls = calls, .seed = 42});
+    const Configuration& config = workload->config;
+    const std::int64_t calls = workload->spec.calls;
+    const auto tuples = testing::simulateTrace(config, workload->spec);
     std::printf("analysis: %zu tuples, %lld calls, %d collectors, %zu threads\n", tuples.size(),
-                static_cast<long long>(calls), config->collectorCount(), config->threads().size());
+                static_cast<long long>(calls), config.collectorCount(), config.threads().size());
 
     // The first run pays the page faults of fresh memory, as a one-off `xylem-cli analyze`
     // does; later runs reuse the allocator's pages. Both are printed; the figure is the median.
     std::int64_t analysed = 0;
-    const double cold =
-        bench::medianSeconds(1, [&] { analysed = analyze(config.value(), tuples).calls; });
-    const double batch =
-        bench::medianSeconds(5, [&] { analysed = analyze(config.value(), tuples).calls; });
+    const double cold = bench::medianSeconds(1, [&] { analysed = analyze(config, tuples).calls; });
+    const double batch = bench::medianSeconds(5, [&] { analysed = analyze(config, tuples).calls; });
     std::printf("analysis: batch first run %.3f s, median of 5 more %.3f s, for %lld calls\n", cold,
                 batch, static_cast<long long>(analysed));
     bench::printFigure("analysis_tuples_per_s", static_cast<double>(tuples.size()) / batch, "1/s");
@@ -43,7 +34,7 @@ int main(int argc, char** argv)
                        "1/s");
 
     const double streaming = bench::medianSeconds(3, [&] {
-        StreamingAnalyzer s(config.value());
+        StreamingAnalyzer s(config);
         s.add(tuples);
         analysed = s.report().calls;
     });

@@ -6,38 +6,31 @@
 
 #include "core/analysis/analyzer.h"
 #include "core/analysis/overtimeanalysis.h"
-#include "core/model/treegenerator.h"
+#include "tests/benchmarks/analysisworkload.h"
 #include "tests/benchmarks/benchharness.h"
-#include "tests/support/tracesimulator.h"
 
 #include <cstdio>
-#include <cstdlib>
 
 using namespace xylem;
 
 int main(int argc, char** argv)
 {
-    const long long target = argc > 1 ? std::atoll(argv[1]) : 10'000'000;
-    std::vector<Host> hosts;
-    for (int i = 0; i < 8; ++i) {
-        hosts.push_back(Host{"n" + std::to_string(i), i < 4 ? "c0" : "c1"});
-    }
-    auto config = generateTree({"bench", hosts, 8, TreeShape::HierarchyAware, 2, RootKind::Core});
-    if (!config) {
-        std::fprintf(stderr, "%s\n", config.error().describe().c_str());
+    const auto workload = bench::analysisWorkload(argc, argv);
+    if (!workload) {
         return 1;
     }
-    testing::SimulationSpec spec{.calls = target / config->collectorCount(), .seed = 42};
+    const Configuration& config = workload->config;
+    testing::SimulationSpec spec = workload->spec;
     spec.stall = {
-        50'000'000, 7'000'000, 200'000, 2'000'000, config->wrapper(config->threads()[13]).id, 0, 0};
-    const auto tuples = testing::simulateTrace(config.value(), spec);
+        50'000'000, 7'000'000, 200'000, 2'000'000, config.wrapper(config.threads()[13]).id, 0, 0};
+    const auto tuples = testing::simulateTrace(config, spec);
     std::printf("overtime: %zu tuples, %lld calls, %zu threads\n", tuples.size(),
-                static_cast<long long>(spec.calls), config->threads().size());
+                static_cast<long long>(spec.calls), config.threads().size());
 
     for (size_t buckets : {size_t(256), size_t(4096)}) {
         OverTimeAnalysis a;
         const double seconds = bench::medianSeconds(
-            3, [&] { a = analyzeOverTime(config.value(), tuples, {.maxBuckets = buckets}); });
+            3, [&] { a = analyzeOverTime(config, tuples, {.maxBuckets = buckets}); });
         std::printf("overtime: %zu buckets asked, %zu of %lld ns, periodic %d period %.0f ns "
                     "phase %.0f ns, %lld slow calls, median of 3 %.3f s\n",
                     buckets, a.series.bucketCount(), static_cast<long long>(a.series.widthNs),
@@ -49,7 +42,7 @@ int main(int argc, char** argv)
             bench::printFigure("overtime_4096_buckets_ms", seconds * 1e3, "ms");
         }
     }
-    const double full = bench::medianSeconds(3, [&] { (void)analyze(config.value(), tuples); });
+    const double full = bench::medianSeconds(3, [&] { (void)analyze(config, tuples); });
     std::printf("overtime: the full analysis of the same tuples, median of 3 %.3f s\n", full);
     bench::printFigure("overtime_analysis_ms", full * 1e3, "ms");
     return 0;
