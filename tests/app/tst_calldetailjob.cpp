@@ -7,6 +7,7 @@
 #include "app/gui/calldetailjob.h"
 #include "core/model/treegenerator.h"
 #include "core/store/runloader.h"
+#include "tests/support/storedrun.h"
 #include "tests/support/tracesimulator.h"
 
 #include <QElapsedTimer>
@@ -90,11 +91,7 @@ private slots:
         std::erase_if(run.tuples, [&](const Tuple& t) {
             return t.seq == 1 && static_cast<int>(t.collector) == run.configuration.indexOf("gA");
         });
-        auto session = store::Session::create(path.toStdString());
-        QVERIFY(session.ok());
-        QVERIFY(store::importRun(session.value(), run.configuration, run.tuples,
-                                 store::RunMetadata{"cut", "", "test", "", ""})
-                    .ok());
+        QVERIFY(testing::storeRun(path.toStdString(), run.configuration, run.tuples, "cut"));
         const auto loaded = loadCall(path.toStdString(), 1, 1);
         QVERIFY(!loaded.ok());
         QCOMPARE(loaded.error().message,

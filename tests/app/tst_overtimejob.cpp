@@ -3,9 +3,9 @@
 // the newest request reports, and a big run's time to show (read, analyse, draw) is printed.
 
 #include "app/gui/overtimejob.h"
-#include "core/model/treegenerator.h"
 #include "tests/app/examplesession.h"
-#include "tests/support/tracesimulator.h"
+#include "tests/support/plantedrun.h"
+#include "tests/support/storedrun.h"
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -94,25 +94,11 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("big.xylem"));
-        const Configuration config =
-            generateTree(TreeSpec{"big", parseHostList("64").value(), 8, TreeShape::HierarchyAware,
-                                  2, RootKind::Core})
-                .value();
-        testing::SimulationSpec spec{.calls = 2000, .seed = 9};
-        spec.culprit = "h5.t2";
-        spec.culpritDelay = 40'000;
-        spec.stall = {.period = 40'000'000,
-                      .phase = 3'000'000,
-                      .window = 400'000,
-                      .delay = 3'000'000,
-                      .thread = "h60.t1"};
+        const Configuration config = testing::hierarchyTree("big", "64", 8);
+        const testing::SimulationSpec spec =
+            testing::culpritAndDaemon(2000, 9, "h5.t2", 40'000, "h60.t1");
         const std::vector<Tuple> tuples = testing::simulateTrace(config, spec);
-        {
-            auto session = store::Session::create(path.toStdString());
-            QVERIFY(session);
-            QVERIFY(store::importRun(session.value(), config, tuples,
-                                     store::RunMetadata{"big", "", "test", "", ""}));
-        }
+        QVERIFY(testing::storeRun(path.toStdString(), config, tuples, "big"));
         views::OverTimeView view;
         view.resize(1280, 800);
         OverTimeJob job;

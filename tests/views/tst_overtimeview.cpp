@@ -4,8 +4,8 @@
 // and 4 096 threads get a heatmap of bounded rows. Pictures at 1280x800 are saved to look at.
 
 #include "core/model/treegenerator.h"
+#include "tests/support/plantedrun.h"
 #include "tests/support/testpictures.h"
-#include "tests/support/tracesimulator.h"
 #include "views/culpritstrip.h"
 #include "views/overtimeview.h"
 #include "views/threadheatmap.h"
@@ -19,13 +19,6 @@ using namespace xylem;
 using namespace xylem::views;
 
 namespace {
-
-Configuration tree(const std::string& hosts, int threadsPerHost)
-{
-    return generateTree(TreeSpec{"simulated", parseHostList(hosts).value(), threadsPerHost,
-                                 TreeShape::HierarchyAware, 2, RootKind::Core})
-        .value();
-}
 
 std::shared_ptr<const OverTimeData>
 overTime(const Configuration& config, const testing::SimulationSpec& spec, size_t buckets = 64)
@@ -53,11 +46,7 @@ testing::SimulationSpec storySpec()
     spec.laterCulprit = "h2.t0";
     spec.culpritSwitchSeq = 2500;
     spec.culpritDelay = 30'000;
-    spec.stall = {.period = 100'000'000,
-                  .phase = 30'000'000,
-                  .window = 400'000,
-                  .delay = 2'000'000,
-                  .thread = "h1.t1"};
+    spec.stall = testing::daemon("h1.t1", 100'000'000, 30'000'000, 2'000'000);
     return spec;
 }
 
@@ -76,7 +65,7 @@ class TestOverTimeView : public QObject
 private slots:
     void culpritStripChangesWhereTheCulpritChanges()
     {
-        const Configuration config = tree("4", 2);
+        const Configuration config = testing::hierarchyTree("simulated", "4", 2);
         testing::SimulationSpec spec{.calls = 400, .seed = 5};
         spec.culprit = "h1.t0";
         spec.laterCulprit = "h3.t1";
@@ -115,7 +104,7 @@ private slots:
 
     void oneCulpritAllRun()
     {
-        const Configuration config = tree("4", 2);
+        const Configuration config = testing::hierarchyTree("simulated", "4", 2);
         OverTimeView view;
         view.setData(overTime(config, {.calls = 300, .culprit = "h2.t1", .culpritDelay = 40'000}));
         QVERIFY(view.culpritText().contains(QStringLiteral("h2.t1 in every bucket")));
@@ -126,13 +115,9 @@ private slots:
     // its period and victim, and the teeth of the comb are on the strip 20 ms apart.
     void periodicLineNamesThePlantedPeriod()
     {
-        const Configuration config = tree("2", 2);
+        const Configuration config = testing::hierarchyTree("simulated", "2", 2);
         testing::SimulationSpec spec{.calls = 4000, .seed = 7};
-        spec.stall = {.period = 20'000'000,
-                      .phase = 1'000'000,
-                      .window = 400'000,
-                      .delay = 2'000'000,
-                      .thread = "h1.t0"};
+        spec.stall = testing::daemon("h1.t0", 20'000'000, 1'000'000, 2'000'000);
         OverTimeView view;
         view.setData(overTime(config, spec));
         const QString text = view.periodicText();
@@ -157,7 +142,7 @@ private slots:
 
     void panelsShareTheTimeAxisAfterAZoom()
     {
-        const Configuration config = tree("4", 2);
+        const Configuration config = testing::hierarchyTree("simulated", "4", 2);
         OverTimeView view;
         view.resize(1280, 800);
         view.setData(overTime(config, storySpec()));
@@ -189,7 +174,7 @@ private slots:
 
     void emptyRunSaysSo()
     {
-        const Configuration config = tree("2", 2);
+        const Configuration config = testing::hierarchyTree("simulated", "2", 2);
         OverTimeView view;
         QVERIFY(!view.message().isEmpty());
         view.setData(std::make_shared<const OverTimeData>(
@@ -205,7 +190,7 @@ private slots:
 
     void pictureOfASwitchingCulpritAndADaemon()
     {
-        const Configuration config = tree("4", 2);
+        const Configuration config = testing::hierarchyTree("simulated", "4", 2);
         OverTimeView view;
         view.resize(1280, 800);
         view.setData(overTime(config, storySpec(), 512));
@@ -255,7 +240,7 @@ private slots:
     // 512 hosts x 8 threads: a heatmap of 256 rows of 16 threads, in bounded time.
     void fourThousandThreads()
     {
-        const Configuration config = tree("512", 8);
+        const Configuration config = testing::hierarchyTree("simulated", "512", 8);
         testing::SimulationSpec spec{.calls = 300, .seed = 11};
         spec.culprit = "h17.t3";
         spec.laterCulprit = "h400.t5";
