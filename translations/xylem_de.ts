@@ -144,25 +144,21 @@
         <extracomment>a table column: a measure and a statistic of it, e.g. &quot;call time mean&quot;</extracomment>
         <translation>%1 %2</translation>
     </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>p99.9</source>
+        <translation>p99,9</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>%1 µs</source>
-        <translation>%1 µs</translation>
-    </message>
-    <message>
-        <source>%1 ns</source>
-        <translation>%1 ns</translation>
-    </message>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
@@ -391,6 +387,10 @@
         <source>coscheduled after release</source>
         <translation>Coscheduling nach der Freigabe</translation>
     </message>
+    <message>
+        <source>+ %1</source>
+        <translation>+ %1</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -427,8 +427,8 @@
         <translation>Einen Umfangsentwurf (*.design.json) im Umfang-Baukasten öffnen.</translation>
     </message>
     <message>
-        <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes, clocks or monitors.</source>
-        <translation>Der anzuzeigende Reiter: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes, clocks oder monitors.</translation>
+        <source>The tab to show: overview (the default), tree, timemap, serialization, comparison, timeline, overtime, call (the run&apos;s slowest call), tables, waitstates, scopes, clocks or monitors.</source>
+        <translation>Der anzuzeigende Reiter: overview (Vorgabe), tree, timemap, serialization, comparison, timeline, overtime, call (der langsamste Aufruf des Laufs), tables, waitstates, scopes, clocks oder monitors.</translation>
     </message>
 </context>
 <context>
@@ -519,6 +519,13 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>reading %p%</source>
         <translation>gelesen: %p%</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::CallDetailJob</name>
+    <message>
+        <source>Cannot show call #%1 of run %2: %3</source>
+        <translation>Aufruf #%1 von Lauf %2 kann nicht gezeigt werden: %3</translation>
     </message>
 </context>
 <context>
@@ -1070,6 +1077,54 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>Recording an MPI program: its runs are shown once they are stored.</source>
         <translation>Ein MPI-Programm wird aufgezeichnet: Seine Läufe werden gezeigt, sobald sie gespeichert sind.</translation>
     </message>
+    <message>
+        <source>A call can be opened once its run is stored.</source>
+        <translation>Ein Aufruf lässt sich öffnen, sobald sein Lauf gespeichert ist.</translation>
+    </message>
+    <message>
+        <source>No call starts there.</source>
+        <translation>Dort beginnt kein Aufruf.</translation>
+    </message>
+    <message>
+        <source>Cannot read the calls of run %1: %2</source>
+        <translation>Die Aufrufe von Lauf %1 lassen sich nicht lesen: %2</translation>
+    </message>
+    <message>
+        <source>No complete call starts there.</source>
+        <translation>Dort beginnt kein vollständiger Aufruf.</translation>
+    </message>
+    <message>
+        <source>Analysing run %1 over time…</source>
+        <translation>Lauf %1 wird über die Zeit analysiert…</translation>
+    </message>
+    <message>
+        <source>Open a session: a call of its run is shown here, the slowest first; double-click the timeline to open the slowest call of a moment.</source>
+        <translation>Öffnen Sie eine Sitzung: Hier wird ein Aufruf ihres Laufs gezeigt, zuerst der langsamste; ein Doppelklick in den Zeitverlauf öffnet den langsamsten Aufruf eines Zeitpunkts.</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Überblick</translation>
+    </message>
+    <message>
+        <source>Over time</source>
+        <translation>Über die Zeit</translation>
+    </message>
+    <message>
+        <source>One call</source>
+        <translation>Ein Aufruf</translation>
+    </message>
+    <message>
+        <source>the recording under way</source>
+        <translation>die laufende Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>Lauf %1</translation>
+    </message>
+    <message>
+        <source>Recording: the findings are shown as soon as the first calls are analysed.</source>
+        <translation>Aufzeichnung: Die Befunde erscheinen, sobald die ersten Aufrufe analysiert sind.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::MpiKindBar</name>
@@ -1151,6 +1206,13 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>Record</source>
         <translation>Aufzeichnen</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::OverTimeJob</name>
+    <message>
+        <source>Cannot analyse run %1 over time: %2</source>
+        <translation>Lauf %1 lässt sich nicht über die Zeit analysieren: %2</translation>
     </message>
 </context>
 <context>
@@ -1317,6 +1379,147 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::TimelineCallLink</name>
+    <message>
+        <source>Open the slowest call here</source>
+        <translation>Den langsamsten Aufruf hier öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::CallGanttPlot</name>
+    <message>
+        <source>%1 more under %2</source>
+        <translation>%1 weitere unter %2</translation>
+    </message>
+    <message>
+        <source> (slowest)</source>
+        <translation> (langsamster)</translation>
+    </message>
+    <message>
+        <source>time since the call&apos;s start (%1)</source>
+        <translation>Zeit seit Beginn des Aufrufs (%1)</translation>
+    </message>
+    <message>
+        <source>operation time %1</source>
+        <translation>Operationszeit %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 at %3, %4 (from %5 to %6)%7</source>
+        <translation>%1: %2 bei %3, %4 (von %5 bis %6)%7</translation>
+    </message>
+    <message>
+        <source>; half the hop&apos;s two-way latency: no clock model</source>
+        <translation>; die Hälfte der Hin-und-Rück-Latenz des Sprungs: kein Uhrenmodell</translation>
+    </message>
+    <message>
+        <source>%1: the call takes %2</source>
+        <translation>%1: der Aufruf dauert %2</translation>
+    </message>
+    <message>
+        <source>%1: down at %2, up at %3, %4</source>
+        <translation>%1: abwärts bei %2, aufwärts bei %3, %4</translation>
+    </message>
+    <message>
+        <source>; holds the last arrival at %1</source>
+        <translation>; enthält die letzte Ankunft bei %1</translation>
+    </message>
+    <message>
+        <source>; arrived last at its gred</source>
+        <translation>; kam als Letzter an seinem Gred an</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::CallView</name>
+    <message>
+        <source>arrival wait</source>
+        <translation>Ankunftswartezeit</translation>
+    </message>
+    <message>
+        <source>down latency</source>
+        <translation>Abwärtslatenz</translation>
+    </message>
+    <message>
+        <source>down (hop)</source>
+        <translation>abwärts (Sprung)</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>departure wait</source>
+        <translation>Abgangswartezeit</translation>
+    </message>
+    <message>
+        <source>up latency</source>
+        <translation>Aufwärtslatenz</translation>
+    </message>
+    <message>
+        <source>up (hop)</source>
+        <translation>aufwärts (Sprung)</translation>
+    </message>
+    <message>
+        <source>Slower call</source>
+        <translation>Langsamerer Aufruf</translation>
+    </message>
+    <message>
+        <source>Faster call</source>
+        <translation>Schnellerer Aufruf</translation>
+    </message>
+    <message>
+        <source>Show every wrapper</source>
+        <translation>Jeden Wrapper zeigen</translation>
+    </message>
+    <message>
+        <source>The next slower call of the run, by operation time</source>
+        <translation>Der nächstlangsamere Aufruf des Laufs, nach Operationszeit</translation>
+    </message>
+    <message>
+        <source>The next faster call of the run, by operation time</source>
+        <translation>Der nächstschnellere Aufruf des Laufs, nach Operationszeit</translation>
+    </message>
+    <message>
+        <source>call #</source>
+        <translation>Aufruf #</translation>
+    </message>
+    <message>
+        <source>List every wrapper of the tree; otherwise only the slowest thread&apos;s path and the chain of last arrivals, the others of each gred in one row</source>
+        <translation>Jeden Wrapper des Baums auflisten; sonst nur den Pfad des langsamsten Threads und die Kette der letzten Ankünfte, die übrigen jedes Greds in einer Zeile</translation>
+    </message>
+    <message>
+        <source>No call is shown. Open one from the timeline or a table.</source>
+        <translation>Kein Aufruf wird gezeigt. Öffnen Sie einen aus dem Zeitverlauf oder einer Tabelle.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Call #%1&lt;/b&gt; &amp;mdash; operation time &lt;b&gt;%2&lt;/b&gt;, slowest thread &lt;b&gt;%3&lt;/b&gt; (%4); threads: %5&lt;br&gt;Last arrivals from the root: %6</source>
+        <translation>&lt;b&gt;Aufruf #%1&lt;/b&gt; &amp;mdash; Operationszeit &lt;b&gt;%2&lt;/b&gt;, langsamster Thread &lt;b&gt;%3&lt;/b&gt; (%4); Threads: %5&lt;br&gt;Letzte Ankünfte von der Wurzel: %6</translation>
+    </message>
+    <message>
+        <source>%1 rows for %2 wrappers: the slowest thread&apos;s path and the chain of last arrivals</source>
+        <translation>%1 Zeilen für %2 Wrapper: der Pfad des langsamsten Threads und die Kette der letzten Ankünfte</translation>
+    </message>
+    <message>
+        <source>edge: down to up</source>
+        <translation>Kante: abwärts bis aufwärts</translation>
+    </message>
+    <message>
+        <source>last arrival at its gred</source>
+        <translation>letzte Ankunft an seinem Gred</translation>
+    </message>
+    <message>
+        <source>chain of last arrivals from the root</source>
+        <translation>Kette der letzten Ankünfte von der Wurzel</translation>
+    </message>
+    <message>
+        <source>hatched: half the hop&apos;s two-way latency (no clock model)</source>
+        <translation>schraffiert: die Hälfte der Hin-und-Rück-Latenz des Sprungs (kein Uhrenmodell)</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::ClockSkewModel</name>
     <message>
         <source>reference</source>
@@ -1415,10 +1618,6 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <translation>Vergleich nicht möglich: %1</translation>
     </message>
     <message>
-        <source>Mean operation time: A %1, B %2 — speedup %3 (%4). Mean slowest-thread time: A %5, B %6. Stages of %7 (A) and %8 (B):</source>
-        <translation>Mittlere Operationszeit: A %1, B %2 — Beschleunigung %3 (%4). Mittlere Zeit des langsamsten Threads: A %5, B %6. Stufen von %7 (A) und %8 (B):</translation>
-    </message>
-    <message>
         <source>B is faster</source>
         <translation>B ist schneller</translation>
     </message>
@@ -1450,13 +1649,46 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>stage</source>
         <translation>Stufe</translation>
     </message>
+    <message>
+        <source>A and B are the same run: analyse another run of the session to compare it with. </source>
+        <translation>A und B sind derselbe Lauf: Analysieren Sie einen weiteren Lauf der Sitzung, um damit zu vergleichen. </translation>
+    </message>
+    <message>
+        <source>Speedup %1 (%2).</source>
+        <translation>Speedup %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Mean operation time: A %1, B %2. Mean slowest-thread time: A %3, B %4. Stages of %5 (A) and %6 (B):</source>
+        <translation>Mittlere Operationszeit: A %1, B %2. Mittlere Zeit des langsamsten Threads: A %3, B %4. Phasen von %5 (A) und %6 (B):</translation>
+    </message>
+    <message>
+        <source>No confidence interval: the session has no per-call times of these runs.</source>
+        <translation>Kein Konfidenzintervall: Die Sitzung hat keine Zeiten je Aufruf dieser Läufe.</translation>
+    </message>
+    <message>
+        <source>95 % interval: resampling the calls…</source>
+        <translation>95-%-Intervall: Die Aufrufe werden neu gezogen…</translation>
+    </message>
+    <message>
+        <source>%1 % interval: %2 to %3 — %4.</source>
+        <extracomment>the speedup&apos;s bootstrap confidence interval and what it says</extracomment>
+        <translation>%1-%-Intervall: %2 bis %3 — %4.</translation>
+    </message>
+    <message>
+        <source>no significant difference</source>
+        <translation>kein signifikanter Unterschied</translation>
+    </message>
+    <message>
+        <source>B is significantly faster</source>
+        <translation>B ist signifikant schneller</translation>
+    </message>
+    <message>
+        <source>A is significantly faster</source>
+        <translation>A ist signifikant schneller</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::DistributionPlot</name>
-    <message>
-        <source>operation time (µs)</source>
-        <translation>Operationszeit (µs)</translation>
-    </message>
     <message>
         <source>share of calls (%)</source>
         <translation>Anteil der Aufrufe (%)</translation>
@@ -1472,6 +1704,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>%1: %2 calls</source>
         <translation>%1: %2 Aufrufe</translation>
+    </message>
+    <message>
+        <source>operation time (%1)</source>
+        <translation>Operationszeit (%1)</translation>
     </message>
 </context>
 <context>
@@ -1724,6 +1960,490 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::views::OverTimeView</name>
+    <message>
+        <source>periodic slow calls</source>
+        <translation>periodisch langsame Aufrufe</translation>
+    </message>
+    <message>
+        <source>%1: last at the root in %2 of %3 buckets</source>
+        <translation>%1: Letzter an der Wurzel in %2 von %3 Abschnitten</translation>
+    </message>
+    <message>
+        <source>other threads: %1 buckets</source>
+        <translation>andere Threads: %1 Abschnitte</translation>
+    </message>
+    <message>
+        <source>culprit</source>
+        <translation>Verursacher</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other stage(s), shorter</source>
+        <translation>
+            <numerusform>%n andere, kürzere Phase</numerusform>
+            <numerusform>%n andere, kürzere Phasen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stages of %1 (%2)</source>
+        <translation>Phasen von %1 (%2)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>No run analysed over time yet.</source>
+        <translation>Noch kein Lauf über die Zeit analysiert.</translation>
+    </message>
+    <message>
+        <source>This run has no complete call: there is nothing to show over time.</source>
+        <translation>Dieser Lauf hat keinen vollständigen Aufruf: Über die Zeit gibt es nichts zu zeigen.</translation>
+    </message>
+    <message>
+        <source>time since the run&apos;s first call (%1)</source>
+        <translation>Zeit seit dem ersten Aufruf des Laufs (%1)</translation>
+    </message>
+    <message>
+        <source>culprit of the bucket</source>
+        <translation>Verursacher des Abschnitts</translation>
+    </message>
+    <message>
+        <source>shortest mean call time of %1 threads (%2)</source>
+        <translation>kürzeste mittlere Aufrufzeit von %1 Threads (%2)</translation>
+    </message>
+    <message>
+        <source>mean call time (%1)</source>
+        <translation>mittlere Aufrufzeit (%1)</translation>
+    </message>
+    <message>
+        <source>call time per thread (%1)</source>
+        <translation>Aufrufzeit je Thread (%1)</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>arrival wait</source>
+        <translation>Ankunftswartezeit</translation>
+    </message>
+    <message>
+        <source>down latency</source>
+        <translation>Abwärtslatenz</translation>
+    </message>
+    <message>
+        <source>down (network hop)</source>
+        <translation>abwärts (Netzsprung)</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>departure wait</source>
+        <translation>Abgangswartezeit</translation>
+    </message>
+    <message>
+        <source>up latency</source>
+        <translation>Aufwärtslatenz</translation>
+    </message>
+    <message>
+        <source>up (network hop)</source>
+        <translation>aufwärts (Netzsprung)</translation>
+    </message>
+    <message>
+        <source>%1 to %2 after the run&apos;s first call, %3 calls</source>
+        <translation>%1 bis %2 nach dem ersten Aufruf des Laufs, %3 Aufrufe</translation>
+    </message>
+    <message>
+        <source>%1: mean %2, longest %3</source>
+        <translation>%1: Mittel %2, längster %3</translation>
+    </message>
+    <message>
+        <source>Slow calls every %1 (phase %2): %3 calls, +%4 each, victim %5 (%6 % of them).</source>
+        <translation>Langsame Aufrufe alle %1 (Phase %2): %3 Aufrufe, je +%4, Opfer %5 (%6 % davon).</translation>
+    </message>
+    <message>
+        <source>No periodic pattern: no call is slow (slower than %1).</source>
+        <translation>Kein periodisches Muster: Kein Aufruf ist langsam (langsamer als %1).</translation>
+    </message>
+    <message>
+        <source>No periodic pattern: %1 slow calls (slower than %2) in %3 strikes that do not recur at a regular period.</source>
+        <translation>Kein periodisches Muster: %1 langsame Aufrufe (langsamer als %2) in %3 Ausschlägen, die nicht in regelmäßigem Abstand wiederkehren.</translation>
+    </message>
+    <message>
+        <source>Last at the root: %1 in every bucket, the same thread all run.</source>
+        <translation>Letzter an der Wurzel: %1 in jedem Abschnitt, derselbe Thread über den ganzen Lauf.</translation>
+    </message>
+    <message>
+        <source>%1 in %2 of %3 buckets</source>
+        <translation>%1 in %2 von %3 Abschnitten</translation>
+    </message>
+    <message>
+        <source>other threads in %1</source>
+        <translation>andere Threads in %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Last at the root: the culprit changes %n time(s) over the run: %1.</source>
+        <translation>
+            <numerusform>Letzter an der Wurzel: Der Verursacher wechselt %n-mal im Lauf: %1.</numerusform>
+            <numerusform>Letzter an der Wurzel: Der Verursacher wechselt %n-mal im Lauf: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 bei %2</translation>
+    </message>
+    <message>
+        <source>culprit %1: last at the root in %2 of them (%3 %)</source>
+        <translation>Verursacher %1: Letzter an der Wurzel in %2 davon (%3 %)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::OverviewPage</name>
+    <message>
+        <source>Show in %1</source>
+        <translation>In %1 zeigen</translation>
+    </message>
+    <message>
+        <source>Open a session (File ▸ Open) to see what Xylem finds in its runs.</source>
+        <translation>Öffnen Sie eine Sitzung (Datei ▸ Öffnen), um zu sehen, was Xylem in ihren Läufen findet.</translation>
+    </message>
+    <message>
+        <source>What Xylem found in %1</source>
+        <translation>Was Xylem in %1 gefunden hat</translation>
+    </message>
+    <message>
+        <source>%1 calls analysed, mean operation time %2.</source>
+        <translation>%1 Aufrufe analysiert, mittlere Operationszeit %2.</translation>
+    </message>
+    <message>
+        <source>What to try next</source>
+        <translation>Was als Nächstes zu versuchen ist</translation>
+    </message>
+    <message>
+        <source>Weighted tree</source>
+        <translation>Gewichteter Baum</translation>
+    </message>
+    <message>
+        <source>Timemap</source>
+        <translation>Zeitkarte</translation>
+    </message>
+    <message>
+        <source>Serialization</source>
+        <translation>Serialisierung</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Tabellen</translation>
+    </message>
+    <message>
+        <source>Wait states</source>
+        <translation>Wartezustände</translation>
+    </message>
+    <message>
+        <source>Clocks</source>
+        <translation>Uhren</translation>
+    </message>
+    <message>
+        <source>Monitors</source>
+        <translation>Monitore</translation>
+    </message>
+    <message>
+        <source>arrival wait</source>
+        <translation>Ankunftswartezeit</translation>
+    </message>
+    <message>
+        <source>down latency</source>
+        <translation>Abwärtslatenz</translation>
+    </message>
+    <message>
+        <source>down (network hop)</source>
+        <translation>abwärts (Netzsprung)</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>departure wait</source>
+        <translation>Abgangswartezeit</translation>
+    </message>
+    <message>
+        <source>up latency</source>
+        <translation>Aufwärtslatenz</translation>
+    </message>
+    <message>
+        <source>up (network hop)</source>
+        <translation>aufwärts (Netzsprung)</translation>
+    </message>
+    <message>
+        <source>Balance the work of %1 or move it off host %2: while one thread is late, a faster tree gains little.</source>
+        <translation>Verteilen Sie die Arbeit von %1 gleichmäßiger oder verlegen Sie ihn weg von Host %2: Solange ein Thread zu spät kommt, bringt ein schnellerer Baum wenig.</translation>
+    </message>
+    <message>
+        <source>Balance the work of rank %1: the other ranks wait for it.</source>
+        <translation>Verteilen Sie die Arbeit von Rang %1 gleichmäßiger: Die anderen Ränge warten auf ihn.</translation>
+    </message>
+    <message>
+        <source>Give %1 one more tree level (fewer than its %2 children per gred), then compare the two runs.</source>
+        <translation>Geben Sie %1 eine Baumebene mehr (weniger als seine %2 Kinder je Gred) und vergleichen Sie dann die beiden Läufe.</translation>
+    </message>
+    <message>
+        <source>Run fewer threads on host %1: they leave %2 one after another.</source>
+        <translation>Starten Sie weniger Threads auf Host %1: Sie verlassen %2 nacheinander.</translation>
+    </message>
+    <message>
+        <source>Take the network hop %1 off the slowest path: fewer tree levels across hosts, or its gred on the other host (weighed against the load on the root host).</source>
+        <translation>Nehmen Sie den Netzsprung %1 aus dem langsamsten Pfad: weniger Baumebenen über Hosts hinweg oder sein Gred auf dem anderen Host (abzuwägen gegen die Last auf dem Wurzelhost).</translation>
+    </message>
+    <message>
+        <source>The run is balanced: time is won in the tree itself. Record other tree shapes and compare them.</source>
+        <translation>Der Lauf ist ausgeglichen: Zeit gewinnt man im Baum selbst. Zeichnen Sie andere Baumformen auf und vergleichen Sie sie.</translation>
+    </message>
+    <message>
+        <source>Give the collectors&apos; rings more room or pull more often, so that no tuple is overwritten.</source>
+        <translation>Geben Sie den Ringen der Kollektoren mehr Platz oder holen Sie öfter ab, damit kein Tupel überschrieben wird.</translation>
+    </message>
+    <message>
+        <source>Coschedule the monitor&apos;s filters with the program (Scope builder), so that monitoring slows it less.</source>
+        <translation>Planen Sie die Filter des Monitors mit dem Programm zusammen ein (Umfang-Baukasten), damit die Überwachung es weniger bremst.</translation>
+    </message>
+    <message>
+        <source>Look for a daemon or timer on host %1: something there delays %2 periodically.</source>
+        <translation>Suchen Sie auf Host %1 nach einem Daemon oder Timer: Etwas dort verzögert %2 periodisch.</translation>
+    </message>
+    <message>
+        <source>Measure the clocks of every host (%1 has no model), so that one-way times across hosts are measured.</source>
+        <translation>Messen Sie die Uhren aller Hosts (%1 hat kein Modell), damit Einwegzeiten über Hosts hinweg gemessen werden.</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 (host %2) is the last to arrive at the root in %3 of the calls.</source>
+        <translation>%1 (Host %2) kommt in %3 der Aufrufe als Letzter an der Wurzel an.</translation>
+    </message>
+    <message>
+        <source>At %1 the others wait at least %2 for it: %3 of the mean operation time.</source>
+        <translation>Bei %1 warten die anderen mindestens %2 darauf: %3 der mittleren Operationszeit.</translation>
+    </message>
+    <message>
+        <source>Culprit: %1</source>
+        <translation>Verursacher: %1</translation>
+    </message>
+    <message>
+        <source>No complete call</source>
+        <translation>Kein vollständiger Aufruf</translation>
+    </message>
+    <message>
+        <source>Every call misses a tuple, so nobody can be found late.</source>
+        <translation>Jedem Aufruf fehlt ein Tupel, also lässt sich niemand als verspätet finden.</translation>
+    </message>
+    <message>
+        <source>The most frequent last arrival, %1, is last at the root in %2 of the calls</source>
+        <translation>Der häufigste letzte Ankömmling, %1, ist in %2 der Aufrufe Letzter an der Wurzel</translation>
+    </message>
+    <message>
+        <source> and costs %1 of the mean operation time.</source>
+        <translation> und kostet %1 der mittleren Operationszeit.</translation>
+    </message>
+    <message>
+        <source>Balanced: no single culprit</source>
+        <translation>Ausgeglichen: kein einzelner Verursacher</translation>
+    </message>
+    <message>
+        <source>Hottest stage: %1 at %2</source>
+        <translation>Heißeste Phase: %1 bei %2</translation>
+    </message>
+    <message>
+        <source>In the slowest class of paths (%1, %2, represented by %3) the %4 at %5 takes %6: %7 of the call time, %8 of the time without waiting for others.</source>
+        <translation>In der langsamsten Pfadklasse (%1, %2, vertreten durch %3) dauert die Phase %4 bei %5 %6: %7 der Aufrufzeit, %8 der Zeit ohne Warten auf andere.</translation>
+    </message>
+    <message>
+        <source>1 thread</source>
+        <translation>1 Thread</translation>
+    </message>
+    <message>
+        <source>%1 threads</source>
+        <translation>%1 Threads</translation>
+    </message>
+    <message>
+        <source>Of its %1 children the first is released %2 after the gred&apos;s release, the last %3 after it (%4 more per position): %5 of the mean operation time.</source>
+        <translation>Von seinen %1 Kindern wird das erste %2 nach der Freigabe des Greds freigegeben, das letzte %3 danach (%4 mehr je Position): %5 der mittleren Operationszeit.</translation>
+    </message>
+    <message>
+        <source>%1 greds serialize steeply.</source>
+        <translation>%1 Greds serialisieren steil.</translation>
+    </message>
+    <message>
+        <source>Steep departure serialization at %1</source>
+        <translation>Steile Abgangsserialisierung bei %1</translation>
+    </message>
+    <message>
+        <source>All calls complete</source>
+        <translation>Alle Aufrufe vollständig</translation>
+    </message>
+    <message>
+        <source>Every one of the %1 calls has all its tuples.</source>
+        <translation>Jeder der %1 Aufrufe hat alle seine Tupel.</translation>
+    </message>
+    <message>
+        <source>%1 incomplete calls</source>
+        <translation>%1 unvollständige Aufrufe</translation>
+    </message>
+    <message>
+        <source>%1 of %2 calls (%3) miss a tuple and are left out of every number.</source>
+        <translation>%1 von %2 Aufrufen (%3) fehlt ein Tupel; sie fehlen in jeder Zahl.</translation>
+    </message>
+    <message>
+        <source>%1 of the recorded tuples were gathered</source>
+        <translation>%1 der aufgezeichneten Tupel wurden gesammelt</translation>
+    </message>
+    <message>
+        <source>%1 of %2 were overwritten before they were read</source>
+        <translation>%1 von %2 wurden überschrieben, bevor sie gelesen wurden</translation>
+    </message>
+    <message>
+        <source>gather-tree nodes lost: %1, slow: %2</source>
+        <translation>Knoten des Sammelbaums verloren: %1, langsam: %2</translation>
+    </message>
+    <message>
+        <source>the program ran %1 slower while monitored</source>
+        <translation>das Programm lief unter Überwachung %1 langsamer</translation>
+    </message>
+    <message>
+        <source>Tuples were lost</source>
+        <translation>Tupel gingen verloren</translation>
+    </message>
+    <message>
+        <source>Everything was gathered</source>
+        <translation>Alles wurde gesammelt</translation>
+    </message>
+    <message>
+        <source>Clocks hold</source>
+        <translation>Die Uhren stimmen</translation>
+    </message>
+    <message>
+        <source>One host: every timestamp is on one clock.</source>
+        <translation>Ein Host: Jeder Zeitstempel stammt von einer Uhr.</translation>
+    </message>
+    <message>
+        <source>Clocks not modelled</source>
+        <translation>Uhren nicht modelliert</translation>
+    </message>
+    <message>
+        <source>%1 hosts and no clock model stored: times across hosts are taken as they are.</source>
+        <translation>%1 Hosts und kein Uhrenmodell gespeichert: Zeiten über Hosts hinweg werden genommen, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 hosts have a clock model, error bound up to %3.</source>
+        <translation>%1 von %2 Hosts haben ein Uhrenmodell, Fehlerschranke bis %3.</translation>
+    </message>
+    <message>
+        <source>Clocks not measured</source>
+        <translation>Uhren nicht gemessen</translation>
+    </message>
+    <message>
+        <source>Hosts never measured: %1 (the first: %2).</source>
+        <translation>Nie gemessene Hosts: %1 (der erste: %2).</translation>
+    </message>
+    <message>
+        <source>Residual skew up to %1 on %2, beyond its error bound.</source>
+        <translation>Restversatz bis %1 auf %2, jenseits seiner Fehlerschranke.</translation>
+    </message>
+    <message>
+        <source>Residual skew up to %1 on %2.</source>
+        <translation>Restversatz bis %1 auf %2.</translation>
+    </message>
+    <message>
+        <source>Clocks skewed</source>
+        <translation>Uhren versetzt</translation>
+    </message>
+    <message>
+        <source>Negative stage times</source>
+        <translation>Negative Phasenzeiten</translation>
+    </message>
+    <message>
+        <source>Negative stage means: %1 (the worst %2); the clocks explain them.</source>
+        <translation>Negative Phasenmittel: %1 (das schlimmste %2); die Uhren erklären sie.</translation>
+    </message>
+    <message>
+        <source>Negative stage means: %1 (the worst %2), more than the clocks explain.</source>
+        <translation>Negative Phasenmittel: %1 (das schlimmste %2), mehr als die Uhren erklären.</translation>
+    </message>
+    <message>
+        <source>No MPI waiting</source>
+        <translation>Kein MPI-Warten</translation>
+    </message>
+    <message>
+        <source>No rank waited for another.</source>
+        <translation>Kein Rang wartete auf einen anderen.</translation>
+    </message>
+    <message>
+        <source>Ranks waited %1 in %2 calls: %3 of the time in MPI.</source>
+        <translation>Ränge warteten %1 in %2 Aufrufen: %3 der Zeit in MPI.</translation>
+    </message>
+    <message>
+        <source>Rank %1%2 caused %3 of it.</source>
+        <translation>Rang %1%2 verursachte %3 davon.</translation>
+    </message>
+    <message>
+        <source>MPI wait states: %1</source>
+        <translation>MPI-Wartezustände: %1</translation>
+    </message>
+    <message>
+        <source>No slow calls</source>
+        <translation>Keine langsamen Aufrufe</translation>
+    </message>
+    <message>
+        <source>No call took longer than %1.</source>
+        <translation>Kein Aufruf dauerte länger als %1.</translation>
+    </message>
+    <message>
+        <source>Slow calls without a period</source>
+        <translation>Langsame Aufrufe ohne Periode</translation>
+    </message>
+    <message>
+        <source>%1 calls took longer than %2, in %3 bursts that do not recur regularly.</source>
+        <translation>%1 Aufrufe dauerten länger als %2, in %3 Schüben, die nicht regelmäßig wiederkehren.</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 slow calls come every %3 (the first at %4), each %5 slower on average.</source>
+        <translation>%1 der %2 langsamen Aufrufe kommen alle %3 (der erste bei %4), jeder im Mittel %5 langsamer.</translation>
+    </message>
+    <message>
+        <source>%1 (host %2) is the late one in %3 of them.</source>
+        <translation>%1 (Host %2) ist in %3 davon der Verspätete.</translation>
+    </message>
+    <message>
+        <source>Periodic slow calls: every %1</source>
+        <translation>Periodisch langsame Aufrufe: alle %1</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::PlotCsvExport</name>
     <message>
         <source>Export data as CSV…</source>
@@ -1749,10 +2469,6 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
 <context>
     <name>xylem::views::ScaledTimemapPlot</name>
     <message>
-        <source>µs (down &lt; 0 &lt; up)</source>
-        <translation>µs (abwärts &lt; 0 &lt; aufwärts)</translation>
-    </message>
-    <message>
         <source>depth (scaled)</source>
         <translation>Tiefe (skaliert)</translation>
     </message>
@@ -1763,6 +2479,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>%1 — %2, call %3</source>
         <translation>%1 — %2, Aufruf %3</translation>
+    </message>
+    <message>
+        <source>%1 (down &lt; 0 &lt; up)</source>
+        <translation>%1 (abwärts &lt; 0 &lt; aufwärts)</translation>
     </message>
 </context>
 <context>
@@ -2283,10 +3003,6 @@ n3 c1</translation>
         <translation>Abgangsposition r (0 = verlässt als Erster)</translation>
     </message>
     <message>
-        <source>mean t4(r) − t3 (µs)</source>
-        <translation>Mittelwert t4(r) − t3 (µs)</translation>
-    </message>
-    <message>
         <source>fit: %1 + %2 per position</source>
         <translation>Anpassung: %1 + %2 pro Position</translation>
     </message>
@@ -2309,6 +3025,10 @@ n3 c1</translation>
     <message>
         <source>loading the runs&apos; tuples…</source>
         <translation>Tupel der Läufe werden geladen…</translation>
+    </message>
+    <message>
+        <source>mean t4(r) − t3 (%1)</source>
+        <translation>mittleres t4(r) − t3 (%1)</translation>
     </message>
 </context>
 <context>
@@ -2403,10 +3123,6 @@ n3 c1</translation>
         <translation>Ankunftswartezeiten anzeigen</translation>
     </message>
     <message>
-        <source>time along the path (µs); 0 = the call reaches the root</source>
-        <translation>Zeit entlang des Pfads (µs); 0 = der Aufruf erreicht die Wurzel</translation>
-    </message>
-    <message>
         <source>depth along the path</source>
         <translation>Tiefe entlang des Pfads</translation>
     </message>
@@ -2421,6 +3137,18 @@ n3 c1</translation>
     <message>
         <source>≈ half the two-way latency: no clock model for host %1</source>
         <translation>≈ die Hälfte der Hin-und-Rück-Latenz: kein Uhrenmodell für Host %1</translation>
+    </message>
+    <message>
+        <source>time along the path (%1); 0 = the call reaches the root</source>
+        <translation>Zeit entlang des Pfads (%1); 0 = der Aufruf erreicht die Wurzel</translation>
+    </message>
+    <message>
+        <source>%1 (culprit)</source>
+        <translation>%1 (Verursacher)</translation>
+    </message>
+    <message>
+        <source>culprit&apos;s path: %1</source>
+        <translation>Pfad des Verursachers: %1</translation>
     </message>
 </context>
 <context>
@@ -2684,10 +3412,6 @@ n3 c1</translation>
         <translation>Rang</translation>
     </message>
     <message>
-        <source>waiting time (µs)</source>
-        <translation>Wartezeit (µs)</translation>
-    </message>
-    <message>
         <source>No MPI run shown.</source>
         <translation>Kein MPI-Lauf angezeigt.</translation>
     </message>
@@ -2704,12 +3428,8 @@ n3 c1</translation>
         <translation>Pro Rang</translation>
     </message>
     <message>
-        <source>waiting time (s)</source>
-        <translation>Wartezeit (s)</translation>
-    </message>
-    <message>
-        <source>waiting time (ms)</source>
-        <translation>Wartezeit (ms)</translation>
+        <source>waiting time (%1)</source>
+        <translation>Wartezeit (%1)</translation>
     </message>
 </context>
 <context>
@@ -2743,6 +3463,57 @@ Abgangsreihenfolge (Rang: Aufrufe): %1</translation>
 on the imbalance path</source>
         <translation>
 auf dem Ungleichgewichtspfad</translation>
+    </message>
+    <message>
+        <source>gred %1, folded: %2 threads; the chain of last arrivals from the root ended in them in %3 of %4 calls (double-click unfolds)</source>
+        <translation>Gred %1, eingeklappt: %2 Threads; die Kette der letzten Ankünfte von der Wurzel endete in %3 von %4 Aufrufen bei ihnen (Doppelklick klappt auf)</translation>
+    </message>
+    <message>
+        <source>Filter: host, cluster or thread (h17, c0, t3, h1*)</source>
+        <translation>Filter: Host, Cluster oder Thread (h17, c0, t3, h1*)</translation>
+    </message>
+    <message>
+        <source>Keeps the hosts, clusters and threads whose ids match, the way to them and the imbalance path. Several terms: separate them by commas or spaces; * and ? are wildcards.</source>
+        <translation>Behält die Hosts, Cluster und Threads, deren Kennungen passen, den Weg zu ihnen und den Ungleichgewichtspfad. Mehrere Begriffe durch Kommas oder Leerzeichen trennen; * und ? sind Platzhalter.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n Thread</numerusform>
+            <numerusform>%n Threads</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>last in %1</source>
+        <translation>Letzter in %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 threads shown; double-click a host to unfold it</source>
+        <translation>%1 von %2 Threads gezeigt; Doppelklick auf einen Host klappt ihn auf</translation>
+    </message>
+    <message>
+        <source>Unfold</source>
+        <translation>Aufklappen</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>Einklappen</translation>
+    </message>
+    <message>
+        <source>Fold Every Host</source>
+        <translation>Jeden Host einklappen</translation>
+    </message>
+    <message>
+        <source>Unfold Everything</source>
+        <translation>Alles aufklappen</translation>
+    </message>
+    <message>
+        <source>Clear the Filter</source>
+        <translation>Filter leeren</translation>
+    </message>
+    <message>
+        <source>Fit Tree</source>
+        <translation>Baum einpassen</translation>
     </message>
 </context>
 </TS>

@@ -144,25 +144,21 @@
         <extracomment>a table column: a measure and a statistic of it, e.g. &quot;call time mean&quot;</extracomment>
         <translation>%1 %2</translation>
     </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>p99.9</source>
+        <translation>p99,9</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>%1 µs</source>
-        <translation>%1 µs</translation>
-    </message>
-    <message>
-        <source>%1 ns</source>
-        <translation>%1 ns</translation>
-    </message>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
@@ -391,6 +387,10 @@
         <source>coscheduled after release</source>
         <translation>samplanlagt etter frigjøring</translation>
     </message>
+    <message>
+        <source>+ %1</source>
+        <translation>+ %1</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -427,8 +427,8 @@
         <translation>Åpne et omfangsutkast (*.design.json) i omfangsbyggeren.</translation>
     </message>
     <message>
-        <source>The tab to show: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes, clocks or monitors.</source>
-        <translation>Fanen som skal vises: tree, timemap, serialization, comparison, timeline, tables, waitstates, scopes, clocks eller monitors.</translation>
+        <source>The tab to show: overview (the default), tree, timemap, serialization, comparison, timeline, overtime, call (the run&apos;s slowest call), tables, waitstates, scopes, clocks or monitors.</source>
+        <translation>Fanen som vises: overview (standard), tree, timemap, serialization, comparison, timeline, overtime, call (kjøringens tregeste kall), tables, waitstates, scopes, clocks eller monitors.</translation>
     </message>
 </context>
 <context>
@@ -519,6 +519,13 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>reading %p%</source>
         <translation>leser %p%</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::CallDetailJob</name>
+    <message>
+        <source>Cannot show call #%1 of run %2: %3</source>
+        <translation>Kan ikke vise kall #%1 i kjøring %2: %3</translation>
     </message>
 </context>
 <context>
@@ -1070,6 +1077,54 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <source>Recording an MPI program: its runs are shown once they are stored.</source>
         <translation>Tar opp et MPI-program: Kjøringene vises når de er lagret.</translation>
     </message>
+    <message>
+        <source>A call can be opened once its run is stored.</source>
+        <translation>Et kall kan åpnes når kjøringen er lagret.</translation>
+    </message>
+    <message>
+        <source>No call starts there.</source>
+        <translation>Ingen kall starter der.</translation>
+    </message>
+    <message>
+        <source>Cannot read the calls of run %1: %2</source>
+        <translation>Kan ikke lese kallene i kjøring %1: %2</translation>
+    </message>
+    <message>
+        <source>No complete call starts there.</source>
+        <translation>Ingen fullstendige kall starter der.</translation>
+    </message>
+    <message>
+        <source>Analysing run %1 over time…</source>
+        <translation>Analyserer kjøring %1 over tid…</translation>
+    </message>
+    <message>
+        <source>Open a session: a call of its run is shown here, the slowest first; double-click the timeline to open the slowest call of a moment.</source>
+        <translation>Åpne en økt: Et kall i kjøringen vises her, det tregeste først; dobbeltklikk i tidslinjen for å åpne det tregeste kallet på et tidspunkt.</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>Oversikt</translation>
+    </message>
+    <message>
+        <source>Over time</source>
+        <translation>Over tid</translation>
+    </message>
+    <message>
+        <source>One call</source>
+        <translation>Ett kall</translation>
+    </message>
+    <message>
+        <source>the recording under way</source>
+        <translation>opptaket som pågår</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>kjøring %1</translation>
+    </message>
+    <message>
+        <source>Recording: the findings are shown as soon as the first calls are analysed.</source>
+        <translation>Opptak: Funnene vises så snart de første kallene er analysert.</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::MpiKindBar</name>
@@ -1151,6 +1206,13 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>Record</source>
         <translation>Ta opp</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::OverTimeJob</name>
+    <message>
+        <source>Cannot analyse run %1 over time: %2</source>
+        <translation>Kan ikke analysere kjøring %1 over tid: %2</translation>
     </message>
 </context>
 <context>
@@ -1317,6 +1379,147 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::TimelineCallLink</name>
+    <message>
+        <source>Open the slowest call here</source>
+        <translation>Åpne det tregeste kallet her</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::CallGanttPlot</name>
+    <message>
+        <source>%1 more under %2</source>
+        <translation>%1 til under %2</translation>
+    </message>
+    <message>
+        <source> (slowest)</source>
+        <translation> (tregest)</translation>
+    </message>
+    <message>
+        <source>time since the call&apos;s start (%1)</source>
+        <translation>tid siden kallets start (%1)</translation>
+    </message>
+    <message>
+        <source>operation time %1</source>
+        <translation>operasjonstid %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 at %3, %4 (from %5 to %6)%7</source>
+        <translation>%1: %2 ved %3, %4 (fra %5 til %6)%7</translation>
+    </message>
+    <message>
+        <source>; half the hop&apos;s two-way latency: no clock model</source>
+        <translation>; halve hoppets tur-retur-latens: ingen klokkemodell</translation>
+    </message>
+    <message>
+        <source>%1: the call takes %2</source>
+        <translation>%1: kallet tar %2</translation>
+    </message>
+    <message>
+        <source>%1: down at %2, up at %3, %4</source>
+        <translation>%1: ned ved %2, opp ved %3, %4</translation>
+    </message>
+    <message>
+        <source>; holds the last arrival at %1</source>
+        <translation>; har den siste ankomsten ved %1</translation>
+    </message>
+    <message>
+        <source>; arrived last at its gred</source>
+        <translation>; kom sist til sin gred</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::CallView</name>
+    <message>
+        <source>arrival wait</source>
+        <translation>ankomstventing</translation>
+    </message>
+    <message>
+        <source>down latency</source>
+        <translation>nedlatens</translation>
+    </message>
+    <message>
+        <source>down (hop)</source>
+        <translation>ned (hopp)</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>lagring</translation>
+    </message>
+    <message>
+        <source>operation</source>
+        <translation>operasjon</translation>
+    </message>
+    <message>
+        <source>departure wait</source>
+        <translation>avgangsventing</translation>
+    </message>
+    <message>
+        <source>up latency</source>
+        <translation>opplatens</translation>
+    </message>
+    <message>
+        <source>up (hop)</source>
+        <translation>opp (hopp)</translation>
+    </message>
+    <message>
+        <source>Slower call</source>
+        <translation>Tregere kall</translation>
+    </message>
+    <message>
+        <source>Faster call</source>
+        <translation>Raskere kall</translation>
+    </message>
+    <message>
+        <source>Show every wrapper</source>
+        <translation>Vis alle wrappere</translation>
+    </message>
+    <message>
+        <source>The next slower call of the run, by operation time</source>
+        <translation>Det neste tregere kallet i kjøringen, etter operasjonstid</translation>
+    </message>
+    <message>
+        <source>The next faster call of the run, by operation time</source>
+        <translation>Det neste raskere kallet i kjøringen, etter operasjonstid</translation>
+    </message>
+    <message>
+        <source>call #</source>
+        <translation>kall #</translation>
+    </message>
+    <message>
+        <source>List every wrapper of the tree; otherwise only the slowest thread&apos;s path and the chain of last arrivals, the others of each gred in one row</source>
+        <translation>List opp alle wrapperne i treet; ellers bare den tregeste trådens sti og kjeden av siste ankomster, de andre i hver gred på én rad</translation>
+    </message>
+    <message>
+        <source>No call is shown. Open one from the timeline or a table.</source>
+        <translation>Ingen kall vises. Åpne et fra tidslinjen eller en tabell.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Call #%1&lt;/b&gt; &amp;mdash; operation time &lt;b&gt;%2&lt;/b&gt;, slowest thread &lt;b&gt;%3&lt;/b&gt; (%4); threads: %5&lt;br&gt;Last arrivals from the root: %6</source>
+        <translation>&lt;b&gt;Kall #%1&lt;/b&gt; &amp;mdash; operasjonstid &lt;b&gt;%2&lt;/b&gt;, tregeste tråd &lt;b&gt;%3&lt;/b&gt; (%4); tråder: %5&lt;br&gt;Siste ankomster fra roten: %6</translation>
+    </message>
+    <message>
+        <source>%1 rows for %2 wrappers: the slowest thread&apos;s path and the chain of last arrivals</source>
+        <translation>%1 rader for %2 wrappere: den tregeste trådens sti og kjeden av siste ankomster</translation>
+    </message>
+    <message>
+        <source>edge: down to up</source>
+        <translation>kant: ned til opp</translation>
+    </message>
+    <message>
+        <source>last arrival at its gred</source>
+        <translation>siste ankomst ved sin gred</translation>
+    </message>
+    <message>
+        <source>chain of last arrivals from the root</source>
+        <translation>kjeden av siste ankomster fra roten</translation>
+    </message>
+    <message>
+        <source>hatched: half the hop&apos;s two-way latency (no clock model)</source>
+        <translation>skravert: halve hoppets tur-retur-latens (ingen klokkemodell)</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::ClockSkewModel</name>
     <message>
         <source>reference</source>
@@ -1415,10 +1618,6 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <translation>Kan ikke sammenligne: %1</translation>
     </message>
     <message>
-        <source>Mean operation time: A %1, B %2 — speedup %3 (%4). Mean slowest-thread time: A %5, B %6. Stages of %7 (A) and %8 (B):</source>
-        <translation>Gjennomsnittlig operasjonstid: A %1, B %2 — hastighetsøkning %3 (%4). Gjennomsnittlig tid for tregeste tråd: A %5, B %6. Trinn i %7 (A) og %8 (B):</translation>
-    </message>
-    <message>
         <source>B is faster</source>
         <translation>B er raskere</translation>
     </message>
@@ -1450,13 +1649,46 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <source>stage</source>
         <translation>trinn</translation>
     </message>
+    <message>
+        <source>A and B are the same run: analyse another run of the session to compare it with. </source>
+        <translation>A og B er samme kjøring: analyser en annen kjøring i økten for å sammenligne med den. </translation>
+    </message>
+    <message>
+        <source>Speedup %1 (%2).</source>
+        <translation>Speedup %1 (%2).</translation>
+    </message>
+    <message>
+        <source>Mean operation time: A %1, B %2. Mean slowest-thread time: A %3, B %4. Stages of %5 (A) and %6 (B):</source>
+        <translation>Gjennomsnittlig operasjonstid: A %1, B %2. Gjennomsnittlig tid for tregeste tråd: A %3, B %4. Faser for %5 (A) og %6 (B):</translation>
+    </message>
+    <message>
+        <source>No confidence interval: the session has no per-call times of these runs.</source>
+        <translation>Ingen konfidensintervall: Økten har ikke tider per kall for disse kjøringene.</translation>
+    </message>
+    <message>
+        <source>95 % interval: resampling the calls…</source>
+        <translation>95 %-intervall: trekker kallene på nytt…</translation>
+    </message>
+    <message>
+        <source>%1 % interval: %2 to %3 — %4.</source>
+        <extracomment>the speedup&apos;s bootstrap confidence interval and what it says</extracomment>
+        <translation>%1 %-intervall: %2 til %3 — %4.</translation>
+    </message>
+    <message>
+        <source>no significant difference</source>
+        <translation>ingen signifikant forskjell</translation>
+    </message>
+    <message>
+        <source>B is significantly faster</source>
+        <translation>B er signifikant raskere</translation>
+    </message>
+    <message>
+        <source>A is significantly faster</source>
+        <translation>A er signifikant raskere</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::DistributionPlot</name>
-    <message>
-        <source>operation time (µs)</source>
-        <translation>operasjonstid (µs)</translation>
-    </message>
     <message>
         <source>share of calls (%)</source>
         <translation>andel av kallene (%)</translation>
@@ -1472,6 +1704,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>%1: %2 calls</source>
         <translation>%1: %2 kall</translation>
+    </message>
+    <message>
+        <source>operation time (%1)</source>
+        <translation>operasjonstid (%1)</translation>
     </message>
 </context>
 <context>
@@ -1724,6 +1960,490 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::views::OverTimeView</name>
+    <message>
+        <source>periodic slow calls</source>
+        <translation>periodisk trege kall</translation>
+    </message>
+    <message>
+        <source>%1: last at the root in %2 of %3 buckets</source>
+        <translation>%1: sist ved roten i %2 av %3 intervaller</translation>
+    </message>
+    <message>
+        <source>other threads: %1 buckets</source>
+        <translation>andre tråder: %1 intervaller</translation>
+    </message>
+    <message>
+        <source>culprit</source>
+        <translation>synder</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other stage(s), shorter</source>
+        <translation>
+            <numerusform>%n annen, kortere fase</numerusform>
+            <numerusform>%n andre, kortere faser</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stages of %1 (%2)</source>
+        <translation>faser for %1 (%2)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ingen</translation>
+    </message>
+    <message>
+        <source>No run analysed over time yet.</source>
+        <translation>Ingen kjøring er analysert over tid ennå.</translation>
+    </message>
+    <message>
+        <source>This run has no complete call: there is nothing to show over time.</source>
+        <translation>Denne kjøringen har ingen fullstendige kall: Det er ingenting å vise over tid.</translation>
+    </message>
+    <message>
+        <source>time since the run&apos;s first call (%1)</source>
+        <translation>tid siden kjøringens første kall (%1)</translation>
+    </message>
+    <message>
+        <source>culprit of the bucket</source>
+        <translation>synderen i intervallet</translation>
+    </message>
+    <message>
+        <source>shortest mean call time of %1 threads (%2)</source>
+        <translation>korteste gjennomsnittlige kalltid for %1 tråder (%2)</translation>
+    </message>
+    <message>
+        <source>mean call time (%1)</source>
+        <translation>gjennomsnittlig kalltid (%1)</translation>
+    </message>
+    <message>
+        <source>call time per thread (%1)</source>
+        <translation>kalltid per tråd (%1)</translation>
+    </message>
+    <message>
+        <source>threads</source>
+        <translation>tråder</translation>
+    </message>
+    <message>
+        <source>arrival wait</source>
+        <translation>ankomstventing</translation>
+    </message>
+    <message>
+        <source>down latency</source>
+        <translation>nedlatens</translation>
+    </message>
+    <message>
+        <source>down (network hop)</source>
+        <translation>ned (nettverkshopp)</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>lagring</translation>
+    </message>
+    <message>
+        <source>operation</source>
+        <translation>operasjon</translation>
+    </message>
+    <message>
+        <source>departure wait</source>
+        <translation>avgangsventing</translation>
+    </message>
+    <message>
+        <source>up latency</source>
+        <translation>opplatens</translation>
+    </message>
+    <message>
+        <source>up (network hop)</source>
+        <translation>opp (nettverkshopp)</translation>
+    </message>
+    <message>
+        <source>%1 to %2 after the run&apos;s first call, %3 calls</source>
+        <translation>%1 til %2 etter kjøringens første kall, %3 kall</translation>
+    </message>
+    <message>
+        <source>%1: mean %2, longest %3</source>
+        <translation>%1: gjennomsnitt %2, lengste %3</translation>
+    </message>
+    <message>
+        <source>Slow calls every %1 (phase %2): %3 calls, +%4 each, victim %5 (%6 % of them).</source>
+        <translation>Trege kall hver %1 (fase %2): %3 kall, +%4 hver, offer %5 (%6 % av dem).</translation>
+    </message>
+    <message>
+        <source>No periodic pattern: no call is slow (slower than %1).</source>
+        <translation>Ingen periodisk mønster: Ingen kall er trege (tregere enn %1).</translation>
+    </message>
+    <message>
+        <source>No periodic pattern: %1 slow calls (slower than %2) in %3 strikes that do not recur at a regular period.</source>
+        <translation>Ingen periodisk mønster: %1 trege kall (tregere enn %2) i %3 utslag som ikke gjentar seg med fast periode.</translation>
+    </message>
+    <message>
+        <source>Last at the root: %1 in every bucket, the same thread all run.</source>
+        <translation>Sist ved roten: %1 i hvert intervall, samme tråd hele kjøringen.</translation>
+    </message>
+    <message>
+        <source>%1 in %2 of %3 buckets</source>
+        <translation>%1 i %2 av %3 intervaller</translation>
+    </message>
+    <message>
+        <source>other threads in %1</source>
+        <translation>andre tråder i %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Last at the root: the culprit changes %n time(s) over the run: %1.</source>
+        <translation>
+            <numerusform>Sist ved roten: Synderen skifter %n gang i løpet av kjøringen: %1.</numerusform>
+            <numerusform>Sist ved roten: Synderen skifter %n ganger i løpet av kjøringen: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1 ved %2</translation>
+    </message>
+    <message>
+        <source>culprit %1: last at the root in %2 of them (%3 %)</source>
+        <translation>synder %1: sist ved roten i %2 av dem (%3 %)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::OverviewPage</name>
+    <message>
+        <source>Show in %1</source>
+        <translation>Vis i %1</translation>
+    </message>
+    <message>
+        <source>Open a session (File ▸ Open) to see what Xylem finds in its runs.</source>
+        <translation>Åpne en økt (Fil ▸ Åpne) for å se hva Xylem finner i kjøringene.</translation>
+    </message>
+    <message>
+        <source>What Xylem found in %1</source>
+        <translation>Hva Xylem fant i %1</translation>
+    </message>
+    <message>
+        <source>%1 calls analysed, mean operation time %2.</source>
+        <translation>%1 kall analysert, gjennomsnittlig operasjonstid %2.</translation>
+    </message>
+    <message>
+        <source>What to try next</source>
+        <translation>Hva du kan prøve nå</translation>
+    </message>
+    <message>
+        <source>Weighted tree</source>
+        <translation>Vektet tre</translation>
+    </message>
+    <message>
+        <source>Timemap</source>
+        <translation>Tidskart</translation>
+    </message>
+    <message>
+        <source>Serialization</source>
+        <translation>Serialisering</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Tidslinje</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Tabeller</translation>
+    </message>
+    <message>
+        <source>Wait states</source>
+        <translation>Ventetilstander</translation>
+    </message>
+    <message>
+        <source>Clocks</source>
+        <translation>Klokker</translation>
+    </message>
+    <message>
+        <source>Monitors</source>
+        <translation>Monitorer</translation>
+    </message>
+    <message>
+        <source>arrival wait</source>
+        <translation>ankomstventing</translation>
+    </message>
+    <message>
+        <source>down latency</source>
+        <translation>nedlatens</translation>
+    </message>
+    <message>
+        <source>down (network hop)</source>
+        <translation>ned (nettverkshopp)</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>lagring</translation>
+    </message>
+    <message>
+        <source>operation</source>
+        <translation>operasjon</translation>
+    </message>
+    <message>
+        <source>departure wait</source>
+        <translation>avgangsventing</translation>
+    </message>
+    <message>
+        <source>up latency</source>
+        <translation>opplatens</translation>
+    </message>
+    <message>
+        <source>up (network hop)</source>
+        <translation>opp (nettverkshopp)</translation>
+    </message>
+    <message>
+        <source>Balance the work of %1 or move it off host %2: while one thread is late, a faster tree gains little.</source>
+        <translation>Fordel arbeidet til %1 jevnere eller flytt den bort fra vert %2: Så lenge én tråd er sen, vinner et raskere tre lite.</translation>
+    </message>
+    <message>
+        <source>Balance the work of rank %1: the other ranks wait for it.</source>
+        <translation>Fordel arbeidet til rang %1 jevnere: De andre rangene venter på den.</translation>
+    </message>
+    <message>
+        <source>Give %1 one more tree level (fewer than its %2 children per gred), then compare the two runs.</source>
+        <translation>Gi %1 ett trenivå til (færre enn sine %2 barn per gred), og sammenlign så de to kjøringene.</translation>
+    </message>
+    <message>
+        <source>Run fewer threads on host %1: they leave %2 one after another.</source>
+        <translation>Kjør færre tråder på vert %1: De forlater %2 etter hverandre.</translation>
+    </message>
+    <message>
+        <source>Take the network hop %1 off the slowest path: fewer tree levels across hosts, or its gred on the other host (weighed against the load on the root host).</source>
+        <translation>Ta nettverkshoppet %1 ut av den tregeste stien: færre trenivåer mellom verter, eller dens gred på den andre verten (veid mot lasten på rotverten).</translation>
+    </message>
+    <message>
+        <source>The run is balanced: time is won in the tree itself. Record other tree shapes and compare them.</source>
+        <translation>Kjøringen er balansert: Tid vinnes i selve treet. Ta opp andre treformer og sammenlign dem.</translation>
+    </message>
+    <message>
+        <source>Give the collectors&apos; rings more room or pull more often, so that no tuple is overwritten.</source>
+        <translation>Gi innsamlernes ringer mer plass eller hent oftere, slik at ingen tupler overskrives.</translation>
+    </message>
+    <message>
+        <source>Coschedule the monitor&apos;s filters with the program (Scope builder), so that monitoring slows it less.</source>
+        <translation>Samplanlegg monitorens filtre med programmet (omfangsbyggeren), slik at overvåkingen sinker det mindre.</translation>
+    </message>
+    <message>
+        <source>Look for a daemon or timer on host %1: something there delays %2 periodically.</source>
+        <translation>Se etter en daemon eller tidtaker på vert %1: Noe der forsinker %2 periodisk.</translation>
+    </message>
+    <message>
+        <source>Measure the clocks of every host (%1 has no model), so that one-way times across hosts are measured.</source>
+        <translation>Mål klokkene på alle verter (%1 har ingen modell), slik at enveistider mellom verter blir målt.</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>i.t.</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 (host %2) is the last to arrive at the root in %3 of the calls.</source>
+        <translation>%1 (vert %2) kommer sist til roten i %3 av kallene.</translation>
+    </message>
+    <message>
+        <source>At %1 the others wait at least %2 for it: %3 of the mean operation time.</source>
+        <translation>Ved %1 venter de andre minst %2 på den: %3 av gjennomsnittlig operasjonstid.</translation>
+    </message>
+    <message>
+        <source>Culprit: %1</source>
+        <translation>Synder: %1</translation>
+    </message>
+    <message>
+        <source>No complete call</source>
+        <translation>Ingen fullstendige kall</translation>
+    </message>
+    <message>
+        <source>Every call misses a tuple, so nobody can be found late.</source>
+        <translation>Hvert kall mangler et tuppel, så ingen kan finnes sen.</translation>
+    </message>
+    <message>
+        <source>The most frequent last arrival, %1, is last at the root in %2 of the calls</source>
+        <translation>Den hyppigste siste ankomsten, %1, er sist ved roten i %2 av kallene</translation>
+    </message>
+    <message>
+        <source> and costs %1 of the mean operation time.</source>
+        <translation> og koster %1 av gjennomsnittlig operasjonstid.</translation>
+    </message>
+    <message>
+        <source>Balanced: no single culprit</source>
+        <translation>Balansert: ingen enkelt synder</translation>
+    </message>
+    <message>
+        <source>Hottest stage: %1 at %2</source>
+        <translation>Varmeste fase: %1 ved %2</translation>
+    </message>
+    <message>
+        <source>In the slowest class of paths (%1, %2, represented by %3) the %4 at %5 takes %6: %7 of the call time, %8 of the time without waiting for others.</source>
+        <translation>I den tregeste stiklassen (%1, %2, representert av %3) tar %4 ved %5 %6: %7 av kalltiden, %8 av tiden uten venting på andre.</translation>
+    </message>
+    <message>
+        <source>1 thread</source>
+        <translation>1 tråd</translation>
+    </message>
+    <message>
+        <source>%1 threads</source>
+        <translation>%1 tråder</translation>
+    </message>
+    <message>
+        <source>Of its %1 children the first is released %2 after the gred&apos;s release, the last %3 after it (%4 more per position): %5 of the mean operation time.</source>
+        <translation>Av sine %1 barn slippes det første %2 etter at greden slippes, det siste %3 etter (%4 mer per posisjon): %5 av gjennomsnittlig operasjonstid.</translation>
+    </message>
+    <message>
+        <source>%1 greds serialize steeply.</source>
+        <translation>%1 greder serialiserer bratt.</translation>
+    </message>
+    <message>
+        <source>Steep departure serialization at %1</source>
+        <translation>Bratt avgangsserialisering ved %1</translation>
+    </message>
+    <message>
+        <source>All calls complete</source>
+        <translation>Alle kall fullstendige</translation>
+    </message>
+    <message>
+        <source>Every one of the %1 calls has all its tuples.</source>
+        <translation>Hvert av de %1 kallene har alle sine tupler.</translation>
+    </message>
+    <message>
+        <source>%1 incomplete calls</source>
+        <translation>%1 ufullstendige kall</translation>
+    </message>
+    <message>
+        <source>%1 of %2 calls (%3) miss a tuple and are left out of every number.</source>
+        <translation>%1 av %2 kall (%3) mangler et tuppel og er utelatt fra alle tall.</translation>
+    </message>
+    <message>
+        <source>%1 of the recorded tuples were gathered</source>
+        <translation>%1 av de registrerte tuplene ble samlet inn</translation>
+    </message>
+    <message>
+        <source>%1 of %2 were overwritten before they were read</source>
+        <translation>%1 av %2 ble overskrevet før de ble lest</translation>
+    </message>
+    <message>
+        <source>gather-tree nodes lost: %1, slow: %2</source>
+        <translation>noder i innsamlingstreet tapt: %1, trege: %2</translation>
+    </message>
+    <message>
+        <source>the program ran %1 slower while monitored</source>
+        <translation>programmet gikk %1 tregere under overvåking</translation>
+    </message>
+    <message>
+        <source>Tuples were lost</source>
+        <translation>Tupler gikk tapt</translation>
+    </message>
+    <message>
+        <source>Everything was gathered</source>
+        <translation>Alt ble samlet inn</translation>
+    </message>
+    <message>
+        <source>Clocks hold</source>
+        <translation>Klokkene holder</translation>
+    </message>
+    <message>
+        <source>One host: every timestamp is on one clock.</source>
+        <translation>Én vert: Alle tidsstempler er fra samme klokke.</translation>
+    </message>
+    <message>
+        <source>Clocks not modelled</source>
+        <translation>Klokkene er ikke modellert</translation>
+    </message>
+    <message>
+        <source>%1 hosts and no clock model stored: times across hosts are taken as they are.</source>
+        <translation>%1 verter og ingen klokkemodell lagret: Tider mellom verter tas som de er.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 hosts have a clock model, error bound up to %3.</source>
+        <translation>%1 av %2 verter har en klokkemodell, feilgrense opptil %3.</translation>
+    </message>
+    <message>
+        <source>Clocks not measured</source>
+        <translation>Klokkene er ikke målt</translation>
+    </message>
+    <message>
+        <source>Hosts never measured: %1 (the first: %2).</source>
+        <translation>Verter som aldri ble målt: %1 (den første: %2).</translation>
+    </message>
+    <message>
+        <source>Residual skew up to %1 on %2, beyond its error bound.</source>
+        <translation>Restavvik opptil %1 på %2, utover feilgrensen.</translation>
+    </message>
+    <message>
+        <source>Residual skew up to %1 on %2.</source>
+        <translation>Restavvik opptil %1 på %2.</translation>
+    </message>
+    <message>
+        <source>Clocks skewed</source>
+        <translation>Klokkene avviker</translation>
+    </message>
+    <message>
+        <source>Negative stage times</source>
+        <translation>Negative fasetider</translation>
+    </message>
+    <message>
+        <source>Negative stage means: %1 (the worst %2); the clocks explain them.</source>
+        <translation>Negative fasegjennomsnitt: %1 (det verste %2); klokkene forklarer dem.</translation>
+    </message>
+    <message>
+        <source>Negative stage means: %1 (the worst %2), more than the clocks explain.</source>
+        <translation>Negative fasegjennomsnitt: %1 (det verste %2), mer enn klokkene forklarer.</translation>
+    </message>
+    <message>
+        <source>No MPI waiting</source>
+        <translation>Ingen MPI-venting</translation>
+    </message>
+    <message>
+        <source>No rank waited for another.</source>
+        <translation>Ingen rang ventet på en annen.</translation>
+    </message>
+    <message>
+        <source>Ranks waited %1 in %2 calls: %3 of the time in MPI.</source>
+        <translation>Ranger ventet %1 i %2 kall: %3 av tiden i MPI.</translation>
+    </message>
+    <message>
+        <source>Rank %1%2 caused %3 of it.</source>
+        <translation>Rang %1%2 forårsaket %3 av det.</translation>
+    </message>
+    <message>
+        <source>MPI wait states: %1</source>
+        <translation>MPI-ventetilstander: %1</translation>
+    </message>
+    <message>
+        <source>No slow calls</source>
+        <translation>Ingen trege kall</translation>
+    </message>
+    <message>
+        <source>No call took longer than %1.</source>
+        <translation>Ingen kall tok lenger enn %1.</translation>
+    </message>
+    <message>
+        <source>Slow calls without a period</source>
+        <translation>Trege kall uten periode</translation>
+    </message>
+    <message>
+        <source>%1 calls took longer than %2, in %3 bursts that do not recur regularly.</source>
+        <translation>%1 kall tok lenger enn %2, i %3 utbrudd som ikke gjentar seg regelmessig.</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 slow calls come every %3 (the first at %4), each %5 slower on average.</source>
+        <translation>%1 av de %2 trege kallene kommer hver %3 (det første ved %4), hvert i snitt %5 tregere.</translation>
+    </message>
+    <message>
+        <source>%1 (host %2) is the late one in %3 of them.</source>
+        <translation>%1 (vert %2) er den sene i %3 av dem.</translation>
+    </message>
+    <message>
+        <source>Periodic slow calls: every %1</source>
+        <translation>Periodisk trege kall: hver %1</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::PlotCsvExport</name>
     <message>
         <source>Export data as CSV…</source>
@@ -1749,10 +2469,6 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
 <context>
     <name>xylem::views::ScaledTimemapPlot</name>
     <message>
-        <source>µs (down &lt; 0 &lt; up)</source>
-        <translation>µs (ned &lt; 0 &lt; opp)</translation>
-    </message>
-    <message>
         <source>depth (scaled)</source>
         <translation>dybde (skalert)</translation>
     </message>
@@ -1763,6 +2479,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>%1 — %2, call %3</source>
         <translation>%1 — %2, kall %3</translation>
+    </message>
+    <message>
+        <source>%1 (down &lt; 0 &lt; up)</source>
+        <translation>%1 (ned &lt; 0 &lt; opp)</translation>
     </message>
 </context>
 <context>
@@ -2283,10 +3003,6 @@ n3 c1</translation>
         <translation>avgangsposisjon r (0 = først ut)</translation>
     </message>
     <message>
-        <source>mean t4(r) − t3 (µs)</source>
-        <translation>gjennomsnitt t4(r) − t3 (µs)</translation>
-    </message>
-    <message>
         <source>fit: %1 + %2 per position</source>
         <translation>tilpasning: %1 + %2 per posisjon</translation>
     </message>
@@ -2309,6 +3025,10 @@ n3 c1</translation>
     <message>
         <source>loading the runs&apos; tuples…</source>
         <translation>laster kjøringenes tupler…</translation>
+    </message>
+    <message>
+        <source>mean t4(r) − t3 (%1)</source>
+        <translation>gjennomsnittlig t4(r) − t3 (%1)</translation>
     </message>
 </context>
 <context>
@@ -2403,10 +3123,6 @@ n3 c1</translation>
         <translation>Vis ankomstventetider</translation>
     </message>
     <message>
-        <source>time along the path (µs); 0 = the call reaches the root</source>
-        <translation>tid langs stien (µs); 0 = kallet når roten</translation>
-    </message>
-    <message>
         <source>depth along the path</source>
         <translation>dybde langs stien</translation>
     </message>
@@ -2421,6 +3137,18 @@ n3 c1</translation>
     <message>
         <source>≈ half the two-way latency: no clock model for host %1</source>
         <translation>≈ halvparten av tur-retur-latensen: ingen klokkemodell for vert %1</translation>
+    </message>
+    <message>
+        <source>time along the path (%1); 0 = the call reaches the root</source>
+        <translation>tid langs stien (%1); 0 = kallet når roten</translation>
+    </message>
+    <message>
+        <source>%1 (culprit)</source>
+        <translation>%1 (synder)</translation>
+    </message>
+    <message>
+        <source>culprit&apos;s path: %1</source>
+        <translation>synderens sti: %1</translation>
     </message>
 </context>
 <context>
@@ -2684,10 +3412,6 @@ n3 c1</translation>
         <translation>rang</translation>
     </message>
     <message>
-        <source>waiting time (µs)</source>
-        <translation>ventetid (µs)</translation>
-    </message>
-    <message>
         <source>No MPI run shown.</source>
         <translation>Ingen MPI-kjøring vist.</translation>
     </message>
@@ -2704,12 +3428,8 @@ n3 c1</translation>
         <translation>Per rang</translation>
     </message>
     <message>
-        <source>waiting time (s)</source>
-        <translation>ventetid (s)</translation>
-    </message>
-    <message>
-        <source>waiting time (ms)</source>
-        <translation>ventetid (ms)</translation>
+        <source>waiting time (%1)</source>
+        <translation>ventetid (%1)</translation>
     </message>
 </context>
 <context>
@@ -2743,6 +3463,57 @@ avgangsrekkefølge (plass: kall): %1</translation>
 on the imbalance path</source>
         <translation>
 på ubalansestien</translation>
+    </message>
+    <message>
+        <source>gred %1, folded: %2 threads; the chain of last arrivals from the root ended in them in %3 of %4 calls (double-click unfolds)</source>
+        <translation>gred %1, foldet sammen: %2 tråder; kjeden av siste ankomster fra roten endte hos dem i %3 av %4 kall (dobbeltklikk folder ut)</translation>
+    </message>
+    <message>
+        <source>Filter: host, cluster or thread (h17, c0, t3, h1*)</source>
+        <translation>Filter: vert, klynge eller tråd (h17, c0, t3, h1*)</translation>
+    </message>
+    <message>
+        <source>Keeps the hosts, clusters and threads whose ids match, the way to them and the imbalance path. Several terms: separate them by commas or spaces; * and ? are wildcards.</source>
+        <translation>Beholder vertene, klyngene og trådene med samsvarende id, veien til dem og ubalansestien. Flere ord: skill dem med komma eller mellomrom; * og ? er jokertegn.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n thread(s)</source>
+        <translation>
+            <numerusform>%n tråd</numerusform>
+            <numerusform>%n tråder</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>last in %1</source>
+        <translation>sist i %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 threads shown; double-click a host to unfold it</source>
+        <translation>%1 av %2 tråder vist; dobbeltklikk på en vert for å folde den ut</translation>
+    </message>
+    <message>
+        <source>Unfold</source>
+        <translation>Fold ut</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>Fold sammen</translation>
+    </message>
+    <message>
+        <source>Fold Every Host</source>
+        <translation>Fold sammen alle verter</translation>
+    </message>
+    <message>
+        <source>Unfold Everything</source>
+        <translation>Fold ut alt</translation>
+    </message>
+    <message>
+        <source>Clear the Filter</source>
+        <translation>Tøm filteret</translation>
+    </message>
+    <message>
+        <source>Fit Tree</source>
+        <translation>Tilpass treet</translation>
     </message>
 </context>
 </TS>

@@ -8,27 +8,25 @@ namespace xylem::views {
 
 namespace {
 
-using View = OverTimeView;
-
 QString stageName(Stage stage)
 {
     switch (stage) {
     case Stage::ArrivalWait:
-        return View::tr("arrival wait");
+        return OverTimeView::tr("arrival wait");
     case Stage::DownLatency:
-        return View::tr("down latency");
+        return OverTimeView::tr("down latency");
     case Stage::Down:
-        return View::tr("down (network hop)");
+        return OverTimeView::tr("down (network hop)");
     case Stage::Store:
-        return View::tr("store");
+        return OverTimeView::tr("store");
     case Stage::Operation:
-        return View::tr("operation");
+        return OverTimeView::tr("operation");
     case Stage::DepartureWait:
-        return View::tr("departure wait");
+        return OverTimeView::tr("departure wait");
     case Stage::UpLatency:
-        return View::tr("up latency");
+        return OverTimeView::tr("up latency");
     case Stage::Up:
-        return View::tr("up (network hop)");
+        return OverTimeView::tr("up (network hop)");
     }
     return {};
 }
@@ -55,7 +53,7 @@ int culpritChanges(const OverTime& s)
 QString bucketRange(const OverTime& s, size_t bucket)
 {
     const auto start = static_cast<double>(s.bucketStartNs(bucket));
-    return View::tr("%1 to %2 after the run's first call, %3 calls")
+    return OverTimeView::tr("%1 to %2 after the run's first call, %3 calls")
         .arg(durationText(start), durationText(start + static_cast<double>(s.widthNs)))
         .arg(s.calls[bucket]);
 }
@@ -68,7 +66,7 @@ QString threadTip(const OverTimeData& data, size_t bucket, int row)
     QStringList lines;
     const size_t first = static_cast<size_t>(std::max(row, 0)) * perRow;
     for (size_t t = first; t < std::min(s.threads.size(), first + perRow); ++t) {
-        lines << View::tr("%1: mean %2, longest %3")
+        lines << OverTimeView::tr("%1: mean %2, longest %3")
                      .arg(data.idOf(s.threads[t].thread), durationText(s.threads[t].meanNs[bucket]),
                           durationText(s.threads[t].maxNs[bucket]));
     }
@@ -79,25 +77,28 @@ QString threadTip(const OverTimeData& data, size_t bucket, int row)
 
 QString durationText(double ns)
 {
-    return std::isfinite(ns) ? QString::fromStdString(formatDuration(ns)) : View::tr("none");
+    return std::isfinite(ns) ? QString::fromStdString(formatDuration(ns))
+                             : OverTimeView::tr("none");
 }
 
 QString periodicSentence(const OverTimeData& data)
 {
     const PeriodicOutliers& p = data.analysis.periodic;
     if (p.periodic) {
-        return View::tr("Slow calls every %1 (phase %2): %3 calls, +%4 each, victim %5 (%6 % "
-                        "of them).")
+        return OverTimeView::tr(
+                   "Slow calls every %1 (phase %2): %3 calls, +%4 each, victim %5 (%6 % "
+                   "of them).")
             .arg(durationText(p.periodNs), durationText(p.phaseNs))
             .arg(p.matchedCalls)
             .arg(durationText(p.meanExtraNs), data.idOf(p.victim), percent(p.victimShare));
     }
     if (p.slowCalls == 0) {
-        return View::tr("No periodic pattern: no call is slow (slower than %1).")
+        return OverTimeView::tr("No periodic pattern: no call is slow (slower than %1).")
             .arg(durationText(p.thresholdNs));
     }
-    return View::tr("No periodic pattern: %1 slow calls (slower than %2) in %3 strikes that do "
-                    "not recur at a regular period.")
+    return OverTimeView::tr(
+               "No periodic pattern: %1 slow calls (slower than %2) in %3 strikes that do "
+               "not recur at a regular period.")
         .arg(p.slowCalls)
         .arg(durationText(p.thresholdNs))
         .arg(p.strikes);
@@ -106,21 +107,21 @@ QString periodicSentence(const OverTimeData& data)
 QString culpritSentence(const OverTimeData& data, const CulpritColours& colours)
 {
     if (colours.named.size() == 1) {
-        return View::tr("Last at the root: %1 in every bucket, the same thread all run.")
+        return OverTimeView::tr("Last at the root: %1 in every bucket, the same thread all run.")
             .arg(data.idOf(colours.named.front()));
     }
     QStringList who;
     for (size_t i = 0; i < colours.named.size(); ++i) {
-        who << View::tr("%1 in %2 of %3 buckets")
+        who << OverTimeView::tr("%1 in %2 of %3 buckets")
                    .arg(data.idOf(colours.named[i]))
                    .arg(colours.won[i])
                    .arg(colours.nonEmpty);
     }
     if (colours.othersWon > 0) {
-        who << View::tr("other threads in %1").arg(colours.othersWon);
+        who << OverTimeView::tr("other threads in %1").arg(colours.othersWon);
     }
-    return View::tr("Last at the root: the culprit changes %n time(s) over the run: %1.", nullptr,
-                    culpritChanges(data.analysis.series))
+    return OverTimeView::tr("Last at the root: the culprit changes %n time(s) over the run: %1.",
+                            nullptr, culpritChanges(data.analysis.series))
         .arg(who.join(QStringLiteral(", ")));
 }
 
@@ -129,7 +130,7 @@ QString stageLineName(const OverTimeData& data, const StageOverTime& stage)
     // The root's store and operation happen at no one wrapper of the path.
     return stage.wrapper < 0
                ? stageName(stage.stage)
-               : View::tr("%1 at %2").arg(stageName(stage.stage), data.idOf(stage.wrapper));
+               : OverTimeView::tr("%1 at %2").arg(stageName(stage.stage), data.idOf(stage.wrapper));
 }
 
 QString overTimeTip(const OverTimeData& data, OverTimeView::Panel panel, size_t bucket, int row)
@@ -145,7 +146,7 @@ QString overTimeTip(const OverTimeData& data, OverTimeView::Panel panel, size_t 
     switch (panel) {
     case OverTimeView::Panel::Culprit: {
         const CulpritBucket& c = s.culprits[bucket];
-        lines << View::tr("culprit %1: last at the root in %2 of them (%3 %)")
+        lines << OverTimeView::tr("culprit %1: last at the root in %2 of them (%3 %)")
                      .arg(data.idOf(c.thread))
                      .arg(c.lastAtRoot)
                      .arg(percent(c.share));
@@ -153,8 +154,8 @@ QString overTimeTip(const OverTimeData& data, OverTimeView::Panel panel, size_t 
     }
     case OverTimeView::Panel::Stages:
         for (const StageOverTime& st : s.stages) {
-            lines << View::tr("%1: %2").arg(stageLineName(data, st),
-                                            durationText(st.meanNs[bucket]));
+            lines << OverTimeView::tr("%1: %2").arg(stageLineName(data, st),
+                                                    durationText(st.meanNs[bucket]));
         }
         break;
     case OverTimeView::Panel::Threads:

@@ -51,143 +51,155 @@ QString stageName(Stage stage)
     return {};
 }
 
-using Page = OverviewPage;
-
 OverviewText culprit(const Findings& f, const CulpritFinding& c)
 {
     QString body =
-        Page::tr("%1 (host %2) is the last to arrive at the root in %3 of the calls.")
-            .arg(id(f, c.thread), hostOf(f, c.thread), Page::formatFraction(c.criticalShare));
+        OverviewPage::tr("%1 (host %2) is the last to arrive at the root in %3 of the calls.")
+            .arg(id(f, c.thread), hostOf(f, c.thread),
+                 OverviewPage::formatFraction(c.criticalShare));
     if (c.gred >= 0) {
-        body += QLatin1Char(' ') + Page::tr("At %1 the others wait at least %2 for it: %3 of "
-                                            "the mean operation time.")
-                                       .arg(id(f, c.gred), Page::formatNanoseconds(c.costNs),
-                                            Page::formatFraction(c.costShare));
+        body +=
+            QLatin1Char(' ') + OverviewPage::tr("At %1 the others wait at least %2 for it: %3 of "
+                                                "the mean operation time.")
+                                   .arg(id(f, c.gred), OverviewPage::formatNanoseconds(c.costNs),
+                                        OverviewPage::formatFraction(c.costShare));
     }
-    return {Page::tr("Culprit: %1").arg(id(f, c.thread)), body};
+    return {OverviewPage::tr("Culprit: %1").arg(id(f, c.thread)), body};
 }
 
 OverviewText balanced(const Findings& f, const BalancedFinding& b)
 {
     const CulpritFinding& c = b.mostOftenLast;
     if (c.thread < 0) {
-        return {Page::tr("No complete call"),
-                Page::tr("Every call misses a tuple, so nobody can be found late.")};
+        return {OverviewPage::tr("No complete call"),
+                OverviewPage::tr("Every call misses a tuple, so nobody can be found late.")};
     }
-    QString body =
-        Page::tr("The most frequent last arrival, %1, is last at the root in %2 of the calls")
-            .arg(id(f, c.thread), Page::formatFraction(c.criticalShare));
+    QString body = OverviewPage::tr(
+                       "The most frequent last arrival, %1, is last at the root in %2 of the calls")
+                       .arg(id(f, c.thread), OverviewPage::formatFraction(c.criticalShare));
     body += c.gred >= 0 && !std::isnan(c.costShare)
-                ? Page::tr(" and costs %1 of the mean operation time.")
-                      .arg(Page::formatFraction(c.costShare))
+                ? OverviewPage::tr(" and costs %1 of the mean operation time.")
+                      .arg(OverviewPage::formatFraction(c.costShare))
                 : QStringLiteral(".");
-    return {Page::tr("Balanced: no single culprit"), body};
+    return {OverviewPage::tr("Balanced: no single culprit"), body};
 }
 
 OverviewText hotspot(const Findings& f, const HotspotFinding& h)
 {
-    return {
-        Page::tr("Hottest stage: %1 at %2").arg(stageName(h.stage), id(f, h.wrapper)),
-        Page::tr("In the slowest class of paths (%1, %2, represented by %3) the %4 at %5 "
-                 "takes %6: %7 of the call time, %8 of the time without waiting for others.")
-            .arg(text(h.signature),
-                 h.classSize == 1 ? Page::tr("1 thread") : Page::tr("%1 threads").arg(h.classSize),
-                 id(f, h.thread), stageName(h.stage), id(f, h.wrapper),
-                 Page::formatNanoseconds(h.meanNs), Page::formatFraction(h.shareOfCall),
-                 Page::formatFraction(h.shareOfPath))};
+    return {OverviewPage::tr("Hottest stage: %1 at %2").arg(stageName(h.stage), id(f, h.wrapper)),
+            OverviewPage::tr(
+                "In the slowest class of paths (%1, %2, represented by %3) the %4 at %5 "
+                "takes %6: %7 of the call time, %8 of the time without waiting for others.")
+                .arg(text(h.signature),
+                     h.classSize == 1 ? OverviewPage::tr("1 thread")
+                                      : OverviewPage::tr("%1 threads").arg(h.classSize),
+                     id(f, h.thread), stageName(h.stage), id(f, h.wrapper),
+                     OverviewPage::formatNanoseconds(h.meanNs),
+                     OverviewPage::formatFraction(h.shareOfCall),
+                     OverviewPage::formatFraction(h.shareOfPath))};
 }
 
 OverviewText serialization(const Findings& f, const SerializationFinding& s)
 {
-    QString body = Page::tr("Of its %1 children the first is released %2 after the gred's "
-                            "release, the last %3 after it (%4 more per position): %5 of the "
-                            "mean operation time.")
-                       .arg(s.departures)
-                       .arg(Page::formatNanoseconds(s.firstNs), Page::formatNanoseconds(s.lastNs),
-                            Page::formatNanoseconds(s.slopeNs), Page::formatFraction(s.shareOfOp));
+    QString body =
+        OverviewPage::tr("Of its %1 children the first is released %2 after the gred's "
+                         "release, the last %3 after it (%4 more per position): %5 of the "
+                         "mean operation time.")
+            .arg(s.departures)
+            .arg(OverviewPage::formatNanoseconds(s.firstNs),
+                 OverviewPage::formatNanoseconds(s.lastNs),
+                 OverviewPage::formatNanoseconds(s.slopeNs),
+                 OverviewPage::formatFraction(s.shareOfOp));
     if (s.steepGreds > 1) {
-        body += QLatin1Char(' ') + Page::tr("%1 greds serialize steeply.").arg(s.steepGreds);
+        body +=
+            QLatin1Char(' ') + OverviewPage::tr("%1 greds serialize steeply.").arg(s.steepGreds);
     }
-    return {Page::tr("Steep departure serialization at %1").arg(id(f, s.gred)), body};
+    return {OverviewPage::tr("Steep departure serialization at %1").arg(id(f, s.gred)), body};
 }
 
 OverviewText completeness(const CompletenessFinding& c)
 {
     if (c.incomplete == 0) {
-        return {Page::tr("All calls complete"),
-                Page::tr("Every one of the %1 calls has all its tuples.").arg(c.calls)};
+        return {OverviewPage::tr("All calls complete"),
+                OverviewPage::tr("Every one of the %1 calls has all its tuples.").arg(c.calls)};
     }
-    return {Page::tr("%1 incomplete calls").arg(c.incomplete),
-            Page::tr("%1 of %2 calls (%3) miss a tuple and are left out of every number.")
+    return {OverviewPage::tr("%1 incomplete calls").arg(c.incomplete),
+            OverviewPage::tr("%1 of %2 calls (%3) miss a tuple and are left out of every number.")
                 .arg(c.incomplete)
                 .arg(c.calls + c.incomplete)
-                .arg(Page::formatFraction(c.incompleteShare))};
+                .arg(OverviewPage::formatFraction(c.incompleteShare))};
 }
 
 OverviewText gathering(const GatheringFinding& g)
 {
     QStringList parts;
     if (g.gatherRatePct) {
-        parts << Page::tr("%1 of the recorded tuples were gathered")
-                     .arg(Page::formatFraction(*g.gatherRatePct / 100));
+        parts << OverviewPage::tr("%1 of the recorded tuples were gathered")
+                     .arg(OverviewPage::formatFraction(*g.gatherRatePct / 100));
     }
-    parts << Page::tr("%1 of %2 were overwritten before they were read")
+    parts << OverviewPage::tr("%1 of %2 were overwritten before they were read")
                  .arg(g.overwritten)
                  .arg(g.written);
     if (g.lostNodes > 0 || g.slowNodes > 0) {
-        parts << Page::tr("gather-tree nodes lost: %1, slow: %2").arg(g.lostNodes).arg(g.slowNodes);
+        parts << OverviewPage::tr("gather-tree nodes lost: %1, slow: %2")
+                     .arg(g.lostNodes)
+                     .arg(g.slowNodes);
     }
     if (g.slowdownPct) {
-        parts << Page::tr("the program ran %1 slower while monitored")
-                     .arg(Page::formatFraction(*g.slowdownPct / 100));
+        parts << OverviewPage::tr("the program ran %1 slower while monitored")
+                     .arg(OverviewPage::formatFraction(*g.slowdownPct / 100));
     }
-    return {g.overwritten > 0 || g.lostNodes > 0 ? Page::tr("Tuples were lost")
-                                                 : Page::tr("Everything was gathered"),
+    return {g.overwritten > 0 || g.lostNodes > 0 ? OverviewPage::tr("Tuples were lost")
+                                                 : OverviewPage::tr("Everything was gathered"),
             parts.join(QStringLiteral("; ")) + QLatin1Char('.')};
 }
 
 OverviewText clocks(const ClockFinding& c)
 {
     QString body;
-    QString heading = Page::tr("Clocks hold");
+    QString heading = OverviewPage::tr("Clocks hold");
     if (c.hosts <= 1) {
-        body = Page::tr("One host: every timestamp is on one clock.");
+        body = OverviewPage::tr("One host: every timestamp is on one clock.");
     } else if (!c.modelsKnown) {
-        heading = Page::tr("Clocks not modelled");
-        body = Page::tr("%1 hosts and no clock model stored: times across hosts are taken as "
-                        "they are.")
-                   .arg(c.hosts);
+        heading = OverviewPage::tr("Clocks not modelled");
+        body =
+            OverviewPage::tr("%1 hosts and no clock model stored: times across hosts are taken as "
+                             "they are.")
+                .arg(c.hosts);
     } else {
-        body = Page::tr("%1 of %2 hosts have a clock model, error bound up to %3.")
+        body = OverviewPage::tr("%1 of %2 hosts have a clock model, error bound up to %3.")
                    .arg(c.modelled)
                    .arg(c.hosts)
-                   .arg(Page::formatNanoseconds(static_cast<double>(c.worstErrorBoundNs)));
+                   .arg(OverviewPage::formatNanoseconds(static_cast<double>(c.worstErrorBoundNs)));
         if (c.unmeasured > 0) {
-            heading = Page::tr("Clocks not measured");
-            body += QLatin1Char(' ') + Page::tr("Hosts never measured: %1 (the first: %2).")
+            heading = OverviewPage::tr("Clocks not measured");
+            body += QLatin1Char(' ') + OverviewPage::tr("Hosts never measured: %1 (the first: %2).")
                                            .arg(c.unmeasured)
                                            .arg(text(c.firstUnmeasured));
         }
         if (c.worstResidualNs > 0) {
-            body += QLatin1Char(' ') +
-                    (c.residualBeyondBound ? Page::tr("Residual skew up to %1 on %2, beyond its "
-                                                      "error bound.")
-                                           : Page::tr("Residual skew up to %1 on %2."))
-                        .arg(Page::formatNanoseconds(static_cast<double>(c.worstResidualNs)),
-                             text(c.residualHost));
-            heading = c.residualBeyondBound ? Page::tr("Clocks skewed") : heading;
+            body +=
+                QLatin1Char(' ') +
+                (c.residualBeyondBound
+                     ? OverviewPage::tr("Residual skew up to %1 on %2, beyond its "
+                                        "error bound.")
+                     : OverviewPage::tr("Residual skew up to %1 on %2."))
+                    .arg(OverviewPage::formatNanoseconds(static_cast<double>(c.worstResidualNs)),
+                         text(c.residualHost));
+            heading = c.residualBeyondBound ? OverviewPage::tr("Clocks skewed") : heading;
         }
     }
     if (c.negativeStages > 0) {
-        heading = Page::tr("Negative stage times");
-        body += QLatin1Char(' ') +
-                (c.negativesExplained
-                     ? Page::tr("Negative stage means: %1 (the worst %2); the clocks explain "
-                                "them.")
-                     : Page::tr("Negative stage means: %1 (the worst %2), more than the clocks "
-                                "explain."))
-                    .arg(c.negativeStages)
-                    .arg(Page::formatNanoseconds(c.worstNegativeNs));
+        heading = OverviewPage::tr("Negative stage times");
+        body +=
+            QLatin1Char(' ') +
+            (c.negativesExplained
+                 ? OverviewPage::tr("Negative stage means: %1 (the worst %2); the clocks explain "
+                                    "them.")
+                 : OverviewPage::tr("Negative stage means: %1 (the worst %2), more than the clocks "
+                                    "explain."))
+                .arg(c.negativeStages)
+                .arg(OverviewPage::formatNanoseconds(c.worstNegativeNs));
     }
     return {heading, body};
 }
@@ -195,49 +207,54 @@ OverviewText clocks(const ClockFinding& c)
 OverviewText waitState(const Findings& f, const WaitStateFinding& w)
 {
     if (w.waitNs == 0) {
-        return {Page::tr("No MPI waiting"), Page::tr("No rank waited for another.")};
+        return {OverviewPage::tr("No MPI waiting"),
+                OverviewPage::tr("No rank waited for another.")};
     }
-    QString body = Page::tr("Ranks waited %1 in %2 calls: %3 of the time in MPI.")
-                       .arg(Page::formatNanoseconds(static_cast<double>(w.waitNs)))
+    QString body = OverviewPage::tr("Ranks waited %1 in %2 calls: %3 of the time in MPI.")
+                       .arg(OverviewPage::formatNanoseconds(static_cast<double>(w.waitNs)))
                        .arg(w.waits)
-                       .arg(Page::formatFraction(w.shareOfMpiTime));
+                       .arg(OverviewPage::formatFraction(w.shareOfMpiTime));
     if (w.mainCause >= 0) {
         body += QLatin1Char(' ') +
-                Page::tr("Rank %1%2 caused %3 of it.")
+                OverviewPage::tr("Rank %1%2 caused %3 of it.")
                     .arg(w.mainCause)
                     .arg(w.wrapper >= 0 ? QStringLiteral(" (%1)").arg(id(f, w.wrapper)) : QString())
-                    .arg(Page::formatFraction(w.causeShare));
+                    .arg(OverviewPage::formatFraction(w.causeShare));
     }
-    return {Page::tr("MPI wait states: %1").arg(WaitStateModel::patternTitle(w.pattern)), body};
+    return {OverviewPage::tr("MPI wait states: %1").arg(WaitStateModel::patternTitle(w.pattern)),
+            body};
 }
 
 OverviewText periodic(const Findings& f, const PeriodicFinding& p)
 {
     if (p.slowCalls == 0) {
-        return {
-            Page::tr("No slow calls"),
-            Page::tr("No call took longer than %1.").arg(Page::formatNanoseconds(p.thresholdNs))};
+        return {OverviewPage::tr("No slow calls"),
+                OverviewPage::tr("No call took longer than %1.")
+                    .arg(OverviewPage::formatNanoseconds(p.thresholdNs))};
     }
     if (!p.periodic) {
-        return {Page::tr("Slow calls without a period"),
-                Page::tr("%1 calls took longer than %2, in %3 bursts that do not recur "
-                         "regularly.")
+        return {OverviewPage::tr("Slow calls without a period"),
+                OverviewPage::tr("%1 calls took longer than %2, in %3 bursts that do not recur "
+                                 "regularly.")
                     .arg(p.slowCalls)
-                    .arg(Page::formatNanoseconds(p.thresholdNs))
+                    .arg(OverviewPage::formatNanoseconds(p.thresholdNs))
                     .arg(p.strikes)};
     }
-    QString body = Page::tr("%1 of the %2 slow calls come every %3 (the first at %4), each %5 "
-                            "slower on average.")
-                       .arg(p.matchedCalls)
-                       .arg(p.slowCalls)
-                       .arg(Page::formatNanoseconds(p.periodNs), Page::formatNanoseconds(p.phaseNs),
-                            Page::formatNanoseconds(p.meanExtraNs));
+    QString body =
+        OverviewPage::tr("%1 of the %2 slow calls come every %3 (the first at %4), each %5 "
+                         "slower on average.")
+            .arg(p.matchedCalls)
+            .arg(p.slowCalls)
+            .arg(OverviewPage::formatNanoseconds(p.periodNs),
+                 OverviewPage::formatNanoseconds(p.phaseNs),
+                 OverviewPage::formatNanoseconds(p.meanExtraNs));
     if (p.victim >= 0) {
-        body += QLatin1Char(' ') +
-                Page::tr("%1 (host %2) is the late one in %3 of them.")
-                    .arg(id(f, p.victim), hostOf(f, p.victim), Page::formatFraction(p.victimShare));
+        body += QLatin1Char(' ') + OverviewPage::tr("%1 (host %2) is the late one in %3 of them.")
+                                       .arg(id(f, p.victim), hostOf(f, p.victim),
+                                            OverviewPage::formatFraction(p.victimShare));
     }
-    return {Page::tr("Periodic slow calls: every %1").arg(Page::formatNanoseconds(p.periodNs)),
+    return {OverviewPage::tr("Periodic slow calls: every %1")
+                .arg(OverviewPage::formatNanoseconds(p.periodNs)),
             body};
 }
 
