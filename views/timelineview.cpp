@@ -30,7 +30,7 @@ TimelineView::TimelineView(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     m_plot->xAxis->setLabel(tr("time in the run (s)"));
-    m_plot->yAxis->setLabel(tr("per call (µs)"));
+    setUnit(DurationUnit::Microseconds);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
@@ -117,6 +117,15 @@ void TimelineView::showSystemRect(bool shown)
 bool TimelineView::systemPanelShown() const
 {
     return m_systemRect->layout() != nullptr;
+}
+
+void TimelineView::setUnit(DurationUnit unit)
+{
+    m_unit = unit;
+    const std::string_view symbol = unitSymbol(unit);
+    m_plot->yAxis->setLabel(
+        tr("per call (%1)")
+            .arg(QString::fromUtf8(symbol.data(), static_cast<qsizetype>(symbol.size()))));
 }
 
 // Live, the store summarises a call as soon as its last tuple came (callassembler.h): the
@@ -270,9 +279,9 @@ void TimelineView::draw(QCPGraph* mean, QCPGraph* low, QCPGraph* high,
     x.reserve(static_cast<qsizetype>(slice.buckets.size()));
     for (const store::TimelineBucket& b : slice.buckets) {
         x << static_cast<double>((b.startNs + b.endNs) / 2 - m_origin) / 1e9;
-        lo << static_cast<double>(b.min) / 1e3;
-        hi << static_cast<double>(b.max) / 1e3;
-        avg << b.mean / 1e3;
+        lo << inUnit(static_cast<double>(b.min), m_unit);
+        hi << inUnit(static_cast<double>(b.max), m_unit);
+        avg << inUnit(b.mean, m_unit);
     }
     mean->setData(x, avg, true);
     low->setData(x, lo, true);
@@ -288,6 +297,13 @@ void TimelineView::setSlices(const store::TimelineSlice& operation,
     for (const store::TimelineBucket& b : operation.buckets) {
         m_calls += b.count;
     }
+    std::vector<double> highestNs; // the axis's unit (durationunits.h) is the highest max's
+    for (const store::TimelineSlice* slice : {&operation, &slowest}) {
+        for (const store::TimelineBucket& b : slice->buckets) {
+            highestNs.push_back(static_cast<double>(b.max));
+        }
+    }
+    setUnit(durationUnitFor(highestNs));
     draw(m_opMean, m_opMin, m_opMax, operation);
     draw(m_slowMean, m_slowMin, m_slowMax, slowest);
     m_applying = true;

@@ -7,10 +7,11 @@
 // with setSlices off the GUI thread. Wheel zooms, drag pans (time axis only). Under the calls,
 // on the same time axis: the system samples recorded with the run (each host's CPU busy % and
 // network bytes per second), from setSystemSamples, in a panel that is left out when the run
-// has no samples. The per-call axis is in µs. A recording under way is drawn from its snapshots
-// (showLive: the coarse series so far, the same slices), its span growing in view while the
-// user looks at its newest end.
+// has no samples. The per-call axis is in the unit durationunits.h chooses. A recording under way
+// is drawn from its snapshots (showLive: the coarse series so far, the same slices), its span
+// growing in view while the user looks at its newest end.
 
+#include "core/model/durationunits.h"
 #include "core/store/attachments.h"
 #include "core/store/timeline.h"
 
@@ -56,6 +57,8 @@ public:
     int systemSeriesDrawn() const { return static_cast<int>(m_systemGraphs.size()); }
     // The system panel is in the plot only when it has samples to show, or says why not live.
     bool systemPanelShown() const;
+    // The unit of the per-call axis: durationunits.h's for the highest max drawn.
+    DurationUnit yUnit() const { return m_unit; }
     QCPAxisRect* systemRect() const { return m_systemRect; }
     void showWindow(std::int64_t startNs, std::int64_t endNs); // as a user's zoom would
     std::pair<std::int64_t, std::int64_t> window() const;
@@ -69,6 +72,7 @@ signals:
 private:
     void buildSystemRect();
     void showSystemRect(bool shown);
+    void setUnit(DurationUnit unit);
     void buildPendingMark();
     void markPending(double fromS, double toS); // live: the span whose calls are not drawn yet
     void draw(QCPGraph* mean, QCPGraph* low, QCPGraph* high, const store::TimelineSlice& slice);
@@ -86,6 +90,7 @@ private:
     QCPItemText* m_pendingText;
     std::vector<QCPGraph*> m_systemGraphs;
     std::int64_t m_origin = 0; // x = (t - origin) in seconds
+    DurationUnit m_unit = DurationUnit::Microseconds;
     size_t m_points = 0;
     std::int64_t m_calls = 0;
     bool m_applying = false;

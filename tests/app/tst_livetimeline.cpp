@@ -8,6 +8,7 @@
 // A picture of the window at 1280x800 while recording, the timeline shown.
 
 #include "app/gui/mainwindow.h"
+#include "core/model/durationunits.h"
 #include "core/store/runcatalog.h"
 #include "core/store/session.h"
 #include "core/store/timeline.h"
@@ -42,15 +43,36 @@ QCPGraph* operationMean(views::TimelineView& view)
     return nullptr;
 }
 
-// The mean line holds the slice's buckets, each at its middle, in µs.
-void compareLine(QCPGraph& line, const store::TimelineSlice& slice, std::int64_t originNs)
+// The per-call axis's unit: durationunits.h's for the highest max of the two series drawn.
+DurationUnit axisUnit(const store::TimelineSlice& operation, const store::TimelineSlice& slowest)
 {
-    QCOMPARE(line.data()->size(), static_cast<int>(slice.buckets.size()));
+    std::vector<double> maxima;
+    for (const store::TimelineSlice* slice : {&operation, &slowest}) {
+        for (const store::TimelineBucket& b : slice->buckets) {
+            maxima.push_back(static_cast<double>(b.max));
+        }
+    }
+    return durationUnitFor(maxima);
+}
+
+// The view's per-call axis is in the unit the series ask for (the live demo's calls take
+// milliseconds), and says so; the mean line holds the operation's buckets, each at its middle,
+// in that unit.
+void compareLine(views::TimelineView& view, QCPGraph& line, const store::TimelineSlice& operation,
+                 const store::TimelineSlice& slowest, std::int64_t originNs)
+{
+    const DurationUnit unit = axisUnit(operation, slowest);
+    QCOMPARE(view.yUnit(), unit);
+    const std::string_view symbol = unitSymbol(unit);
+    QCOMPARE(view.plot()->yAxis->label(),
+             QStringLiteral("per call (%1)")
+                 .arg(QString::fromUtf8(symbol.data(), static_cast<qsizetype>(symbol.size()))));
+    QCOMPARE(line.data()->size(), static_cast<int>(operation.buckets.size()));
     for (int i = 0; i < line.data()->size(); ++i) {
-        const store::TimelineBucket& b = slice.buckets[static_cast<size_t>(i)];
+        const store::TimelineBucket& b = operation.buckets[static_cast<size_t>(i)];
         QCOMPARE(line.data()->at(i)->key,
                  static_cast<double>((b.startNs + b.endNs) / 2 - originNs) / 1e9);
-        QCOMPARE(line.data()->at(i)->value, b.mean / 1e3);
+        QCOMPARE(line.data()->at(i)->value, inUnit(b.mean, unit));
     }
 }
 
@@ -102,7 +124,7 @@ private slots:
         QCOMPARE(timelines.last().at(0).toString(), recording.session());
         const Timeline first = newest(timelines);
         QVERIFY(first->operation.buckets.size() <= 2048);
-        compareLine(*mean, first->operation, first->firstNs);
+        compareLine(*view, *mean, first->operation, first->slowest, first->firstNs);
         // The window shows the run's span so far.
         QCOMPARE(view->window().first, first->firstNs);
         QVERIFY(std::abs(view->window().second - first->lastNs) < 1000);
@@ -136,7 +158,7 @@ private slots:
         const Timeline grown = newest(timelines);
         QVERIFY(grown->lastNs > first->lastNs);
         QCOMPARE(grown->firstNs, first->firstNs);
-        compareLine(*mean, grown->operation, grown->firstNs);
+        compareLine(*view, *mean, grown->operation, grown->slowest, grown->firstNs);
         QVERIFY(std::abs(view->window().second - grown->lastNs) < 1000);
 
         // The stored run's series come as the view asks for them: its window and points.
@@ -154,16 +176,20 @@ private slots:
         QVERIFY(!view->pendingSpan());
         QVERIFY(!requests.isEmpty());
         const QList<QVariant> asked = requests.last();
-        auto stored = store::queryTimeline(
-            session.value(), 1, store::kOperationSeries,
-            store::TimeWindow{asked.at(0).value<std::int64_t>(), asked.at(1).value<std::int64_t>()},
-            static_cast<size_t>(asked.at(2).toInt()));
+        const store::TimeWindow askedWindow{asked.at(0).value<std::int64_t>(),
+                                            asked.at(1).value<std::int64_t>()};
+        auto stored = store::queryTimeline(session.value(), 1, store::kOperationSeries, askedWindow,
+                                           static_cast<size_t>(asked.at(2).toInt()));
         QVERIFY(stored.ok());
+        auto storedSlowest =
+            store::queryTimeline(session.value(), 1, store::kSlowestThreadSeries, askedWindow,
+                                 static_cast<size_t>(asked.at(2).toInt()));
+        QVERIFY(storedSlowest.ok());
         // The view may have asked again (its layout settled) after an answer it drew already:
         // the answer to its last request comes in its turn.
         QTRY_COMPARE_WITH_TIMEOUT(mean->data()->size(),
                                   static_cast<int>(stored->buckets.size()), 20000);
-        compareLine(*mean, stored.value(), *run->firstNs);
+        compareLine(*view, *mean, stored.value(), storedSlowest.value(), *run->firstNs);
     }
 };
 

@@ -1,6 +1,6 @@
 // The timeline over a stored run: the overview draws about one bucket per pixel whatever the
 // run's size, its line is the store's bucket means, and zooming asks for the new window; the
-// system panel shows only with samples; the series are in the Okabe–Ito palette.
+// per-call axis takes the unit of its highest value; the system panel shows only with samples.
 
 #include "core/model/treegenerator.h"
 #include "core/store/runwriter.h"
@@ -76,6 +76,8 @@ private slots:
         // The drawn mean is the store's.
         const QCPGraph* mean = view.plot()->graph(2);
         QCOMPARE(mean->data()->size(), int(op.buckets.size()));
+        // Simulated calls take tens of µs: the axis is in µs, as the highest max asks.
+        QCOMPARE(view.yUnit(), DurationUnit::Microseconds);
         QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("per call (µs)"));
         QCOMPARE(mean->data()->at(0)->value, op.buckets.front().mean / 1e3);
 
@@ -119,6 +121,23 @@ private slots:
         QVERIFY(view.systemPanelShown());
         QCOMPARE(view.systemRect()->axis(QCPAxis::atBottom)->label(),
                  QStringLiteral("Recording: later"));
+    }
+
+    // The per-call axis takes the unit of the highest max drawn, and the series follow it.
+    void thePerCallAxisIsInTheUnitOfItsHighestValue()
+    {
+        TimelineView view;
+        view.resize(900, 400);
+        view.setRun(0, 4'000'000'000);
+        view.setSlices(slice(400'000, 3'200'000), slice(300'000, 2'000'000));
+        QCOMPARE(view.yUnit(), DurationUnit::Milliseconds);
+        QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("per call (ms)"));
+        QCOMPARE(view.plot()->graph(2)->data()->at(0)->value, (400'000 + 3'200'000) / 2 / 1e6);
+        QCOMPARE(view.plot()->graph(1)->data()->at(0)->value, 3.2); // the max, ms
+        view.setSlices(slice(200, 900), slice(100, 800));
+        QCOMPARE(view.yUnit(), DurationUnit::Nanoseconds);
+        QCOMPARE(view.plot()->yAxis->label(), QStringLiteral("per call (ns)"));
+        QCOMPARE(view.plot()->graph(1)->data()->at(0)->value, 900.0);
     }
 
     // The calls' series in the Okabe–Ito palette: operation time blue, slowest thread orange;
