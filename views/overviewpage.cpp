@@ -11,7 +11,7 @@ namespace xylem::views {
 
 namespace {
 
-constexpr int kViewCount = 8;
+constexpr int kViewCount = 9;
 
 // The severity as a sign that reads without colour too: a triangle for a problem, a dot for
 // what is worth knowing, a tick for what is fine (Okabe–Ito vermillion, orange, bluish green).
@@ -108,6 +108,8 @@ QString OverviewPage::viewTitle(FindingView view)
         return tr("Clocks");
     case FindingView::Monitors:
         return tr("Monitors");
+    case FindingView::OverTime:
+        return tr("Over time");
     }
     return {};
 }

@@ -11,9 +11,9 @@ namespace {
 
 std::string_view viewName(FindingView view)
 {
-    static constexpr std::array<std::string_view, 8> names{
-        "weighted tree", "timemap",     "serialization", "timeline",
-        "tables",        "wait states", "clocks",        "monitors"};
+    static constexpr std::array<std::string_view, 9> names{
+        "weighted tree", "timemap", "serialization", "timeline", "tables",
+        "wait states",   "clocks",  "monitors",      "over time"};
     return names[static_cast<size_t>(view)];
 }
 

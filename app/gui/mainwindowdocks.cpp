@@ -56,6 +56,8 @@ MainWindow::View viewShowing(FindingView view)
         return View::Clocks;
     case FindingView::Monitors:
         return View::Monitors;
+    case FindingView::OverTime:
+        return View::OverTime;
     }
     return View::Overview;
 }

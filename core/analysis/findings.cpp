@@ -250,7 +250,7 @@ Finding periodicFinding(const PeriodicOutliers& p)
     const Severity s = p.periodic        ? Severity::Problem
                        : p.slowCalls > 0 ? Severity::Notice
                                          : Severity::Fine;
-    return {s, FindingView::Timeline, f};
+    return {s, FindingView::OverTime, f};
 }
 
 } // namespace

@@ -79,7 +79,8 @@ enum class FindingView
     Tables,
     WaitStates,
     Clocks,
-    Monitors
+    Monitors,
+    OverTime // the run's calls over time: its slow calls and their period
 };
 
 enum class Severity

@@ -106,7 +106,7 @@ std::vector<Suggestion> suggestFromFindings(const Findings& f)
         const auto& d = std::get<PeriodicFinding>(p->detail);
         if (d.periodic && d.victim >= 0) {
             out.push_back({SuggestionKind::QuietHost, d.victim, -1, hostOf(f, d.victim), 0,
-                           FindingView::Timeline});
+                           FindingView::OverTime});
         }
     }
     suggestForTree(f, out);

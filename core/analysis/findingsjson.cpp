@@ -125,9 +125,9 @@ std::string_view findingKindKey(FindingKind kind)
 
 std::string_view findingViewKey(FindingView view)
 {
-    static constexpr std::array<std::string_view, 8> keys{"tree",     "timemap", "serialization",
-                                                          "timeline", "tables",  "waitstates",
-                                                          "clocks",   "monitors"};
+    static constexpr std::array<std::string_view, 9> keys{"tree",     "timemap",  "serialization",
+                                                          "timeline", "tables",   "waitstates",
+                                                          "clocks",   "monitors", "overtime"};
     return keys[static_cast<size_t>(view)];
 }
 

@@ -114,9 +114,9 @@ private slots:
         const std::string t = text(cli::runFindings(report, nullptr, {}, nullptr, &periodic));
         QVERIFY2(has(t, "  ! Periodic slow calls: every "), t.c_str());
         QVERIFY2(has(t, ", 8 of 10 slow calls, "), t.c_str());
-        QVERIFY2(has(t, "; late in 100.0 % of them: a.t1 (host a) [timeline]\n"), t.c_str());
+        QVERIFY2(has(t, "; late in 100.0 % of them: a.t1 (host a) [over time]\n"), t.c_str());
         QVERIFY2(has(t, "  > Look for a daemon or timer on host a: something there delays a.t1 "
-                        "periodically [timeline]\n"),
+                        "periodically [over time]\n"),
                  t.c_str());
         periodic.periodic = false;
         QVERIFY(has(text(cli::runFindings(report, nullptr, {}, nullptr, &periodic)),

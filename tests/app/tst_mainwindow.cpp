@@ -234,6 +234,12 @@ private slots:
         QVERIFY(window.grab().save(picture));
         qInfo("picture: %s", qPrintable(picture));
 
+        // The periodic finding links to the run over time, where its slow calls are drawn.
+        QVERIFY(clickOnOverview(window, QStringLiteral("Show in Over time")));
+        QTRY_COMPARE(window.currentView(), View::OverTime);
+        QTRY_VERIFY(window.overTime()->isVisible());
+        window.showView(View::Overview);
+        QTRY_VERIFY(window.overview()->isVisible());
         QVERIFY(clickOnOverview(window, QStringLiteral("Show in Weighted tree")));
         QTRY_COMPARE(window.currentView(), View::Tree);
         QTRY_VERIFY(window.viewWidget(View::Tree)->isVisible());

@@ -139,6 +139,15 @@ private slots:
                  qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Look for a daemon or timer on host h1")),
                  qPrintable(text));
+        // Both link to the run over time, where the slow calls and their period are drawn.
+        QCOMPARE(text.count(QStringLiteral("Show in Over time")), 2);
+        page.resize(1000, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QSignalSpy asked(&page, &views::OverviewPage::viewRequested);
+        QVERIFY(clickText(page, QStringLiteral("Show in Over time")));
+        QTRY_COMPARE(asked.size(), 1);
+        QCOMPARE(asked.takeFirst().first().value<FindingView>(), FindingView::OverTime);
     }
 
     // The rule of every view and of the CLI (core/model/durationunits.h).

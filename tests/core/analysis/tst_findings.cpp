@@ -277,13 +277,20 @@ private slots:
         const Finding* found = f.find(FindingKind::Periodic);
         QVERIFY2(found != nullptr, dump(f).constData());
         QCOMPARE(found->severity, Severity::Problem);
-        QCOMPARE(found->view, FindingView::Timeline);
+        // Shown where the run's calls are drawn over time, with their period.
+        QCOMPARE(found->view, FindingView::OverTime);
+        QCOMPARE(findingViewKey(found->view), std::string_view("overtime"));
         const auto& p = std::get<PeriodicFinding>(found->detail);
         QVERIFY(p.periodic);
         QVERIFY(std::abs(p.periodNs - 1e9) < 0.01 * 1e9);
         QCOMPARE(f.idOf(p.victim), std::string("n0.t1"));
         QCOMPARE(p.matchedCalls, std::int64_t(16));
         QVERIFY(suggests(f, SuggestionKind::QuietHost));
+        for (const Suggestion& s : f.suggestions) {
+            if (s.kind == SuggestionKind::QuietHost) {
+                QCOMPARE(s.view, FindingView::OverTime);
+            }
+        }
         QVERIFY(f.find(FindingKind::Culprit) == nullptr); // 16 calls of 40 000: no culprit
         // Without the over-time analysis there is no such finding.
         QVERIFY(findFindings(analyze(config, tuples)).find(FindingKind::Periodic) == nullptr);
