@@ -8,13 +8,13 @@
 #include "app/gui/overtimejob.h"
 #include "app/gui/timelinecalllink.h"
 #include "core/analysis/serialization.h"
-#include "core/model/treegenerator.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
-#include "core/store/runwriter.h"
 #include "core/store/session.h"
 #include "tests/app/examplesession.h"
 #include "tests/app/livedemorecording.h"
+#include "tests/support/plantedrun.h"
+#include "tests/support/storedrun.h"
 #include "tests/support/testdata.h"
 #include "tests/support/testpictures.h"
 #include "tests/support/tracesimulator.h"
@@ -339,25 +339,10 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("daemon.xylem"));
-        const Configuration config =
-            generateTree(TreeSpec{"daemon", parseHostList("4").value(), 2,
-                                  TreeShape::HierarchyAware, 2, RootKind::Core})
-                .value();
-        testing::SimulationSpec spec{.calls = 2000, .seed = 5};
-        spec.culprit = "h1.t1";
-        spec.culpritDelay = 20'000;
-        spec.stall = {.period = 40'000'000,
-                      .phase = 3'000'000,
-                      .window = 400'000,
-                      .delay = 3'000'000,
-                      .thread = "h3.t0"};
-        const std::vector<Tuple> tuples = testing::simulateTrace(config, spec);
-        {
-            auto session = store::Session::create(path.toStdString());
-            QVERIFY(session);
-            QVERIFY(store::importRun(session.value(), config, tuples,
-                                     store::RunMetadata{"daemon", "", "test", "", ""}));
-        }
+        const Configuration config = testing::hierarchyTree("daemon", "4", 2);
+        const std::vector<Tuple> tuples = testing::simulateTrace(
+            config, testing::culpritAndDaemon(2000, 5, "h1.t1", 20'000, "h3.t0"));
+        QVERIFY(testing::storeRun(path.toStdString(), config, tuples, "daemon"));
         gui::MainWindow window;
         window.resize(1280, 800);
         window.show();
