@@ -9,6 +9,7 @@
 // teeth marked on the culprit band). Drag pans and the wheel zooms the time axis of every panel
 // together. The numbers are core/analysis/overtimeanalysis.h's; the view only draws them.
 
+#include "core/analysis/outliers.h"
 #include "core/analysis/overtimeanalysis.h"
 #include "core/model/configuration.h"
 #include "core/model/durationunits.h"
@@ -35,6 +36,7 @@ struct OverTimeData
 {
     OverTimeAnalysis analysis;
     std::vector<QString> wrapperIds;
+    Outliers outliers; // the run's slowest calls, for the Tables page (OverTimeJob fills it)
 
     QString idOf(int wrapper) const;
 };

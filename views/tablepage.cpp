@@ -15,6 +15,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <map>
 
 namespace xylem::views {
@@ -30,6 +31,8 @@ TablePage::TablePage(QWidget* parent)
     for (const std::string_view name : reportTableNames()) {
         m_choice->addItem(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
     }
+    m_choice->addItem(QString::fromUtf8(kSlowestCallsTable.data(),
+                                        static_cast<qsizetype>(kSlowestCallsTable.size())));
     m_filter->setPlaceholderText(tr("Filter rows…"));
     m_filter->setClearButtonEnabled(true);
     m_proxy->setSourceModel(m_model);
@@ -61,6 +64,30 @@ TablePage::TablePage(QWidget* parent)
     connect(m_choice, &QComboBox::currentTextChanged, this, &TablePage::reload);
     connect(m_filter, &QLineEdit::textChanged, m_proxy,
             &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_view, &QAbstractItemView::activated, this, &TablePage::activate);
+}
+
+void TablePage::setSlowestCalls(Table table)
+{
+    m_slowestCalls = std::move(table);
+    if (currentTable().toStdString() == kSlowestCallsTable) {
+        reload();
+    }
+}
+
+void TablePage::activate(const QModelIndex& proxyIndex)
+{
+    const Table& table = m_model->table();
+    const auto column = std::find(table.columns.begin(), table.columns.end(), "seq");
+    const QModelIndex source = m_proxy->mapToSource(proxyIndex);
+    if (column == table.columns.end() || !source.isValid()) {
+        return;
+    }
+    const Cell& cell = table.rows.at(static_cast<size_t>(source.row()))
+                           .at(static_cast<size_t>(column - table.columns.begin()));
+    if (const auto* seq = std::get_if<std::int64_t>(&cell)) {
+        emit callRequested(*seq);
+    }
 }
 
 void TablePage::setReport(std::shared_ptr<const AnalysisReport> report)
@@ -88,7 +115,9 @@ QString TablePage::currentTable() const
 void TablePage::reload()
 {
     Table table;
-    if (m_report) {
+    if (m_choice->currentText().toStdString() == kSlowestCallsTable) {
+        table = m_slowestCalls;
+    } else if (m_report) {
         makeReportTable(*m_report, m_choice->currentText().toStdString(), table);
     }
     m_model->setTable(std::move(table));

@@ -7,11 +7,13 @@
 #include "app/gui/mainwindow.h"
 #include "app/gui/overtimejob.h"
 #include "app/gui/timelinecalllink.h"
+#include "core/analysis/reporttables.h"
 #include "core/store/runloader.h"
 #include "core/store/session.h"
 #include "core/store/timeline.h"
 #include "views/callview.h"
 #include "views/overtimeview.h"
+#include "views/tablepage.h"
 #include "views/timelineview.h"
 
 #include <QDockWidget>
@@ -92,6 +94,7 @@ void MainWindow::buildCallViews()
             [this](qint64 run, std::shared_ptr<const views::OverTimeData> overTime) {
                 if (run == m_overTimeRun) {
                     m_overTime->setData(overTime);
+                    m_tables->setSlowestCalls(outlierTable(overTime->outliers));
                     showPeriodicOutliers(run, overTime->analysis.periodic);
                 }
             });
@@ -103,6 +106,12 @@ void MainWindow::buildCallViews()
                     m_timelineOperation = operation;
                 }
             });
+    // The Tables page's slowest calls are always m_overTimeRun's (cleared when it changes).
+    connect(m_tables, &views::TablePage::callRequested, this, [this](qint64 seq) {
+        if (m_overTimeRun > 0) {
+            showCall(m_overTimeRun, seq);
+        }
+    });
     auto* link = new TimelineCallLink(m_timeline, this);
     connect(link, &TimelineCallLink::callWanted, this, &MainWindow::showSlowestCallAt);
 }
@@ -175,6 +184,7 @@ void MainWindow::followRunInCallViews(qint64 run)
         m_overTimeRun = run;
         m_timelineOperation = {}; // the run's own comes with its timeline
         m_overTime->clear(tr("Analysing run %1 over time…").arg(run));
+        m_tables->setSlowestCalls({});
         m_overTimeJob->compute(m_controller.sessionPath(), run);
     }
     if (run != m_callRun && m_callInSight) {
@@ -197,6 +207,7 @@ void MainWindow::forgetCalls(const QString& why)
                             "double-click the timeline to open the slowest call of a moment.");
     m_callView->showError(text);
     m_overTime->clear(text);
+    m_tables->setSlowestCalls({});
 }
 
 } // namespace xylem::gui

@@ -2,7 +2,8 @@
 
 // A run over time for the window's "Over time" dock (issue 23, item 3): reads the run's tuples
 // from the session file and runs core/analysis/overtimeanalysis.h on them off the GUI thread,
-// then reports available(run, data) or failed(message). Only the newest request reports: asking
+// and core/analysis/outliers.h (the run's slowest calls, for the Tables page), then reports
+// available(run, data) or failed(message). Only the newest request reports: asking
 // for another run (or cancel()) drops the answer of the one under way (app/gui/offthread.h).
 
 #include "app/gui/offthread.h"

@@ -1,5 +1,8 @@
 #include "core/analysis/reporttables.h"
 
+#include "core/analysis/outliers.h"
+#include "core/analysis/stage.h"
+
 #include <array>
 #include <string>
 
@@ -133,6 +136,29 @@ Table classesTable(const AnalysisReport& r)
         }
         t.rows.push_back({c.signature, static_cast<std::int64_t>(c.threads.size()),
                           r.idOf(c.representative), members});
+    }
+    return t;
+}
+
+Table outlierTable(const Outliers& o)
+{
+    Table t{
+        std::string(kSlowestCallsTable), {"what", "of", "rank", "seq", "value_ns", "start_ns"}, {}};
+    const auto add = [&](const std::string& what, const std::string& of,
+                         const std::vector<OutlierCall>& calls) {
+        for (size_t i = 0; i < calls.size(); ++i) {
+            t.rows.push_back({what, of, static_cast<std::int64_t>(i + 1), calls[i].seq,
+                              calls[i].valueNs, static_cast<double>(calls[i].startNs)});
+        }
+    };
+    add("operation time", "", o.operationTime);
+    for (const ThreadOutliers& th : o.callTime) {
+        add("call time", th.thread, th.calls);
+    }
+    for (const StageOutliers& s : o.stages) {
+        add("stage " + std::string(toString(s.stage)) + " (" + std::string(toString(s.direction)) +
+                ")",
+            s.wrapper, s.calls);
     }
     return t;
 }

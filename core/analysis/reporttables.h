@@ -12,6 +12,8 @@
 
 namespace xylem {
 
+struct Outliers; // core/analysis/outliers.h
+
 Table threadsTable(const AnalysisReport& report); // per thread: call time, critical arrivals, ...
 Table contributorsTable(const AnalysisReport& report); // per gred and contributor: waits, orders
 Table wrappersTable(const AnalysisReport& report);     // per gred, proxy, core: its own latencies
@@ -19,7 +21,16 @@ Table hotspotsTable(const AnalysisReport& report);
 Table timemapTable(const AnalysisReport& report); // every thread's stages
 Table classesTable(const AnalysisReport& report);
 
-// All of the above, by name: "threads", "contributors", "wrappers", "hotspots", ...
+// The slowest calls (core/analysis/outliers.h) as one table, named "slowest calls": columns
+// what ("operation time", "call time" or "stage <stage> (<direction>)"), of (the thread, or
+// the stage's wrapper; empty for the operation time), rank (1 = slowest), seq, value_ns,
+// start_ns (since the run's first down; a double, as every duration cell). Rows list by list
+// in outliers.h's order, each slowest first.
+inline constexpr std::string_view kSlowestCallsTable = "slowest calls";
+Table outlierTable(const Outliers& outliers);
+
+// All of the above but the slowest calls, by name: "threads", "contributors", "wrappers",
+// "hotspots", ...
 std::vector<std::string_view> reportTableNames();
 bool makeReportTable(const AnalysisReport& report, std::string_view name, Table& out);
 

@@ -1,8 +1,11 @@
 // The "Over time" job on session files: a stored run's series and periodic outliers are what
-// core computes from the same tuples, a run or file that is not there fails with a message, only
-// the newest request reports, and a big run's time to show (read, analyse, draw) is printed.
+// core computes from the same tuples (and so are its slowest calls), a run or file that is not
+// there fails with a message, only the newest request reports, and a big run's time to show (read,
+// analyse, draw) is printed.
 
 #include "app/gui/overtimejob.h"
+#include "core/analysis/analyzer.h"
+#include "core/analysis/outliers.h"
 #include "tests/app/examplesession.h"
 #include "tests/support/plantedrun.h"
 #include "tests/support/storedrun.h"
@@ -49,6 +52,12 @@ private slots:
         QCOMPARE(data->analysis.periodic.slowCalls, expected.periodic.slowCalls);
         QCOMPARE(data->idOf(s.pathThread),
                  QString::fromStdString(run.configuration.wrapper(s.pathThread).id));
+        // The slowest calls: findOutliers on the run's own report (no clocks were stored).
+        const AnalysisReport report = analyze(run.configuration, run.tuples);
+        const Result<Outliers> outliers = findOutliers(report, run.tuples);
+        QVERIFY(outliers);
+        QVERIFY(!data->outliers.operationTime.empty());
+        QCOMPARE(outliersToJson(data->outliers).dump(), outliersToJson(outliers.value()).dump());
     }
 
     void aMissingRunOrFileFails()

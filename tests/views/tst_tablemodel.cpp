@@ -1,14 +1,18 @@
 // TableModel and TablePage over the report of a simulated run: every report table passes
 // QAbstractItemModelTester, sorts by number, filters by text and copies raw values; a duration
-// column reads in one unit; a statistics cell tells its percentiles.
+// column reads in one unit; a statistics cell tells its percentiles. The slowest calls are
+// findOutliers's lists row by row, and their rows open their call (callRequested).
 
 #include "core/analysis/analyzer.h"
+#include "core/analysis/outliers.h"
+#include "core/analysis/reporttables.h"
 #include "tests/views/viewtesthelpers.h"
 #include "views/columntitle.h"
 #include "views/tablemodel.h"
 #include "views/tablepage.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QtTest>
@@ -22,6 +26,35 @@ std::shared_ptr<const AnalysisReport> simulatedReport()
 {
     return testing::simulatedReport(
         {"4", 2, {.calls = 200, .culprit = "h2.t1", .culpritDelay = 50'000}});
+}
+
+struct SimulatedOutliers
+{
+    std::shared_ptr<const AnalysisReport> report;
+    Outliers outliers;
+};
+
+SimulatedOutliers simulatedOutliers()
+{
+    const auto config = generateTree(TreeSpec{"simulated", parseHostList("4").value(), 2,
+                                              TreeShape::HierarchyAware, 2, RootKind::Core})
+                            .value();
+    const std::vector<Tuple> tuples =
+        testing::simulateTrace(config, {.calls = 200, .culprit = "h2.t1", .culpritDelay = 50'000});
+    auto report = std::make_shared<const AnalysisReport>(analyze(config, tuples));
+    Result<Outliers> outliers = findOutliers(*report, tuples, {.count = 5});
+    return {report, outliers ? std::move(outliers).value() : Outliers{}};
+}
+
+// The row of the proxy whose seq cell is seq, -1 if none.
+int rowOfSeq(const TablePage& page, qint64 seq, int seqColumn)
+{
+    for (int row = 0; row < page.proxy()->rowCount(); ++row) {
+        if (page.proxy()->index(row, seqColumn).data(TableModel::kRawRole).toLongLong() == seq) {
+            return row;
+        }
+    }
+    return -1;
 }
 
 } // namespace
@@ -45,6 +78,88 @@ private slots:
             QCOMPARE(page.model()->columnCount(), int(page.model()->table().columns.size()));
         }
         QVERIFY(!page.showTable("no such table"));
+    }
+
+    void slowestCallsAreFindOutliersLists()
+    {
+        const SimulatedOutliers run = simulatedOutliers();
+        const Outliers& o = run.outliers;
+        QCOMPARE(o.operationTime.size(), size_t(5));
+        QVERIFY(!o.stages.empty());
+        const Table table = outlierTable(o);
+        QCOMPARE(table.name, std::string(kSlowestCallsTable));
+        const std::vector<std::string> columns{"what", "of", "rank", "seq", "value_ns", "start_ns"};
+        QCOMPARE(table.columns, columns);
+        std::vector<std::vector<Cell>> expected;
+        const auto add = [&](const std::string& what, const std::string& of,
+                             const std::vector<OutlierCall>& calls) {
+            for (size_t i = 0; i < calls.size(); ++i) {
+                expected.push_back({what, of, std::int64_t(i + 1), calls[i].seq, calls[i].valueNs,
+                                    double(calls[i].startNs)});
+            }
+        };
+        add("operation time", "", o.operationTime);
+        for (const ThreadOutliers& t : o.callTime) {
+            add("call time", t.thread, t.calls);
+        }
+        for (const StageOutliers& st : o.stages) {
+            add("stage " + std::string(toString(st.stage)) + " (" +
+                    std::string(toString(st.direction)) + ")",
+                st.wrapper, st.calls);
+        }
+        QCOMPARE(table.rows.size(), expected.size());
+        QVERIFY(table.rows == expected);
+        // The culprit's call time is the slowest thread's: its rows come with h2.t1.
+        QVERIFY(std::any_of(table.rows.begin(), table.rows.end(), [](const auto& row) {
+            return std::get<std::string>(row[1]) == "h2.t1";
+        }));
+    }
+
+    void aSlowestCallsRowOpensItsCall()
+    {
+        const SimulatedOutliers run = simulatedOutliers();
+        TablePage page;
+        page.resize(1280, 800);
+        page.setReport(run.report);
+        QVERIFY(page.showTable(QString::fromUtf8(kSlowestCallsTable.data())));
+        QCOMPARE(page.model()->rowCount(), 0); // none known yet
+        page.setSlowestCalls(outlierTable(run.outliers));
+        QAbstractItemModelTester tester(page.model(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(page.model()->rowCount() > 0);
+        QSignalSpy requested(&page, &TablePage::callRequested);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        if (!qEnvironmentVariableIsEmpty("XYLEM_SCREENSHOTS")) {
+            page.grab().save(qEnvironmentVariable("XYLEM_SCREENSHOTS") +
+                             QStringLiteral("/tables-slowest-calls.png"));
+        }
+        // Sorted by start, the row of the slowest operation time is still its own call.
+        page.proxy()->sort(5, Qt::AscendingOrder);
+        const qint64 slowest = run.outliers.operationTime.front().seq;
+        const int row = rowOfSeq(page, slowest, 3);
+        QVERIFY(row >= 0);
+        QTableView* view = page.view();
+        const QModelIndex index = page.proxy()->index(row, 0);
+        view->scrollTo(index);
+        const QPoint at = view->visualRect(index).center();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(requested.count(), 1);
+        QCOMPARE(requested.at(0).at(0).toLongLong(), slowest);
+        const QModelIndex last = page.proxy()->index(page.proxy()->rowCount() - 1, 2);
+        view->setCurrentIndex(last);
+        QTest::keyClick(view, Qt::Key_Return);
+        QCOMPARE(requested.count(), 2);
+        QCOMPARE(requested.at(1).at(0).toLongLong(),
+                 last.siblingAtColumn(3).data(TableModel::kRawRole).toLongLong());
+        // A table without a seq column opens nothing.
+        QVERIFY(page.showTable(QStringLiteral("threads")));
+        const QModelIndex thread = page.proxy()->index(0, 0);
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(thread).center());
+        view->setCurrentIndex(thread);
+        QTest::keyClick(view, Qt::Key_Return);
+        QCOMPARE(requested.count(), 2);
     }
 
     void sortsByNumberFiltersByTextCopiesRawValues()
