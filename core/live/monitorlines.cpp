@@ -1,6 +1,7 @@
 #include "core/live/monitorlines.h"
 
-#include <cmath>
+#include "core/analysis/jsonnumber.h"
+
 #include <nlohmann/json.hpp>
 
 namespace xylem::live {
@@ -9,16 +10,15 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json number(double v)
-{
-    return std::isnan(v) ? Json(nullptr) : Json(v);
-}
-
+// A NaN (nothing measured yet) is null, by the analysis's one rule for JSON numbers.
 Json summaryJson(const protocol::RunningSummary& s)
 {
-    return {{"count", s.count},           {"mean", number(s.mean)},
-            {"min", number(s.min)},       {"max", number(s.max)},
-            {"stddev", number(s.stddev)}, {"window_median", number(s.windowMedian)}};
+    return {{"count", s.count},
+            {"mean", jsonNumber(s.mean)},
+            {"min", jsonNumber(s.min)},
+            {"max", jsonNumber(s.max)},
+            {"stddev", jsonNumber(s.stddev)},
+            {"window_median", jsonNumber(s.windowMedian)}};
 }
 
 Result<Ok> applyGred(const Configuration& config, const protocol::GredArrivals& gred,
