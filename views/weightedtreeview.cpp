@@ -1,5 +1,6 @@
 #include "views/weightedtreeview.h"
 
+#include "views/palette.h"
 #include "views/treefilter.h"
 #include "views/weightednodeitem.h"
 #include "views/weightedtreetips.h"
@@ -35,6 +36,25 @@ QColor weightColour(double share)
     return QColor::fromRgbF(cool.redF() + t * (warm.redF() - cool.redF()),
                             cool.greenF() + t * (warm.greenF() - cool.greenF()),
                             cool.blueF() + t * (warm.blueF() - cool.blueF()));
+}
+
+// The imbalance path in Okabe–Ito's colours (palette.h), which read for colour-blind eyes
+// too: an orange halo under its edges and on its nodes, a vermillion outline around them.
+QColor pathHalo()
+{
+    QColor orange = okabeIto()[1];
+    orange.setAlpha(150);
+    return orange;
+}
+
+QColor pathFill()
+{
+    return okabeIto()[1]; // orange
+}
+
+QColor pathOutline()
+{
+    return okabeIto()[6]; // vermillion
 }
 
 } // namespace
@@ -186,8 +206,8 @@ void WeightedTreeView::addEdge(size_t e, double heaviest)
     path.lineTo(to);
     const double share = static_cast<double>(edge.lastArrivals) / heaviest;
     if (edge.onPath) {
-        auto* halo = scene()->addPath(path, QPen(QColor(255, 210, 60, 190), 16 + 8 * share,
-                                                 Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        auto* halo = scene()->addPath(
+            path, QPen(pathHalo(), 16 + 8 * share, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         halo->setZValue(-3);
     }
     auto* item = scene()->addPath(path, QPen(weightColour(share), 1.5 + 8 * share, Qt::SolidLine,
@@ -231,7 +251,7 @@ void WeightedTreeView::addNode(size_t i, double heaviest)
                            : static_cast<double>(m_graph.edges[size_t(n.incoming)].lastArrivals);
         item->setBrush(weightColour(weight / heaviest));
     } else {
-        item->setBrush(n.onPath ? QColor(250, 200, 60) : palette().window().color());
+        item->setBrush(n.onPath ? pathFill() : palette().window().color());
     }
     item->setPen(nodePen(n, static_cast<int>(i) == m_highlighted));
     item->setPos(position(static_cast<int>(i)));
@@ -356,7 +376,7 @@ QPen WeightedTreeView::nodePen(const WeightedNode& node, bool selected) const
     if (selected) {
         return QPen(palette().highlight().color(), 4);
     }
-    return node.onPath ? QPen(QColor(160, 30, 20), 2.5) : QPen(palette().text().color(), 1);
+    return node.onPath ? QPen(pathOutline(), 2.5) : QPen(palette().text().color(), 1);
 }
 
 void WeightedTreeView::highlightThread(int wrapper)

@@ -10,6 +10,8 @@
 #include "tests/support/testdata.h"
 #include "tests/support/testpictures.h"
 #include "tests/views/viewtesthelpers.h"
+#include "views/palette.h"
+#include "views/weightednodeitem.h"
 #include "views/weightedtreeview.h"
 
 #include <QElapsedTimer>
@@ -107,6 +109,15 @@ private slots:
         // The planted culprit ends the highlighted path.
         const int culprit = report->configuration->indexOf("h2.t1");
         QVERIFY(g.nodes[size_t(g.nodeOf(culprit))].onPath);
+        // The path's nodes are outlined in Okabe–Ito's vermillion (palette.h), the others not.
+        int outlined = 0;
+        for (const int i : shownNodes(view)) {
+            const auto* item = static_cast<const WeightedNodeItem*>(view.nodeItem(i));
+            QVERIFY(item);
+            QCOMPARE(item->pen().color() == okabeIto()[6], g.nodes[size_t(i)].onPath);
+            outlined += g.nodes[size_t(i)].onPath ? 1 : 0;
+        }
+        QCOMPARE(outlined, 3); // the root, host.h2 and h2.t1
     }
 
     void foldingAndSearch()
