@@ -3,14 +3,20 @@
 // there fails with a message, only the newest request reports, and a big run's time to show (read,
 // analyse, draw) is printed.
 
+#include "app/gui/mainwindow.h"
 #include "app/gui/overtimejob.h"
 #include "core/analysis/analyzer.h"
 #include "core/analysis/outliers.h"
 #include "tests/app/examplesession.h"
 #include "tests/support/plantedrun.h"
 #include "tests/support/storedrun.h"
+#include "views/callview.h"
+#include "views/tablemodel.h"
+#include "views/tablepage.h"
 
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -58,6 +64,44 @@ private slots:
         QVERIFY(outliers);
         QVERIFY(!data->outliers.operationTime.empty());
         QCOMPARE(outliersToJson(data->outliers).dump(), outliersToJson(outliers.value()).dump());
+    }
+
+    // In the window: the shown run's slowest calls reach the Tables page, and Enter on a row
+    // opens that call in One call.
+    void aSlowestCallsRowOpensItsCallInTheWindow()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("XylemTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_overtimejob"));
+        QTemporaryDir dir;
+        const QString path = testing::exampleSession(dir);
+        QVERIFY(!path.isEmpty());
+        gui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QSignalSpy shown(&window, &gui::MainWindow::reportShown);
+        window.openSession(path);
+        QVERIFY(shown.wait(10'000));
+        auto* page = window.findChild<views::TablePage*>();
+        QVERIFY(page);
+        QVERIFY(page->showTable(QStringLiteral("slowest calls")));
+        QTRY_VERIFY_WITH_TIMEOUT(page->model()->rowCount() > 0, 20'000);
+        const Run run = testing::exampleRun("two-hosts");
+        const Result<Outliers> outliers =
+            findOutliers(analyze(run.configuration, run.tuples), run.tuples);
+        QVERIFY(outliers && outliers->operationTime.size() > 1);
+        const qint64 seq = outliers->operationTime.back().seq; // not the slowest, opened anyway
+        int row = -1;
+        for (int r = 0; r < page->proxy()->rowCount() && row < 0; ++r) {
+            if (page->proxy()->index(r, 3).data(views::TableModel::kRawRole).toLongLong() == seq) {
+                row = r;
+            }
+        }
+        QVERIFY(row >= 0);
+        page->view()->setCurrentIndex(page->proxy()->index(row, 0));
+        QTest::keyClick(page->view(), Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.callView()->detail() && window.callView()->detail()->times.seq == seq, 20'000);
+        QCOMPARE(window.currentView(), gui::MainWindow::View::Call);
     }
 
     void aMissingRunOrFileFails()
