@@ -43,6 +43,10 @@ constexpr std::array kNames = {
     Title{"departure_wait", QT_TRANSLATE_NOOP("ColumnTitle", "departure wait")},
     Title{"total_latency", QT_TRANSLATE_NOOP("ColumnTitle", "total latency")},
     Title{"value", QT_TRANSLATE_NOOP("ColumnTitle", "value")},
+    Title{"what", QT_TRANSLATE_NOOP("ColumnTitle", "what")},
+    Title{"of", QT_TRANSLATE_NOOP("ColumnTitle", "of")},
+    Title{"seq", QT_TRANSLATE_NOOP("ColumnTitle", "call #")},
+    Title{"start", QT_TRANSLATE_NOOP("ColumnTitle", "start")},
 };
 
 constexpr std::array kStatistics = {
