@@ -315,11 +315,20 @@ private slots:
         auto* link = window.findChild<gui::TimelineCallLink*>();
         QVERIFY(link);
         QWidget* surface = link->surface();
-        const int x = surface->width() / 2;
-        const std::int64_t at = link->timeAt(x);
-        const auto bucket = std::find_if(
-            drawn.buckets.begin(), drawn.buckets.end(),
-            [at](const store::TimelineBucket& b) { return b.startNs <= at && at < b.endNs; });
+        // The pixel nearest the middle that has a drawn bucket under it: the sample's run has
+        // spans without calls, and which pixels fall in them depends on the buckets' width,
+        // which follows the plot's width (and so its axes' labels).
+        const auto bucketAt = [&](int x) {
+            const std::int64_t at = link->timeAt(x);
+            return std::find_if(
+                drawn.buckets.begin(), drawn.buckets.end(),
+                [at](const store::TimelineBucket& b) { return b.startNs <= at && at < b.endNs; });
+        };
+        int x = surface->width() / 2;
+        for (int dx = 1; dx < surface->width() / 8 && bucketAt(x) == drawn.buckets.end(); ++dx) {
+            x = surface->width() / 2 + (dx % 2 == 1 ? (dx + 1) / 2 : -dx / 2);
+        }
+        const auto bucket = bucketAt(x);
         QVERIFY2(bucket != drawn.buckets.end(), "a bucket in the middle of the sample's run");
         const std::int64_t before = shownSeq(window);
         QTest::mouseDClick(surface, Qt::LeftButton, {}, QPoint(x, surface->height() / 3));
