@@ -156,6 +156,22 @@
         <source>p99.9</source>
         <translation>p99,9</translation>
     </message>
+    <message>
+        <source>what</source>
+        <translation>was</translation>
+    </message>
+    <message>
+        <source>of</source>
+        <translation>von</translation>
+    </message>
+    <message>
+        <source>call #</source>
+        <translation>Aufruf #</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>Beginn</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2442,6 +2458,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>Periodic slow calls: every %1</source>
         <translation>Periodisch langsame Aufrufe: alle %1</translation>
     </message>
+    <message>
+        <source>Over time</source>
+        <translation>Über die Zeit</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::PlotCsvExport</name>
@@ -3060,10 +3080,6 @@ n3 c1</translation>
         <translation>Zeit im Lauf (s)</translation>
     </message>
     <message>
-        <source>per call (µs)</source>
-        <translation>pro Aufruf (µs)</translation>
-    </message>
-    <message>
         <source>operation time, mean (band: min..max)</source>
         <translation>Operationszeit, Mittelwert (Band: min..max)</translation>
     </message>
@@ -3114,6 +3130,10 @@ n3 c1</translation>
     <message>
         <source>time in the recording so far (s): a call is drawn once all its tuples came</source>
         <translation>Zeit in der bisherigen Aufzeichnung (s): Ein Aufruf wird gezeichnet, sobald alle seine Tupel da sind</translation>
+    </message>
+    <message>
+        <source>per call (%1)</source>
+        <translation>je Aufruf (%1)</translation>
     </message>
 </context>
 <context>

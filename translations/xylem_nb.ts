@@ -156,6 +156,22 @@
         <source>p99.9</source>
         <translation>p99,9</translation>
     </message>
+    <message>
+        <source>what</source>
+        <translation>hva</translation>
+    </message>
+    <message>
+        <source>of</source>
+        <translation>av</translation>
+    </message>
+    <message>
+        <source>call #</source>
+        <translation>kall #</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>start</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2442,6 +2458,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <source>Periodic slow calls: every %1</source>
         <translation>Periodisk trege kall: hver %1</translation>
     </message>
+    <message>
+        <source>Over time</source>
+        <translation>Over tid</translation>
+    </message>
 </context>
 <context>
     <name>xylem::views::PlotCsvExport</name>
@@ -3060,10 +3080,6 @@ n3 c1</translation>
         <translation>tid i kjøringen (s)</translation>
     </message>
     <message>
-        <source>per call (µs)</source>
-        <translation>per kall (µs)</translation>
-    </message>
-    <message>
         <source>operation time, mean (band: min..max)</source>
         <translation>operasjonstid, gjennomsnitt (bånd: min..maks)</translation>
     </message>
@@ -3114,6 +3130,10 @@ n3 c1</translation>
     <message>
         <source>time in the recording so far (s): a call is drawn once all its tuples came</source>
         <translation>tid i opptaket så langt (s): et kall tegnes når alle tuplene er kommet</translation>
+    </message>
+    <message>
+        <source>per call (%1)</source>
+        <translation>per kall (%1)</translation>
     </message>
 </context>
 <context>
