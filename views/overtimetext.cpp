@@ -39,15 +39,8 @@ QString percent(double share)
 // How often the culprit of one non-empty bucket differs from the previous non-empty one's.
 int culpritChanges(const OverTime& s)
 {
-    int changes = 0, previous = -1;
-    for (const CulpritBucket& b : s.culprits) {
-        if (b.thread < 0) {
-            continue;
-        }
-        changes += previous >= 0 && b.thread != previous ? 1 : 0;
-        previous = b.thread;
-    }
-    return changes;
+    const size_t stretches = culpritStretches(s).size();
+    return stretches == 0 ? 0 : static_cast<int>(stretches - 1);
 }
 
 QString bucketRange(const OverTime& s, size_t bucket)

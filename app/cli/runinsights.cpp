@@ -38,34 +38,6 @@ Result<std::optional<WaitStateReport>> waitStatesOf(store::Session& session, std
     return std::optional(std::move(report).value());
 }
 
-// Consecutive buckets with the same culprit, as one stretch.
-struct Stretch
-{
-    size_t first = 0;
-    size_t last = 0;
-    int thread = -1;
-    std::int64_t lastAtRoot = 0;
-    std::int64_t calls = 0;
-};
-
-std::vector<Stretch> stretchesOf(const OverTime& series)
-{
-    std::vector<Stretch> out;
-    for (size_t i = 0; i < series.bucketCount(); ++i) {
-        const CulpritBucket& b = series.culprits[i];
-        if (b.thread < 0) {
-            continue; // an empty bucket neither ends nor starts a stretch
-        }
-        if (out.empty() || out.back().thread != b.thread) {
-            out.push_back(Stretch{i, i, b.thread, 0, 0});
-        }
-        out.back().last = i;
-        out.back().lastAtRoot += b.lastAtRoot;
-        out.back().calls += series.calls[i];
-    }
-    return out;
-}
-
 } // namespace
 
 Result<StoredExtras> storedExtrasFromArguments(const Arguments& args, bool windowed)
@@ -109,16 +81,16 @@ Result<RunInsights> runInsights(const AnalysedRun& analysed, const StoredExtras&
 
 void printCulpritOverTime(std::ostream& out, const Configuration& config, const OverTime& series)
 {
-    const std::vector<Stretch> stretches = stretchesOf(series);
+    const std::vector<CulpritStretch> stretches = culpritStretches(series);
     if (stretches.empty()) {
         return;
     }
     out << "\nCulprit over time (" << series.bucketCount() << " buckets of "
         << formatDuration(static_cast<double>(series.widthNs))
         << " from the first down; who was last at the root most often):\n";
-    for (const Stretch& s : stretches) {
-        const auto from = static_cast<double>(series.bucketStartNs(s.first));
-        const auto to = static_cast<double>(series.bucketStartNs(s.last + 1));
+    for (const CulpritStretch& s : stretches) {
+        const auto from = static_cast<double>(series.bucketStartNs(s.firstBucket));
+        const auto to = static_cast<double>(series.bucketStartNs(s.lastBucket + 1));
         out << "  " << (from == 0 ? std::string("0") : formatDuration(from)) << " to "
             << formatDuration(to) << ": " << config.wrapper(s.thread).id << ", last in "
             << s.lastAtRoot << " of " << s.calls << " calls ("

@@ -7,6 +7,7 @@
 #include "app/gui/mainwindow.h"
 #include "app/gui/overtimejob.h"
 #include "app/gui/timelinecalllink.h"
+#include "core/analysis/calldetail.h"
 #include "core/analysis/reporttables.h"
 #include "core/store/runloader.h"
 #include "core/store/session.h"
@@ -32,11 +33,7 @@ Result<std::optional<std::int64_t>> slowestIn(store::Session& session, qint64 ru
                                               store::TimeWindow window)
 {
     XYLEM_TRY(calls, store::loadCallsIn(session, run, window));
-    const auto slowest =
-        std::max_element(calls->begin(), calls->end(), [](const CallTimes& a, const CallTimes& b) {
-            return std::pair(a.operationTime, a.seq) < std::pair(b.operationTime, b.seq);
-        });
-    return slowest == calls->end() ? std::nullopt : std::optional(slowest->seq);
+    return slowestCall(calls.value());
 }
 
 // Without a window, the run's: its slowest call starts in the bucket of the run's summary with

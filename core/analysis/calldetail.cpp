@@ -190,12 +190,25 @@ std::vector<CallTimes> completeCallTimes(const Configuration& config, std::span<
     return calls;
 }
 
+namespace {
+
+// The order of calls by (operation time, seq), ascending: a before b when a is faster.
+bool fasterThan(const CallTimes& a, const CallTimes& b)
+{
+    return a.operationTime != b.operationTime ? a.operationTime < b.operationTime : a.seq < b.seq;
+}
+
+} // namespace
+
+std::optional<std::int64_t> slowestCall(std::span<const CallTimes> calls)
+{
+    const auto slowest = std::max_element(calls.begin(), calls.end(), fasterThan);
+    return slowest == calls.end() ? std::nullopt : std::optional(slowest->seq);
+}
+
 Result<CallNeighbours> callNeighbours(std::span<const CallTimes> calls, std::int64_t seq)
 {
-    const auto slower = [](const CallTimes& a, const CallTimes& b) {
-        return a.operationTime != b.operationTime ? a.operationTime < b.operationTime
-                                                  : a.seq < b.seq;
-    };
+    const auto slower = fasterThan;
     const auto it =
         std::find_if(calls.begin(), calls.end(), [&](const CallTimes& c) { return c.seq == seq; });
     if (it == calls.end()) {

@@ -95,5 +95,8 @@ struct CallNeighbours
 };
 // An error when `seq` is not among `calls`.
 Result<CallNeighbours> callNeighbours(std::span<const CallTimes> calls, std::int64_t seq);
+// The last of `calls` in that order (the largest operation time, the later of equal ones);
+// nullopt for none.
+std::optional<std::int64_t> slowestCall(std::span<const CallTimes> calls);
 
 } // namespace xylem

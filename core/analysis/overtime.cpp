@@ -167,4 +167,22 @@ OverTime overTime(const Topology& topology, const CallMatrix& matrix, const RunC
     return out;
 }
 
+std::vector<CulpritStretch> culpritStretches(const OverTime& series)
+{
+    std::vector<CulpritStretch> out;
+    for (size_t i = 0; i < series.bucketCount(); ++i) {
+        const CulpritBucket& b = series.culprits[i];
+        if (b.thread < 0) {
+            continue;
+        }
+        if (out.empty() || out.back().thread != b.thread) {
+            out.push_back(CulpritStretch{i, i, b.thread, 0, 0});
+        }
+        out.back().lastBucket = i;
+        out.back().lastAtRoot += b.lastAtRoot;
+        out.back().calls += series.calls[i];
+    }
+    return out;
+}
+
 } // namespace xylem

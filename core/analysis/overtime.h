@@ -85,6 +85,19 @@ struct OverTime
     std::int64_t bucketStartNs(size_t i) const { return static_cast<std::int64_t>(i) * widthNs; }
 };
 
+// Consecutive non-empty buckets with the same culprit (empty buckets neither end nor start a
+// stretch): its last-at-root count and calls summed over its buckets. One stretch: the same
+// thread all run; the culprit changed stretches - 1 times.
+struct CulpritStretch
+{
+    size_t firstBucket = 0;
+    size_t lastBucket = 0;
+    int thread = -1;
+    std::int64_t lastAtRoot = 0;
+    std::int64_t calls = 0;
+};
+std::vector<CulpritStretch> culpritStretches(const OverTime& series);
+
 // calls: collectRunCalls(topology, matrix, ...) of the same matrix.
 OverTime overTime(const Topology& topology, const CallMatrix& matrix, const RunCalls& calls,
                   const OverTimeOptions& options = {});

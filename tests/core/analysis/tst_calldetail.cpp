@@ -206,6 +206,10 @@ private slots:
             walk.push_back(*next);
         }
         QCOMPARE(walk, (std::vector<std::int64_t>{1, 3, 5, 9}));
+        // The slowest is the end of that walk; none of no calls.
+        QCOMPARE(slowestCall(tied), std::optional<std::int64_t>(9));
+        QCOMPARE(slowestCall(calls), std::optional<std::int64_t>(2));
+        QCOMPARE(slowestCall({}), std::nullopt);
     }
 
     // Every call of generated runs: stages fill the call time; the last arrival at each gred and

@@ -278,6 +278,14 @@ private slots:
             }
         }
         QVERIFY(before > 0 && after > 0); // the switch falls inside the bucket
+        // Two stretches: x up to the switch's bucket (or through it), then y; every call counted.
+        const std::vector<CulpritStretch> stretches = culpritStretches(s);
+        QCOMPARE(stretches.size(), size_t(2));
+        QCOMPARE(stretches[0].thread, xw);
+        QCOMPARE(stretches[1].thread, yw);
+        QCOMPARE(stretches[0].lastBucket + 1, stretches[1].firstBucket);
+        QCOMPARE(stretches[1].lastBucket, s.bucketCount() - 1);
+        QCOMPARE(stretches[0].calls + stretches[1].calls, std::int64_t(400));
         // Over the whole run y was last more often: the stages followed are its path's.
         const AnalysisReport report = analyze(config, tuples);
         QCOMPARE(s.pathThread, report.imbalancePath.back());
