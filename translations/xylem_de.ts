@@ -2041,38 +2041,6 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <translation>Threads</translation>
     </message>
     <message>
-        <source>arrival wait</source>
-        <translation>Ankunftswartezeit</translation>
-    </message>
-    <message>
-        <source>down latency</source>
-        <translation>Abwärtslatenz</translation>
-    </message>
-    <message>
-        <source>down (network hop)</source>
-        <translation>abwärts (Netzsprung)</translation>
-    </message>
-    <message>
-        <source>store</source>
-        <translation>Speichern</translation>
-    </message>
-    <message>
-        <source>operation</source>
-        <translation>Operation</translation>
-    </message>
-    <message>
-        <source>departure wait</source>
-        <translation>Abgangswartezeit</translation>
-    </message>
-    <message>
-        <source>up latency</source>
-        <translation>Aufwärtslatenz</translation>
-    </message>
-    <message>
-        <source>up (network hop)</source>
-        <translation>aufwärts (Netzsprung)</translation>
-    </message>
-    <message>
         <source>%1 to %2 after the run&apos;s first call, %3 calls</source>
         <translation>%1 bis %2 nach dem ersten Aufruf des Laufs, %3 Aufrufe</translation>
     </message>
@@ -2177,38 +2145,6 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>Monitors</source>
         <translation>Monitore</translation>
-    </message>
-    <message>
-        <source>arrival wait</source>
-        <translation>Ankunftswartezeit</translation>
-    </message>
-    <message>
-        <source>down latency</source>
-        <translation>Abwärtslatenz</translation>
-    </message>
-    <message>
-        <source>down (network hop)</source>
-        <translation>abwärts (Netzsprung)</translation>
-    </message>
-    <message>
-        <source>store</source>
-        <translation>Speichern</translation>
-    </message>
-    <message>
-        <source>operation</source>
-        <translation>Operation</translation>
-    </message>
-    <message>
-        <source>departure wait</source>
-        <translation>Abgangswartezeit</translation>
-    </message>
-    <message>
-        <source>up latency</source>
-        <translation>Aufwärtslatenz</translation>
-    </message>
-    <message>
-        <source>up (network hop)</source>
-        <translation>aufwärts (Netzsprung)</translation>
     </message>
     <message>
         <source>Balance the work of %1 or move it off host %2: while one thread is late, a faster tree gains little.</source>
@@ -3049,6 +2985,41 @@ n3 c1</translation>
     <message>
         <source>mean t4(r) − t3 (%1)</source>
         <translation>mittleres t4(r) − t3 (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::StageName</name>
+    <message>
+        <source>arrival wait</source>
+        <translation>Ankunftswartezeit</translation>
+    </message>
+    <message>
+        <source>down latency</source>
+        <translation>Abwärtslatenz</translation>
+    </message>
+    <message>
+        <source>down (network hop)</source>
+        <translation>abwärts (Netzsprung)</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>departure wait</source>
+        <translation>Abgangswartezeit</translation>
+    </message>
+    <message>
+        <source>up latency</source>
+        <translation>Aufwärtslatenz</translation>
+    </message>
+    <message>
+        <source>up (network hop)</source>
+        <translation>aufwärts (Netzsprung)</translation>
     </message>
 </context>
 <context>

@@ -2041,38 +2041,6 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <translation>tråder</translation>
     </message>
     <message>
-        <source>arrival wait</source>
-        <translation>ankomstventing</translation>
-    </message>
-    <message>
-        <source>down latency</source>
-        <translation>nedlatens</translation>
-    </message>
-    <message>
-        <source>down (network hop)</source>
-        <translation>ned (nettverkshopp)</translation>
-    </message>
-    <message>
-        <source>store</source>
-        <translation>lagring</translation>
-    </message>
-    <message>
-        <source>operation</source>
-        <translation>operasjon</translation>
-    </message>
-    <message>
-        <source>departure wait</source>
-        <translation>avgangsventing</translation>
-    </message>
-    <message>
-        <source>up latency</source>
-        <translation>opplatens</translation>
-    </message>
-    <message>
-        <source>up (network hop)</source>
-        <translation>opp (nettverkshopp)</translation>
-    </message>
-    <message>
         <source>%1 to %2 after the run&apos;s first call, %3 calls</source>
         <translation>%1 til %2 etter kjøringens første kall, %3 kall</translation>
     </message>
@@ -2177,38 +2145,6 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>Monitors</source>
         <translation>Monitorer</translation>
-    </message>
-    <message>
-        <source>arrival wait</source>
-        <translation>ankomstventing</translation>
-    </message>
-    <message>
-        <source>down latency</source>
-        <translation>nedlatens</translation>
-    </message>
-    <message>
-        <source>down (network hop)</source>
-        <translation>ned (nettverkshopp)</translation>
-    </message>
-    <message>
-        <source>store</source>
-        <translation>lagring</translation>
-    </message>
-    <message>
-        <source>operation</source>
-        <translation>operasjon</translation>
-    </message>
-    <message>
-        <source>departure wait</source>
-        <translation>avgangsventing</translation>
-    </message>
-    <message>
-        <source>up latency</source>
-        <translation>opplatens</translation>
-    </message>
-    <message>
-        <source>up (network hop)</source>
-        <translation>opp (nettverkshopp)</translation>
     </message>
     <message>
         <source>Balance the work of %1 or move it off host %2: while one thread is late, a faster tree gains little.</source>
@@ -3049,6 +2985,41 @@ n3 c1</translation>
     <message>
         <source>mean t4(r) − t3 (%1)</source>
         <translation>gjennomsnittlig t4(r) − t3 (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::StageName</name>
+    <message>
+        <source>arrival wait</source>
+        <translation>ankomstventing</translation>
+    </message>
+    <message>
+        <source>down latency</source>
+        <translation>nedlatens</translation>
+    </message>
+    <message>
+        <source>down (network hop)</source>
+        <translation>ned (nettverkshopp)</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>lagring</translation>
+    </message>
+    <message>
+        <source>operation</source>
+        <translation>operasjon</translation>
+    </message>
+    <message>
+        <source>departure wait</source>
+        <translation>avgangsventing</translation>
+    </message>
+    <message>
+        <source>up latency</source>
+        <translation>opplatens</translation>
+    </message>
+    <message>
+        <source>up (network hop)</source>
+        <translation>opp (nettverkshopp)</translation>
     </message>
 </context>
 <context>

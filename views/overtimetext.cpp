@@ -1,5 +1,6 @@
 #include "views/overtimetext.h"
 
+#include "views/stagename.h"
 #include "views/threadheatmap.h"
 
 #include <cmath>
@@ -7,29 +8,6 @@
 namespace xylem::views {
 
 namespace {
-
-QString stageName(Stage stage)
-{
-    switch (stage) {
-    case Stage::ArrivalWait:
-        return OverTimeView::tr("arrival wait");
-    case Stage::DownLatency:
-        return OverTimeView::tr("down latency");
-    case Stage::Down:
-        return OverTimeView::tr("down (network hop)");
-    case Stage::Store:
-        return OverTimeView::tr("store");
-    case Stage::Operation:
-        return OverTimeView::tr("operation");
-    case Stage::DepartureWait:
-        return OverTimeView::tr("departure wait");
-    case Stage::UpLatency:
-        return OverTimeView::tr("up latency");
-    case Stage::Up:
-        return OverTimeView::tr("up (network hop)");
-    }
-    return {};
-}
 
 QString percent(double share)
 {

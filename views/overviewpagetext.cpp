@@ -2,6 +2,7 @@
 // numbers in them (durations in the unit that fits, shares in %, in the user's locale).
 
 #include "views/overviewpage.h"
+#include "views/stagename.h"
 #include "views/tablemodel.h"
 #include "views/waitstatemodel.h"
 
@@ -26,29 +27,6 @@ QString hostOf(const Findings& f, int wrapper)
 QString text(const std::string& s)
 {
     return QString::fromStdString(s).toHtmlEscaped();
-}
-
-QString stageName(Stage stage)
-{
-    switch (stage) {
-    case Stage::ArrivalWait:
-        return OverviewPage::tr("arrival wait");
-    case Stage::DownLatency:
-        return OverviewPage::tr("down latency");
-    case Stage::Down:
-        return OverviewPage::tr("down (network hop)");
-    case Stage::Store:
-        return OverviewPage::tr("store");
-    case Stage::Operation:
-        return OverviewPage::tr("operation");
-    case Stage::DepartureWait:
-        return OverviewPage::tr("departure wait");
-    case Stage::UpLatency:
-        return OverviewPage::tr("up latency");
-    case Stage::Up:
-        return OverviewPage::tr("up (network hop)");
-    }
-    return {};
 }
 
 OverviewText culprit(const Findings& f, const CulpritFinding& c)
