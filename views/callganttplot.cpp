@@ -175,7 +175,7 @@ void CallGanttPlot::paintRow(QPainter& p, size_t index) const
         p.setPen(palette().color(QPalette::Text));
         p.drawText(QRectF(xOf(row.downNs), r.top(), xOf(row.upNs) - xOf(row.downNs), r.height()),
                    Qt::AlignCenter,
-                   tr("operation time %1").arg(formatNs(double(row.upNs - row.downNs))));
+                   tr("operation time %1").arg(formatNanoseconds(double(row.upNs - row.downNs))));
     } else if (row.kind == CallRowKind::Thread) {
         paintThread(p, row, band);
     } else if (row.kind == CallRowKind::Folded) {
@@ -192,7 +192,8 @@ void CallGanttPlot::paintRow(QPainter& p, size_t index) const
     if (row.kind != CallRowKind::Root) {
         p.setPen(palette().color(QPalette::Text));
         p.drawText(QRectF(xOf(row.upNs) + 4, r.top(), kRightMargin, r.height()),
-                   Qt::AlignVCenter | Qt::AlignLeft, formatNs(double(row.upNs - row.downNs)));
+                   Qt::AlignVCenter | Qt::AlignLeft,
+                   formatNanoseconds(double(row.upNs - row.downNs)));
     }
     if (row.lastArrival) {
         const double x = xOf(lastArrivalDown(row));

@@ -29,14 +29,14 @@ QString CallGanttPlot::describeAt(QPoint at) const
     const CallGanttRow& row = m_rows[index];
     const std::int64_t start = m_detail->times.startNs;
     const auto since = [&](std::int64_t ns) {
-        return formatNs(double(ns - start));
+        return formatNanoseconds(double(ns - start));
     };
     if (row.kind == CallRowKind::Thread) {
         for (const CallStageSpan& s : m_detail->threads[size_t(row.thread)].stages) {
             if (at.x() >= xOf(s.startNs) && at.x() <= xOf(s.endNs)) {
                 return tr("%1: %2 at %3, %4 (from %5 to %6)%7")
                     .arg(idOf(*m_detail, row.wrapper), callStageName(s.stage),
-                         idOf(*m_detail, s.wrapper), formatNs(double(s.endNs - s.startNs)),
+                         idOf(*m_detail, s.wrapper), formatNanoseconds(double(s.endNs - s.startNs)),
                          since(s.startNs), since(s.endNs),
                          s.estimate == StageEstimate::HalfTwoWay
                              ? tr("; half the hop's two-way latency: no clock model")
@@ -49,10 +49,10 @@ QString CallGanttPlot::describeAt(QPoint at) const
     }
     QString text = row.kind == CallRowKind::Root
                        ? tr("%1: the call takes %2")
-                             .arg(rowLabel(row), formatNs(double(row.upNs - row.downNs)))
+                             .arg(rowLabel(row), formatNanoseconds(double(row.upNs - row.downNs)))
                        : tr("%1: down at %2, up at %3, %4")
                              .arg(rowLabel(row), since(row.downNs), since(row.upNs),
-                                  formatNs(double(row.upNs - row.downNs)));
+                                  formatNanoseconds(double(row.upNs - row.downNs)));
     if (row.lastArrival) {
         text += row.kind == CallRowKind::Folded
                     ? tr("; holds the last arrival at %1").arg(idOf(*m_detail, row.wrapper))

@@ -6,11 +6,6 @@
 
 namespace xylem::views {
 
-QString formatNs(double ns)
-{
-    return QString::fromStdString(formatDuration(ns));
-}
-
 double unitFor(double spanNs, QString* symbol)
 {
     const DurationUnit unit = durationUnitFor(spanNs);

@@ -4,13 +4,12 @@
 // and the stages' names.
 
 #include "core/analysis/stage.h"
+#include "views/tablemodel.h" // formatNanoseconds: the one duration rule
 
 #include <QString>
 
 namespace xylem::views {
 
-// "12.3 µs": the house's rule for durations (core/model/durationunits.h).
-QString formatNs(double ns);
 // The unit for a span: its size (1, 1e3, 1e6 or 1e9 ns) and its symbol.
 double unitFor(double spanNs, QString* symbol);
 // A stage's name as the view shows it (translated).

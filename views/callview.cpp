@@ -186,8 +186,8 @@ void CallView::rebuild()
         tr("<b>Call #%1</b> &mdash; operation time <b>%2</b>, slowest thread <b>%3</b> (%4); "
            "threads: %5<br>Last arrivals from the root: %6")
             .arg(d.times.seq)
-            .arg(formatNs(double(d.times.operationTime)), idOf(d, d.slowestThread),
-                 formatNs(double(d.times.slowestThreadTime)), QString::number(threads),
+            .arg(formatNanoseconds(double(d.times.operationTime)), idOf(d, d.slowestThread),
+                 formatNanoseconds(double(d.times.slowestThreadTime)), QString::number(threads),
                  chain.join(QStringLiteral(" &gt; "))));
     m_plot->setCall(m_detail, callGanttRows(d, m_folded));
     const int wrappers = d.configuration->wrapperCount();
