@@ -17,6 +17,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace xylem::views {
@@ -103,8 +104,8 @@ ComparisonView::ComparisonView(QWidget* parent)
     m_plot->yAxis->setLabel(tr("mean time of the stage (µs)"));
     placeLegendAbove(m_plot);
     addCsvExport(m_plot, {QStringLiteral("comparison.csv"), tr("stage"), {}});
-    connect(m_a, &QComboBox::currentIndexChanged, this, &ComparisonView::redraw);
-    connect(m_b, &QComboBox::currentIndexChanged, this, &ComparisonView::redraw);
+    connect(m_a, &QComboBox::currentIndexChanged, this, &ComparisonView::choose);
+    connect(m_b, &QComboBox::currentIndexChanged, this, &ComparisonView::choose);
 }
 
 ComparisonView::~ComparisonView()
@@ -115,27 +116,112 @@ ComparisonView::~ComparisonView()
     }
 }
 
-// Keeps the runs chosen before where they are still given; B is another run than A whenever
-// there are two or more.
+// Keeps the runs chosen before (by key) where they are still given; B is another run than A
+// whenever there are two or more, an analysed one when there is one.
 void ComparisonView::setReports(std::vector<LabelledReport> reports)
 {
-    const QString previousA = m_a->currentText(), previousB = m_b->currentText();
+    const QString previousA = identityAt(m_a->currentIndex());
+    const QString previousB = identityAt(m_b->currentIndex());
     m_reports = std::move(reports);
+    std::erase_if(m_asked, [this](const QString& key) {
+        const int i = indexOf(key);
+        return i < 0 || m_reports[static_cast<size_t>(i)].analysed();
+    });
     const QSignalBlocker blockA(m_a), blockB(m_b);
     m_a->clear();
     m_b->clear();
     for (const LabelledReport& r : m_reports) {
-        m_a->addItem(r.label);
-        m_b->addItem(r.label);
+        //: a run of the session listed for comparison that has not been analysed yet
+        const QString text = r.analysed() ? r.label : tr("%1 (not analysed)").arg(r.label);
+        m_a->addItem(text);
+        m_b->addItem(text);
     }
-    const int a = std::max(m_a->findText(previousA), 0);
-    int b = m_b->findText(previousB);
+    int a = indexOf(previousA);
+    if (a < 0) {
+        const auto analysed = std::find_if(m_reports.begin(), m_reports.end(),
+                                           [](const LabelledReport& r) { return r.analysed(); });
+        a = m_reports.empty()                ? -1
+            : analysed != m_reports.end() ? static_cast<int>(analysed - m_reports.begin())
+                                          : 0;
+    }
+    int b = indexOf(previousB);
     if (b < 0 || (b == a && m_reports.size() > 1)) {
-        b = m_reports.size() > 1 ? (a == 0 ? 1 : 0) : 0;
+        b = defaultB(a);
     }
     m_a->setCurrentIndex(a);
     m_b->setCurrentIndex(b);
     redraw();
+}
+
+int ComparisonView::indexOf(const QString& identity) const
+{
+    if (identity.isEmpty()) {
+        return -1;
+    }
+    for (size_t i = 0; i < m_reports.size(); ++i) {
+        if (m_reports[i].identity() == identity) {
+            return static_cast<int>(i);
+        }
+    }
+    return -1;
+}
+
+QString ComparisonView::identityAt(int index) const
+{
+    return index >= 0 && index < static_cast<int>(m_reports.size())
+               ? m_reports[static_cast<size_t>(index)].identity()
+               : QString();
+}
+
+// Another run than a: the first analysed one, else the first other one, else a itself.
+int ComparisonView::defaultB(int a) const
+{
+    int other = -1;
+    for (size_t i = 0; i < m_reports.size(); ++i) {
+        if (static_cast<int>(i) == a) {
+            continue;
+        }
+        if (m_reports[i].analysed()) {
+            return static_cast<int>(i);
+        }
+        if (other < 0) {
+            other = static_cast<int>(i);
+        }
+    }
+    return other >= 0 ? other : a;
+}
+
+void ComparisonView::choose()
+{
+    // A run chosen again is asked for again (its analysis may have failed or been dropped).
+    std::erase(m_asked, identityAt(m_a->currentIndex()));
+    std::erase(m_asked, identityAt(m_b->currentIndex()));
+    redraw();
+}
+
+// While a or b is not analysed: says so, asks for it once, and returns true.
+bool ComparisonView::waitFor(const LabelledReport& a, const LabelledReport& b)
+{
+    std::vector<const LabelledReport*> missing;
+    for (const LabelledReport* r : {&a, &b}) {
+        if (!r->analysed() && (missing.empty() || missing.front() != r)) {
+            missing.push_back(r);
+        }
+    }
+    if (missing.empty()) {
+        return false;
+    }
+    m_summary->setText((missing.size() == 1 ? tr("Analysing %1…").arg(missing[0]->label)
+                                            : tr("Analysing %1 and %2…")
+                                                  .arg(missing[0]->label, missing[1]->label))
+                           .toHtmlEscaped());
+    for (const LabelledReport* r : missing) {
+        if (std::find(m_asked.begin(), m_asked.end(), r->identity()) == m_asked.end()) {
+            m_asked.push_back(r->identity());
+            emit analysisWanted(r->key);
+        }
+    }
+    return true;
 }
 
 int ComparisonView::currentA() const
@@ -157,7 +243,7 @@ bool ComparisonView::compare(int a, int b)
     const QSignalBlocker blockA(m_a), blockB(m_b);
     m_a->setCurrentIndex(a);
     m_b->setCurrentIndex(b);
-    redraw();
+    choose();
     return m_comparison.has_value();
 }
 
@@ -178,6 +264,10 @@ void ComparisonView::redraw()
     const int a = m_a->currentIndex(), b = m_b->currentIndex();
     if (a < 0 || b < 0 || m_reports.empty()) {
         m_summary->setText(tr("Open two runs of the session to compare them."));
+        m_plot->replot();
+        return;
+    }
+    if (waitFor(m_reports[static_cast<size_t>(a)], m_reports[static_cast<size_t>(b)])) {
         m_plot->replot();
         return;
     }

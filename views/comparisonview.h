@@ -1,13 +1,16 @@
 #pragma once
 
-// Configuration comparison (metrics.md §6): two analysed runs (any two of those analysed) side
-// by side — mean operation and slowest-thread times and the speedup, the chosen thread's stages
+// Configuration comparison (metrics.md §6): any two runs of the session side by side — mean operation and slowest-thread times and the speedup, the chosen thread's stages
 // as grouped bars, every thread's slowest share, the operation-time distributions of both runs
 // over common bins, and the chosen thread's timemap in each run with depth scaled to [0, 1].
 // The comparison itself is core's compareRuns (and commonHistograms); this shows it, with the
 // speedup's 95 % bootstrap interval (core's speedupInterval) when both runs' per-call times are
 // known: at once for small runs, off the GUI thread for large ones (2000 resamples of 1 M calls
 // take seconds). B defaults to another run than A when there are two or more.
+//
+// The runs given may include candidates not analysed yet (LabelledReport::report null): they
+// are listed, marked, and when the chosen pair needs one the view says it is analysing it and
+// emits analysisWanted(key) once; the comparison appears when setReports brings its report.
 
 #include "core/analysis/comparison.h"
 #include "views/labelledreport.h"
@@ -37,8 +40,12 @@ public:
     explicit ComparisonView(QWidget* parent = nullptr);
     ~ComparisonView() override;
 
+    // Every run that may be compared, analysed or not (report null). The runs chosen as A and B
+    // stay chosen (by key) where they are still given; otherwise A is the first analysed run and
+    // B another run than A, an analysed one when there is one.
     void setReports(std::vector<LabelledReport> reports);
-    // Compares reports a and b (indices into the reports given).
+    // Compares reports a and b (indices into the reports given); false while either is not
+    // analysed (it is asked for) or the comparison fails.
     bool compare(int a, int b);
     const std::optional<Comparison>& comparison() const { return m_comparison; }
     QString summary() const;
@@ -52,9 +59,18 @@ public:
 signals:
     // The comparison's interval is known (comparison()->interval), or known to be unavailable.
     void intervalShown();
+    // The chosen runs need this run, which is not analysed yet (key as given in setReports);
+    // its report is expected through setReports. Emitted once per key until it comes, again when
+    // the user chooses that run again.
+    void analysisWanted(const QString& key);
 
 private:
     void redraw();
+    void choose(); // the user picked A or B
+    bool waitFor(const LabelledReport& a, const LabelledReport& b);
+    int indexOf(const QString& identity) const;
+    QString identityAt(int index) const;
+    int defaultB(int a) const;
     void startInterval(const LabelledReport& a, const LabelledReport& b);
     void showInterval(std::optional<SpeedupInterval> interval, const QString& note);
     QString intervalText(const std::optional<SpeedupInterval>& interval) const;
@@ -68,6 +84,7 @@ private:
     QString m_tail;
     int m_generation = 0;           // of the interval asked last; older answers are dropped
     std::vector<QThread*> m_workers; // intervals being computed
+    std::vector<QString> m_asked;    // runs asked for with analysisWanted, not come yet
     QComboBox* m_a;
     QComboBox* m_b;
     QLabel* m_summary;

@@ -47,9 +47,11 @@ SerializationView::SerializationView(QWidget* parent)
     connect(m_scope, &QComboBox::currentIndexChanged, this, &SerializationView::refresh);
 }
 
+// Runs not analysed yet (no report) have no curves: they are left out.
 void SerializationView::setReports(std::vector<LabelledReport> reports)
 {
     m_reports = std::move(reports);
+    std::erase_if(m_reports, [](const LabelledReport& r) { return !r.analysed(); });
     const QString previous = m_gred->currentText();
     std::set<QString> seen;
     QSignalBlocker block(m_gred);

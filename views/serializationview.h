@@ -55,6 +55,7 @@ public:
         WholeSubtree, // every thread under the gred, from the runs' tuples
     };
 
+    // Runs not analysed yet (report null) are ignored.
     void setReports(std::vector<LabelledReport> reports);
     bool showGred(const QString& id);
     QString currentGred() const;

@@ -15,6 +15,7 @@
 #include "views/scaledtimemapplot.h"
 #include "views/tablemodel.h"
 
+#include <QComboBox>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -222,6 +223,68 @@ private slots:
                          {QStringLiteral("run 3"), one}});
         QCOMPARE(view.currentA(), 1);
         QCOMPARE(view.currentB(), 0);
+    }
+
+    // Runs not analysed yet are candidates: listed and marked; B is another run than A, an
+    // analysed one first; a pair that needs one says so, asks for it once by its key, and the
+    // comparison appears when setReports brings its report, the choice kept by key.
+    void unanalysedRunsAreAskedFor()
+    {
+        const auto one = run(0);
+        const auto three = run(30'000);
+        const auto candidate = [](const QString& label, const QString& key,
+                                  std::shared_ptr<const AnalysisReport> report = nullptr) {
+            return LabelledReport{label, std::move(report), nullptr, key};
+        };
+        ComparisonView view;
+        QSignalSpy wanted(&view, &ComparisonView::analysisWanted);
+        // Only run 1 analysed: A is run 1, B the first other run, not yet analysed.
+        view.setReports({candidate(QStringLiteral("run 1: flat"), QStringLiteral("1"), one),
+                         candidate(QStringLiteral("run 2: deep"), QStringLiteral("2")),
+                         candidate(QStringLiteral("run 3: flat"), QStringLiteral("3"))});
+        QCOMPARE(view.currentA(), 0);
+        QCOMPARE(view.currentB(), 1);
+        const auto* comboB = view.findChildren<QComboBox*>().at(1);
+        QCOMPARE(comboB->itemText(2), QStringLiteral("run 3: flat (not analysed)"));
+        QCOMPARE(comboB->itemText(0), QStringLiteral("run 1: flat"));
+        QVERIFY(!view.comparison());
+        QVERIFY2(view.summary().contains(QStringLiteral("Analysing run 2: deep…")),
+                 qPrintable(view.summary()));
+        QCOMPARE(wanted.size(), 1);
+        QCOMPARE(wanted[0][0].toString(), QStringLiteral("2"));
+        // The user picks run 3 as B: asked for too.
+        QVERIFY(!view.compare(0, 2));
+        QCOMPARE(wanted.size(), 2);
+        QCOMPARE(wanted[1][0].toString(), QStringLiteral("3"));
+        QVERIFY(view.summary().contains(QStringLiteral("Analysing run 3: flat…")));
+        // The feeder re-sends the runs in another order, run 3 still pending: not asked again,
+        // the choice kept by key.
+        view.setReports({candidate(QStringLiteral("run 3: flat"), QStringLiteral("3")),
+                         candidate(QStringLiteral("run 1: flat"), QStringLiteral("1"), one),
+                         candidate(QStringLiteral("run 2: deep"), QStringLiteral("2"))});
+        QCOMPARE(wanted.size(), 2);
+        QCOMPARE(view.currentA(), 1);
+        QCOMPARE(view.currentB(), 0);
+        // Its report comes: the comparison shows without choosing again.
+        view.setReports({candidate(QStringLiteral("run 3: flat"), QStringLiteral("3"), three),
+                         candidate(QStringLiteral("run 1: flat"), QStringLiteral("1"), one),
+                         candidate(QStringLiteral("run 2: deep"), QStringLiteral("2"))});
+        QCOMPARE(wanted.size(), 2);
+        QCOMPARE(view.currentA(), 1);
+        QCOMPARE(view.currentB(), 0);
+        QVERIFY(view.comparison());
+        QCOMPARE(view.comparison()->speedup, compareRuns(*one, *three).value().speedup);
+        QVERIFY(!view.summary().contains(QStringLiteral("Analysing")));
+        // Nothing analysed: A is the first run, B the second, both asked for.
+        ComparisonView fresh;
+        QSignalSpy asked(&fresh, &ComparisonView::analysisWanted);
+        fresh.setReports({candidate(QStringLiteral("run 1: flat"), QStringLiteral("1")),
+                          candidate(QStringLiteral("run 2: deep"), QStringLiteral("2"))});
+        QCOMPARE(fresh.currentA(), 0);
+        QCOMPARE(fresh.currentB(), 1);
+        QCOMPARE(asked.size(), 2);
+        QVERIFY2(fresh.summary().contains(QStringLiteral("Analysing run 1: flat and run 2: deep…")),
+                 qPrintable(fresh.summary()));
     }
 };
 

@@ -59,6 +59,22 @@ private slots:
         qInfo("picture: %s", qPrintable(file));
     }
 
+    // A run of the session not analysed yet (no report) draws nothing and adds no gred.
+    void unanalysedRunsAreLeftOut()
+    {
+        SerializationView view;
+        const auto flat = run(2, 50);
+        view.setReports({{QStringLiteral("run 1: flat"), flat},
+                         {QStringLiteral("run 2: not analysed"), nullptr, nullptr,
+                          QStringLiteral("2")}});
+        QVERIFY(view.showGred(QStringLiteral("host.h0")));
+        QCOMPARE(view.curves().size(), size_t(1));
+        QCOMPARE(view.curves()[0].label, QStringLiteral("run 1: flat"));
+        view.setReports({{QStringLiteral("run 2: not analysed"), nullptr}});
+        QVERIFY(view.curves().empty());
+        QVERIFY(view.currentGred().isEmpty());
+    }
+
     // The y axis in the unit of the highest point or fitted point, the curves scaled to it: a
     // gred whose departures take microseconds reads in µs, one that takes milliseconds in ms.
     void theAxisIsInTheUnitOfTheHighestPoint()
