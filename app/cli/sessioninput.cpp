@@ -8,6 +8,7 @@
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
 #include "core/store/storedclocks.h"
+#include "core/store/windowedanalysis.h"
 
 namespace xylem::cli {
 
@@ -94,15 +95,8 @@ Result<AnalysisReport> analyzeRunIn(const Run& run, const CallWindow& window,
 Result<AnalysisReport> analyzeStoredRunIn(store::Session& session, std::int64_t run,
                                           const CallWindow& window, const char* command)
 {
-    const store::Progress progress = progressOnStderr(command, "tuples read");
-    if (window.isWholeRun()) {
-        return store::analyzeStoredRun(session, run, progress);
-    }
-    XYLEM_TRY(loaded, store::loadRun(session, run, progress));
-    XYLEM_TRY(clocks, store::storedClockCoverage(session, run));
-    AnalysisOptions options;
-    options.clocks = std::move(clocks).value();
-    return analyzeRunIn(loaded.value(), window, options);
+    return store::analyzeStoredRunIn(session, run, window,
+                                     progressOnStderr(command, "tuples read"));
 }
 
 Result<WindowAnalysis> analyzeRunWithCalls(const Run& run, const CallWindow& window)
@@ -116,17 +110,8 @@ Result<WindowAnalysis> analyzeRunWithCalls(const Run& run, const CallWindow& win
 Result<WindowAnalysis> analyzeStoredRunWithCalls(store::Session& session, std::int64_t run,
                                                  const CallWindow& window, const char* command)
 {
-    const store::Progress progress = progressOnStderr(command, "tuples read");
-    if (window.isWholeRun()) {
-        XYLEM_TRY(report, store::analyzeStoredRun(session, run, progress));
-        XYLEM_TRY(calls, store::loadCalls(session, run));
-        return WindowAnalysis{std::move(report).value(), std::move(calls).value()};
-    }
-    XYLEM_TRY(loaded, store::loadRun(session, run, progress));
-    XYLEM_TRY(clocks, store::storedClockCoverage(session, run));
-    AnalysisOptions options;
-    options.clocks = std::move(clocks).value();
-    return analyzeWindowWithCalls(loaded->configuration, loaded->tuples, window, options);
+    return store::analyzeStoredRunWithCalls(session, run, window,
+                                            progressOnStderr(command, "tuples read"));
 }
 
 namespace {
