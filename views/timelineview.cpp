@@ -3,7 +3,9 @@
 #include "views/palette.h"
 #include "views/plotcsvexport.h"
 #include "views/systemseries.h"
+#include "views/timelinerangeband.h"
 
+#include <QAction>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -25,6 +27,7 @@ TimelineView::TimelineView(QWidget* parent)
     : QWidget(parent)
     , m_plot(new QCustomPlot(this))
     , m_systemRect(new QCPAxisRect(m_plot))
+    , m_band(new TimelineRangeBand(m_plot))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -67,11 +70,19 @@ TimelineView::TimelineView(QWidget* parent)
                 if (!m_applying) {
                     // Live, a user who looks at the newest calls keeps seeing them come.
                     m_following = m_live && r.upper >= m_liveEnd;
-                    emit windowRequested(m_origin + static_cast<std::int64_t>(r.lower * 1e9),
-                                         m_origin + static_cast<std::int64_t>(r.upper * 1e9),
-                                         pointsWanted());
+                    requestWindow(m_origin + static_cast<std::int64_t>(r.lower * 1e9),
+                                  m_origin + static_cast<std::int64_t>(r.upper * 1e9));
                 }
             });
+    connect(m_band, &TimelineRangeBand::chosen, this,
+            [this](std::pair<double, double> s) { chooseRange(s.first, s.second); });
+    buildAnalysisActions();
+}
+
+void TimelineView::requestWindow(std::int64_t startNs, std::int64_t endNs)
+{
+    m_asked = std::pair(startNs, endNs);
+    emit windowRequested(startNs, endNs, pointsWanted());
 }
 
 // Below the calls: CPU % (left) and network traffic (right) per host, x shared with the calls.
@@ -215,6 +226,8 @@ void TimelineView::showLive(const store::LiveTimeline& live)
         m_live = true;
         m_following = true;
         m_origin = live.firstNs;
+        enableAnalysis(false); // a recording has no stored run to analyse in a window yet
+        showAnalysisWindow(std::nullopt);
     }
     const double end = std::max(1e-9, static_cast<double>(live.lastNs - live.firstNs) / 1e9);
     if (m_following) {
@@ -234,6 +247,8 @@ void TimelineView::showLive(const store::LiveTimeline& live)
 void TimelineView::clear(const QString& why)
 {
     m_live = false;
+    enableAnalysis(false);
+    showAnalysisWindow(std::nullopt);
     markPending(0, 0);
     m_plot->xAxis->setLabel(tr("time in the run (s)"));
     setSlices({}, {});
@@ -249,14 +264,22 @@ int TimelineView::pointsWanted() const
 
 void TimelineView::setRun(std::int64_t firstNs, std::int64_t lastNs)
 {
+    if (m_stored && !m_live && firstNs == m_origin && lastNs == m_runEnd) {
+        const auto [from, to] = window(); // the same run again: its zoom and band stay
+        requestWindow(from, to);
+        return;
+    }
     m_live = false;
     markPending(0, 0);
     m_plot->xAxis->setLabel(tr("time in the run (s)"));
     m_origin = firstNs;
+    m_runEnd = lastNs;
+    enableAnalysis(true);
+    showAnalysisWindow(std::nullopt);
     m_applying = true;
     m_plot->xAxis->setRange(0, std::max<double>(1e-9, static_cast<double>(lastNs - firstNs) / 1e9));
     m_applying = false;
-    emit windowRequested(firstNs, lastNs, pointsWanted());
+    requestWindow(firstNs, lastNs);
 }
 
 void TimelineView::showWindow(std::int64_t startNs, std::int64_t endNs)
@@ -287,6 +310,17 @@ void TimelineView::draw(QCPGraph* mean, QCPGraph* low, QCPGraph* high,
     low->setData(x, lo, true);
     high->setData(x, hi, true);
     m_points += slice.buckets.size();
+}
+
+bool TimelineView::setSlices(std::int64_t fromNs, std::int64_t toNs,
+                             const store::TimelineSlice& operation,
+                             const store::TimelineSlice& slowest)
+{
+    if (m_asked && *m_asked != std::pair(fromNs, toNs)) {
+        return false; // a window the user has zoomed or panned away from
+    }
+    setSlices(operation, slowest);
+    return true;
 }
 
 void TimelineView::setSlices(const store::TimelineSlice& operation,

@@ -10,17 +10,28 @@
 // has no samples. The per-call axis is in the unit durationunits.h chooses. A recording under way
 // is drawn from its snapshots (showLive: the coarse series so far, the same slices), its span
 // growing in view while the user looks at its newest end.
+//
+// The analysis window (issue 23 item 5): a drag with Shift held, or the action "Analyse this
+// range" (the span in view), chooses a range of the run: the view shades it as a band with its
+// bounds (kept while zooming and panning) and emits analysisWindowChosen(ns); "Analyse the
+// whole run" drops it and emits nullopt. Whoever owns the session analyses the run in that
+// window (core/store/windowedanalysis.h: windowOfSpan(from, to, run's firstNs) is its CallWindow)
+// and shows the band it took with showAnalysisWindow (or the one before, if the window failed).
+// The actions are analysisActions(), for the plot's context menu (app/gui/timelinecalllink.cpp).
 
 #include "core/model/durationunits.h"
 #include "core/store/attachments.h"
 #include "core/store/timeline.h"
 
+#include <QList>
 #include <QWidget>
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
+class QAction;
 class QCustomPlot;
 class QCPAxisRect;
 class QCPGraph;
@@ -30,6 +41,8 @@ class QCPItemText;
 
 namespace xylem::views {
 
+class TimelineRangeBand;
+
 class TimelineView : public QWidget
 {
     Q_OBJECT
@@ -37,10 +50,29 @@ class TimelineView : public QWidget
 public:
     explicit TimelineView(QWidget* parent = nullptr);
 
-    // The run's span, in ns on its clock; resets the zoom.
+    // The run's span, in ns on its clock; resets the zoom and drops the analysis window's band.
+    // The span already shown (the same run shown again, e.g. with the report of a window of it)
+    // keeps the zoom and the band, and asks for the slices of the window in view again.
     void setRun(std::int64_t firstNs, std::int64_t lastNs);
-    // The buckets of the shown window: operation time and slowest-thread time.
+    // The buckets of the shown window: operation time and slowest-thread time, drawn as given.
     void setSlices(const store::TimelineSlice& operation, const store::TimelineSlice& slowest);
+    // The buckets of the window [fromNs, toNs] as windowRequested asked for it: drawn only when
+    // that is the window asked for last (false otherwise), so that the answer for a window the
+    // user has zoomed away from, arriving late, never replaces the one in view.
+    bool setSlices(std::int64_t fromNs, std::int64_t toNs, const store::TimelineSlice& operation,
+                   const store::TimelineSlice& slowest);
+    // The window windowRequested asked for last; nullopt before any.
+    std::optional<std::pair<std::int64_t, std::int64_t>> windowAsked() const { return m_asked; }
+
+    // The analysis window's band, in ns on the run's clock like setRun's span; nullopt: none
+    // (the whole run). Shown as given: it is what the owner analysed.
+    void showAnalysisWindow(std::optional<std::pair<qint64, qint64>> ns);
+    std::optional<std::pair<qint64, qint64>> analysisWindow() const { return m_analysisWindow; }
+    // The band's bounds as written on it ("analysis window: 1.200 – 8.800 s"); empty without.
+    QString analysisWindowText() const;
+    // "Analyse this range" (the span in view) and "Analyse the whole run" (enabled with a band),
+    // enabled for a stored run only.
+    QList<QAction*> analysisActions() const;
     // The run's system samples (any order; other metrics than CPU and network are ignored).
     void setSystemSamples(const std::vector<store::SystemSample>& samples);
     // A recording's timeline so far: the run's span so far and its buckets. The view keeps up
@@ -68,6 +100,9 @@ public:
 
 signals:
     void windowRequested(std::int64_t startNs, std::int64_t endNs, int maxPoints);
+    // The user chose a range [first, second) in ns on the run's clock (already shown as the
+    // band), or the whole run (nullopt, band dropped).
+    void analysisWindowChosen(std::optional<std::pair<std::int64_t, std::int64_t>> ns);
 
 private:
     void buildSystemRect();
@@ -75,6 +110,10 @@ private:
     void setUnit(DurationUnit unit);
     void buildPendingMark();
     void markPending(double fromS, double toS); // live: the span whose calls are not drawn yet
+    void buildAnalysisActions();
+    void requestWindow(std::int64_t startNs, std::int64_t endNs);
+    void chooseRange(double fromS, double toS);
+    void enableAnalysis(bool stored);
     void draw(QCPGraph* mean, QCPGraph* low, QCPGraph* high, const store::TimelineSlice& slice);
 
     QCustomPlot* m_plot;
@@ -89,7 +128,14 @@ private:
     QCPItemRect* m_pending; // live: shades the newest part of the span, still assembling
     QCPItemText* m_pendingText;
     std::vector<QCPGraph*> m_systemGraphs;
+    TimelineRangeBand* m_band;
+    QAction* m_analyseRange = nullptr;
+    QAction* m_analyseWhole = nullptr;
+    std::optional<std::pair<qint64, qint64>> m_analysisWindow;
+    std::optional<std::pair<std::int64_t, std::int64_t>> m_asked;
     std::int64_t m_origin = 0; // x = (t - origin) in seconds
+    std::int64_t m_runEnd = 0; // the stored run's last ns (setRun)
+    bool m_stored = false;     // a stored run is shown (setRun), not a recording or nothing
     DurationUnit m_unit = DurationUnit::Microseconds;
     size_t m_points = 0;
     std::int64_t m_calls = 0;
