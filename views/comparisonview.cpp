@@ -1,6 +1,7 @@
 #include "views/comparisonview.h"
 
 #include "views/distributionplot.h"
+#include "views/overlaytimemapview.h"
 #include "views/palette.h"
 #include "views/plotcsvexport.h"
 #include "views/plotlegend.h"
@@ -12,6 +13,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QThread>
 #include <QVBoxLayout>
@@ -71,6 +73,8 @@ ComparisonView::ComparisonView(QWidget* parent)
     , m_distribution(new DistributionPlot(this))
     , m_timemapA(new ScaledTimemapPlot(this))
     , m_timemapB(new ScaledTimemapPlot(this))
+    , m_overlay(new OverlayTimemapView(this))
+    , m_tabs(new QTabWidget(this))
 {
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("A:"), this));
@@ -92,10 +96,13 @@ ComparisonView::ComparisonView(QWidget* parent)
     bottom->addWidget(m_distribution);
     bottom->addWidget(m_timemapA);
     bottom->addWidget(m_timemapB);
+    m_tabs->addTab(bottom, tr("A and B side by side"));
+    m_tabs->addTab(m_overlay, tr("Overlay of runs"));
+    m_tabs->setDocumentMode(true);
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(top);
-    split->addWidget(bottom);
-    split->setSizes({1, 1}); // equal heights
+    split->addWidget(m_tabs);
+    split->setSizes({100000, 100000}); // equal heights (tiny sizes are not scaled evenly)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
@@ -104,6 +111,7 @@ ComparisonView::ComparisonView(QWidget* parent)
     m_plot->yAxis->setLabel(tr("mean time of the stage (µs)"));
     placeLegendAbove(m_plot);
     addCsvExport(m_plot, {QStringLiteral("comparison.csv"), tr("stage"), {}});
+    connect(m_overlay, &OverlayTimemapView::analysisWanted, this, &ComparisonView::analysisWanted);
     connect(m_a, &QComboBox::currentIndexChanged, this, &ComparisonView::choose);
     connect(m_b, &QComboBox::currentIndexChanged, this, &ComparisonView::choose);
 }
@@ -150,7 +158,13 @@ void ComparisonView::setReports(std::vector<LabelledReport> reports)
     }
     m_a->setCurrentIndex(a);
     m_b->setCurrentIndex(b);
+    m_overlay->setReports(m_reports);
     redraw();
+}
+
+void ComparisonView::showOverlay()
+{
+    m_tabs->setCurrentWidget(m_overlay);
 }
 
 int ComparisonView::indexOf(const QString& identity) const

@@ -1,8 +1,10 @@
 #pragma once
 
-// Configuration comparison (metrics.md §6): any two runs of the session side by side — mean operation and slowest-thread times and the speedup, the chosen thread's stages
-// as grouped bars, every thread's slowest share, the operation-time distributions of both runs
-// over common bins, and the chosen thread's timemap in each run with depth scaled to [0, 1].
+// Configuration comparison (metrics.md §6): any two runs of the session side by side — mean
+// operation and slowest-thread times and the speedup, the chosen thread's stages as grouped
+// bars, every thread's slowest share, the operation-time distributions of both runs over common
+// bins, and the chosen thread's timemap in each run with depth scaled to [0, 1]; in a tab beside
+// those, the overlay of a thread's timemap in N runs (overlaytimemapview.h).
 // The comparison itself is core's compareRuns (and commonHistograms); this shows it, with the
 // speedup's 95 % bootstrap interval (core's speedupInterval) when both runs' per-call times are
 // known: at once for small runs, off the GUI thread for large ones (2000 resamples of 1 M calls
@@ -24,11 +26,13 @@ class QComboBox;
 class QCustomPlot;
 class QThread;
 class QLabel;
+class QTabWidget;
 class QTableView;
 
 namespace xylem::views {
 
 class DistributionPlot;
+class OverlayTimemapView;
 class ScaledTimemapPlot;
 class TableModel;
 
@@ -53,6 +57,9 @@ public:
     DistributionPlot* distribution() const { return m_distribution; }
     ScaledTimemapPlot* timemapA() const { return m_timemapA; }
     ScaledTimemapPlot* timemapB() const { return m_timemapB; }
+    // The chosen thread's timemap in every checked run, in a tab beside the side-by-side ones.
+    OverlayTimemapView* overlay() const { return m_overlay; }
+    void showOverlay(); // raises its tab
     int currentA() const;
     int currentB() const;
 
@@ -94,6 +101,8 @@ private:
     DistributionPlot* m_distribution;
     ScaledTimemapPlot* m_timemapA;
     ScaledTimemapPlot* m_timemapB;
+    OverlayTimemapView* m_overlay;
+    QTabWidget* m_tabs;
 };
 
 } // namespace xylem::views

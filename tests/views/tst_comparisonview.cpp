@@ -12,10 +12,16 @@
 #include "tests/views/viewtesthelpers.h"
 #include "views/comparisonview.h"
 #include "views/distributionplot.h"
+#include "views/overlaytimemapplot.h"
+#include "views/overlaytimemapview.h"
+#include "views/palette.h"
+#include "views/plotlegend.h"
 #include "views/scaledtimemapplot.h"
 #include "views/tablemodel.h"
 
 #include <QComboBox>
+#include <QCompleter>
+#include <QListWidget>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -50,6 +56,53 @@ LabelledReport runWithCalls(const QString& label, std::int64_t calls, std::int64
     }
     return {label, std::make_shared<const AnalysisReport>(analyze(config, tuples)),
             std::move(times)};
+}
+
+// A run of a tree of the given shape: paths of different lengths for the overlay.
+LabelledReport shaped(const QString& label, TreeShape shape, const std::string& hosts,
+                      int threadsPerHost, std::int64_t culpritDelay, std::int64_t calls = 80)
+{
+    const auto config = generateTree(TreeSpec{"simulated", parseHostList(hosts).value(),
+                                              threadsPerHost, shape, 2, RootKind::Core})
+                            .value();
+    const auto tuples = testing::simulateTrace(
+        config, {.calls = calls, .culprit = "h1.t1", .culpritDelay = culpritDelay});
+    return {label, std::make_shared<const AnalysisReport>(analyze(config, tuples)), nullptr,
+            label.section(QLatin1Char(':'), 0, 0)};
+}
+
+// Eight runs of one session: four tree shapes, some with h1.t1 late.
+std::vector<LabelledReport> eightRuns()
+{
+    const auto h = TreeShape::HierarchyAware;
+    return {shaped(QStringLiteral("run 1: hierarchy, 4 hosts"), h, "4", 2, 0),
+            shaped(QStringLiteral("run 2: hierarchy, h1.t1 30 µs late"), h, "4", 2, 30'000),
+            shaped(QStringLiteral("run 3: flat"), TreeShape::Flat, "4", 2, 0),
+            shaped(QStringLiteral("run 4: binary tree"), TreeShape::KAry, "4", 2, 0),
+            shaped(QStringLiteral("run 5: binomial"), TreeShape::Binomial, "4", 2, 0),
+            shaped(QStringLiteral("run 6: hierarchy, 8 hosts"), h, "8", 2, 0),
+            shaped(QStringLiteral("run 7: flat, h1.t1 10 µs late"), TreeShape::Flat, "4", 2, 10'000),
+            shaped(QStringLiteral("run 8: hierarchy, 2 hosts"), h, "2", 2, 0)};
+}
+
+// Every drawn line's depths lie in [0, 1] and reach the root at 1.
+void verifyScaledDepths(const OverlayTimemapPlot& plot)
+{
+    int lines = 0;
+    for (int i = 0; i < plot.plot()->plottableCount(); ++i) {
+        auto* curve = qobject_cast<QCPCurve*>(plot.plot()->plottable(i));
+        if (!curve || curve->data()->isEmpty()) {
+            continue;
+        }
+        ++lines;
+        double top = 0;
+        for (const QCPCurveData& point : *curve->data()) {
+            QVERIFY2(point.value > 0 && point.value <= 1, qPrintable(curve->name()));
+            top = std::max(top, point.value);
+        }
+        QCOMPARE(top, 1.0);
+    }
+    QCOMPARE(lines, plot.graphsDrawn());
 }
 
 } // namespace
@@ -285,6 +338,150 @@ private slots:
         QCOMPARE(asked.size(), 2);
         QVERIFY2(fresh.summary().contains(QStringLiteral("Analysing run 1: flat and run 2: deep…")),
                  qPrintable(fresh.summary()));
+    }
+
+    // The overlay: the chosen thread's timemap in every checked run, one line per run in its
+    // own colour, depth scaled to [0, 1], the runs named in the legend; hovering names the run,
+    // the stage and its duration. Two runs, then eight, at 1280 x 800.
+    void overlayOfTwoRuns()
+    {
+        ComparisonView view;
+        view.resize(1280, 800);
+        auto runs = eightRuns();
+        runs.resize(2);
+        runs[1] = eightRuns()[2]; // hierarchy against flat: paths of different lengths
+        view.setReports(runs);
+        view.showOverlay();
+        OverlayTimemapView* overlay = view.overlay();
+        const OverlayTimemapPlot* plot = overlay->plot();
+        QCOMPARE(plot->graphsDrawn(), 2);
+        verifyScaledDepths(*plot);
+        QCOMPARE(legendNames(plot->plot()),
+                 (QStringList{QStringLiteral("run 1: hierarchy, 4 hosts"),
+                              QStringLiteral("run 3: flat")}));
+        // The default thread: the first run's slowest, the one compareRuns takes; the flat run
+        // draws the same thread.
+        const std::string thread = compareRuns(*runs[0].report, *runs[1].report).value().a.thread;
+        QCOMPARE(overlay->thread(), QString::fromStdString(thread));
+        QCOMPARE(plot->runs()[1].map.thread, thread);
+        QVERIFY(plot->runs()[1].map.pathLength < plot->runs()[0].map.pathLength);
+        // Colours: one per run, as the list's swatches.
+        const auto* first = qobject_cast<QCPCurve*>(plot->plot()->plottable(0));
+        const auto* second = qobject_cast<QCPCurve*>(plot->plot()->plottable(1));
+        QCOMPARE(first->pen().color(), seriesColour(0));
+        QCOMPARE(second->pen().color(), seriesColour(1));
+        // Hover over the middle of the flat run's root stage.
+        const OverlayTimemap& flat = plot->runs()[1].map;
+        size_t rootStage = 0;
+        for (size_t i = 0; i < flat.spans.size(); ++i) {
+            if (flat.stages[i].direction == Direction::Root) {
+                rootStage = i;
+            }
+        }
+        const TimemapSpan& span = flat.spans[rootStage];
+        const double unit = nanosecondsPer(plot->xUnit());
+        const QPointF at(plot->plot()->xAxis->coordToPixel((span.startNs + span.endNs) / 2 / unit),
+                         plot->plot()->yAxis->coordToPixel(span.scaledDepth) + 2);
+        const QString tip = plot->tipAt(at);
+        QVERIFY2(tip.contains(QStringLiteral("run 3: flat")), qPrintable(tip));
+        QVERIFY2(tip.contains(formatNanoseconds(flat.stages[rootStage].meanNs)), qPrintable(tip));
+        QVERIFY2(tip.contains(QString::fromStdString(flat.wrappers[rootStage])), qPrintable(tip));
+        QVERIFY(plot->tipAt(QPointF(at.x(), at.y() - 40)).isEmpty() ||
+                !plot->tipAt(QPointF(at.x(), at.y() - 40)).contains(QStringLiteral("run 3")));
+        const QString file = QString::fromStdString(
+            xylem::testing::picturePath("xylem-comparison-overlay-2-1280x800.png"));
+        QVERIFY(view.grab().save(file));
+        qInfo("picture: %s", qPrintable(file));
+        // Another thread picked: both runs draw it.
+        QVERIFY(overlay->setThread(QStringLiteral("h3.t0")));
+        QCOMPARE(plot->runs()[0].map.thread, std::string("h3.t0"));
+        QCOMPARE(plot->runs()[1].map.thread, std::string("h3.t0"));
+        QVERIFY(!overlay->setThread(QStringLiteral("no such thread")));
+    }
+
+    void overlayOfEightRuns()
+    {
+        ComparisonView view;
+        view.resize(1280, 800);
+        auto runs = eightRuns();
+        runs.push_back(shaped(QStringLiteral("run 9: flat again"), TreeShape::Flat, "4", 2, 0));
+        runs.push_back({QStringLiteral("run 10: binary tree, h1.t1 late"), nullptr, nullptr,
+                        QStringLiteral("run 10")});
+        QSignalSpy wanted(&view, &ComparisonView::analysisWanted);
+        view.setReports(runs);
+        view.showOverlay();
+        OverlayTimemapView* overlay = view.overlay();
+        // At most eight checked by default: the first eight analysed.
+        QCOMPARE(overlay->plot()->graphsDrawn(), 8);
+        verifyScaledDepths(*overlay->plot());
+        // Named by run; a run without the thread chosen names the one it draws instead.
+        const QStringList names = legendNames(overlay->plot()->plot());
+        QCOMPARE(names.size(), 8);
+        for (size_t i = 0; i < 8; ++i) {
+            const OverlayRun& drawn = overlay->plot()->runs()[i];
+            QCOMPARE(drawn.label, runs[i].label);
+            QCOMPARE(names[qsizetype(i)],
+                     drawn.map.thread == overlay->thread().toStdString()
+                         ? runs[i].label
+                         : runs[i].label + QStringLiteral(" (%1)")
+                                               .arg(QString::fromStdString(drawn.map.thread)));
+        }
+        QCOMPARE(overlay->runList()->count(), 10);
+        QCOMPARE(overlay->runList()->item(8)->checkState(), Qt::Unchecked);
+        QCOMPARE(overlay->runList()->item(9)->text(),
+                 QStringLiteral("run 10: binary tree, h1.t1 late (not analysed)"));
+        const QString file = QString::fromStdString(
+            xylem::testing::picturePath("xylem-comparison-overlay-8-1280x800.png"));
+        QVERIFY(view.grab().save(file));
+        qInfo("picture: %s", qPrintable(file));
+        // A ninth is refused; after unchecking one it is drawn.
+        QVERIFY(!overlay->setChecked(8, true));
+        QVERIFY2(overlay->state().contains(QStringLiteral("At most 8")),
+                 qPrintable(overlay->state()));
+        QVERIFY(overlay->setChecked(0, false));
+        QVERIFY(overlay->setChecked(8, true));
+        QCOMPARE(overlay->plot()->graphsDrawn(), 8);
+        QCOMPARE(overlay->plot()->runs().back().label, runs[8].label);
+        // Checking a run not analysed asks for it; its report brings its line.
+        QVERIFY(overlay->setChecked(1, false));
+        const int askedBefore = static_cast<int>(wanted.size());
+        QVERIFY(overlay->setChecked(9, true));
+        QCOMPARE(static_cast<int>(wanted.size()), askedBefore + 1);
+        QCOMPARE(wanted.last()[0].toString(), QStringLiteral("run 10"));
+        QVERIFY(overlay->state().contains(QStringLiteral("Analysing run 10")));
+        QCOMPARE(overlay->plot()->graphsDrawn(), 7);
+        runs[9] = shaped(QStringLiteral("run 10: binary tree, h1.t1 late"), TreeShape::KAry, "4",
+                         2, 20'000);
+        runs[9].key = QStringLiteral("run 10");
+        view.setReports(runs);
+        QCOMPARE(overlay->plot()->graphsDrawn(), 8);
+        QCOMPARE(overlay->plot()->runs().back().label, runs[9].label);
+        QVERIFY(overlay->runList()->item(1)->checkState() == Qt::Unchecked); // kept as chosen
+    }
+
+    // 4 096 threads: the picker lists them all and filters on what is typed.
+    void threadPickerWithThousandsOfThreads()
+    {
+        ComparisonView view;
+        view.resize(1280, 800);
+        view.setReports({shaped(QStringLiteral("run 1: 64 hosts x 64 threads"),
+                                TreeShape::HierarchyAware, "64", 64, 0, 12),
+                         shaped(QStringLiteral("run 2: flat"), TreeShape::Flat, "64", 64, 0, 12)});
+        view.showOverlay();
+        QComboBox* picker = view.overlay()->threadPicker();
+        QCOMPARE(picker->count(), 4096);
+        QVERIFY(picker->isEditable());
+        QCOMPARE(picker->completer()->filterMode(), Qt::MatchContains);
+        picker->completer()->setCompletionPrefix(QStringLiteral("h63.t6"));
+        QCOMPARE(picker->completer()->completionCount(), 5); // h63.t6, h63.t60 .. h63.t63
+        QVERIFY(view.overlay()->setThread(QStringLiteral("h63.t62")));
+        QCOMPARE(view.overlay()->plot()->runs()[1].map.thread, std::string("h63.t62"));
+        QCOMPARE(view.overlay()->plot()->graphsDrawn(), 2);
+        verifyScaledDepths(*view.overlay()->plot());
+        const QString file = QString::fromStdString(
+            xylem::testing::picturePath("xylem-comparison-overlay-4096-1280x800.png"));
+        QVERIFY(view.grab().save(file));
+        qInfo("picture: %s", qPrintable(file));
     }
 };
 
