@@ -10,6 +10,7 @@
 #include "app/cli/mpisummary.h"
 #include "app/cli/progressline.h"
 #include "core/model/launchertemplate.h"
+#include "core/model/ranktree.h"
 #include "core/record/mpilaunch.h"
 #include "core/record/mpirecording.h"
 #include "core/tree/listenaddress.h"
@@ -17,6 +18,8 @@
 #include <algorithm>
 #include <atomic>
 #include <csignal>
+#include <cstdlib>
+#include <filesystem>
 #include <future>
 #include <iostream>
 #include <unistd.h>
@@ -32,7 +35,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: xylem-cli mpi [--name NAME] [--notes TEXT] [--shape flat|hierarchy]\n"
     "                     [--ring-capacity N] [--listen ADDRESS|auto]\n"
-    "                     [--hostfile FILE] [--launcher TEMPLATE]\n"
+    "                     [--hostfile FILE] [--launcher TEMPLATE] [--tree SPEC]\n"
     "                     -o|--session S.xylem -- mpirun -np 4 PROGRAM ARGS\n"
     "       runs the command with libxylem-mpi.so preloaded, gathers every rank's MPI calls\n"
     "       live and stores them, with the world communicator's collectives as a run;\n"
@@ -43,7 +46,31 @@ constexpr const char* kUsage =
     "       to the other hosts, 127.0.0.1 when all are this one; 0.0.0.0 or :: only if given);\n"
     "       the program's output reaches the terminal as it writes it, Ctrl-C goes to it (what\n"
     "       it recorded is stored; a second Ctrl-C ends it), and its exit code is xylem-cli's\n"
-    "       (128 + N for a signal N); Xylem's own failures exit 1, or 2 for bad input\n";
+    "       (128 + N for a signal N); Xylem's own failures exit 1, or 2 for bad input;\n"
+    "       --tree: MPI_Allreduce, MPI_Reduce, MPI_Bcast and MPI_Barrier on MPI_COMM_WORLD\n"
+    "       and its duplicates go through Xylem's spanning tree instead of MPI's own: native\n"
+    "       (MPI's, the default), flat, binomial, k-ary:K, hierarchy[:K] (per host, k-ary\n"
+    "       inside one, K 4 by default) or FILE.tree.json ({\"ranks\": N, \"parents\": [...]});\n"
+    "       what the tree cannot do (user ops, derived types, other communicators) is MPI's\n"
+    "       own, counted on the program's standard error at MPI_Finalize\n";
+
+// --tree SPEC, checked before anything is launched; a tree file's path made absolute, for the
+// ranks. Empty: not given (an $XYLEM_MPI_TREE of the environment reaches the ranks as it is).
+Result<std::string> treeOption(const Arguments& a)
+{
+    if (!a.has("tree")) {
+        return std::string();
+    }
+    XYLEM_TRY(text, a.one("tree"));
+    auto spec = parseRankTreeSpec(text.value());
+    if (!spec) {
+        return makeError(ErrorCode::InvalidArgument, "--tree: " + spec.error().describe());
+    }
+    if (spec->shape == RankTreeShape::File) {
+        return std::filesystem::absolute(spec->path).string();
+    }
+    return text.value();
+}
 
 // The job's nodes: --hostfile, or those its launch command names.
 Result<Ok> chooseHosts(const Arguments& a, const std::vector<std::string>& command,
@@ -92,8 +119,15 @@ Result<MpiRecordRequest> parseOptions(const Arguments& a, const std::vector<std:
     XYLEM_TRY(listen, a.oneOr("listen", "auto"));
     // Refused before anything is made.
     XYLEM_TRY(listenable, tree::chooseListen(listen.value(), {}));
+    XYLEM_TRY(treeSpec, treeOption(a));
     MpiRecordRequest request;
     request.command = command;
+    if (!treeSpec->empty()) {
+        // The ranks read XYLEM_MPI_TREE at MPI_Init (collectors/mpi/treecollectives.h); an
+        // OpenMPI launcher forwards it to other hosts when told (-x).
+        ::setenv("XYLEM_MPI_TREE", treeSpec->c_str(), 1);
+        request.command = record::forwardingEnvironment(command, {"XYLEM_MPI_TREE"});
+    }
     request.sessionPath = path.value();
     request.name = name.value();
     request.notes = notes.value();
@@ -223,6 +257,10 @@ int runMpi(const Args& args, std::ostream& out, std::ostream& err)
                      existingFile()),
          valueOption("launcher", "starts a collector on the job's other machines",
                      "ssh {host} {command}", {}, "TEMPLATE"),
+         valueOption("tree",
+                     "MPI's Allreduce, Reduce, Bcast and Barrier through Xylem's spanning tree: "
+                     "native, flat, binomial, k-ary:K, hierarchy[:K] or FILE.tree.json",
+                     "native", {}, "SPEC"),
          flagOption("status-lines", "a status line a second on standard error even when it is "
                                     "no terminal (for a program that reads them)")}};
     int programCode = 0;

@@ -2,10 +2,14 @@
 // (Allreduce, Reduce, Allgather(v), Gather(v), Scan, Exscan; Alltoall(v, w): all it sends;
 // Reduce_scatter(_block): the whole vector it reduces), the message (Bcast, every rank alike)
 // or what it gets (Scatter(v)); with MPI_IN_PLACE, the same sizes read from the other side.
+// Allreduce, Reduce, Bcast and Barrier go through Xylem's spanning tree when XYLEM_MPI_TREE
+// chose one (treecollectives.h): one load and one branch more when it did not.
 
 #include "collectors/mpi/collectivebytes.h"
+#include "collectors/mpi/treecollectives.h"
 
 using xylem::MpiCall;
+using xylem::mpi::activeTree;
 using xylem::mpi::bytesOf;
 using xylem::mpi::recordCall;
 using namespace xylem::mpi; // collectivebytes.h
@@ -26,26 +30,43 @@ extern "C" {
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op,
                   MPI_Comm comm)
 {
-    return recordCall(MpiCall::Allreduce, comm, bytesOf(type, count), -1, 0,
-                      [&] { return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm); });
+    return recordCall(MpiCall::Allreduce, comm, bytesOf(type, count), -1, 0, [&] {
+        if (auto* tree = activeTree()) [[unlikely]] {
+            return tree->allreduce(sendbuf, recvbuf, count, type, op, comm);
+        }
+        return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+    });
 }
 
 int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op,
                int root, MPI_Comm comm)
 {
-    return recordCall(MpiCall::Reduce, comm, bytesOf(type, count), root, 0,
-                      [&] { return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm); });
+    return recordCall(MpiCall::Reduce, comm, bytesOf(type, count), root, 0, [&] {
+        if (auto* tree = activeTree()) [[unlikely]] {
+            return tree->reduce(sendbuf, recvbuf, count, type, op, root, comm);
+        }
+        return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+    });
 }
 
 int MPI_Bcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
-    return recordCall(MpiCall::Bcast, comm, bytesOf(type, count), root, 0,
-                      [&] { return PMPI_Bcast(buffer, count, type, root, comm); });
+    return recordCall(MpiCall::Bcast, comm, bytesOf(type, count), root, 0, [&] {
+        if (auto* tree = activeTree()) [[unlikely]] {
+            return tree->bcast(buffer, count, type, root, comm);
+        }
+        return PMPI_Bcast(buffer, count, type, root, comm);
+    });
 }
 
 int MPI_Barrier(MPI_Comm comm)
 {
-    return recordCall(MpiCall::Barrier, comm, 0, -1, 0, [&] { return PMPI_Barrier(comm); });
+    return recordCall(MpiCall::Barrier, comm, 0, -1, 0, [&] {
+        if (auto* tree = activeTree()) [[unlikely]] {
+            return tree->barrier(comm);
+        }
+        return PMPI_Barrier(comm);
+    });
 }
 
 int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,

@@ -1,8 +1,10 @@
-// MPI_Init, MPI_Init_thread and MPI_Finalize (the rank's recorder comes and goes with them) and
-// MPI_Comm_free (the communicator's entry stays for the run's description, commtable.h). The
-// calls that make communicators are in communicators.cpp.
+// MPI_Init, MPI_Init_thread and MPI_Finalize (the rank's recorder and the tree collectives,
+// treecollectives.h, come and go with them) and MPI_Comm_free (the communicator's entry stays for
+// the run's description, commtable.h; its private duplicate for the tree goes). The calls that
+// make communicators are in communicators.cpp.
 
 #include "collectors/mpi/interposer.h"
+#include "collectors/mpi/treecollectives.h"
 
 #include <memory>
 
@@ -14,6 +16,23 @@ std::unique_ptr<RankRecorder>& rankSlot() noexcept
 {
     static std::unique_ptr<RankRecorder> rank;
     return rank;
+}
+
+std::unique_ptr<TreeCollectives>& treeSlot() noexcept
+{
+    static std::unique_ptr<TreeCollectives> tree;
+    return tree;
+}
+
+// After PMPI_Init: the recorder, then the tree collectives (XYLEM_MPI_TREE).
+void startRank()
+{
+    rankSlot() = RankRecorder::start();
+    g_activeRank = rankSlot().get();
+    int rank = 0;
+    PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    treeSlot() = TreeCollectives::start(rank, rankHostName());
+    g_activeTree = treeSlot().get();
 }
 
 } // namespace
@@ -30,8 +49,7 @@ int MPI_Init(int* argc, char*** argv)
 {
     const int result = PMPI_Init(argc, argv);
     if (result == MPI_SUCCESS) {
-        xylem::mpi::rankSlot() = xylem::mpi::RankRecorder::start();
-        xylem::mpi::g_activeRank = xylem::mpi::rankSlot().get();
+        xylem::mpi::startRank();
     }
     return result;
 }
@@ -40,14 +58,18 @@ int MPI_Init_thread(int* argc, char*** argv, int required, int* provided)
 {
     const int result = PMPI_Init_thread(argc, argv, required, provided);
     if (result == MPI_SUCCESS) {
-        xylem::mpi::rankSlot() = xylem::mpi::RankRecorder::start();
-        xylem::mpi::g_activeRank = xylem::mpi::rankSlot().get();
+        xylem::mpi::startRank();
     }
     return result;
 }
 
 int MPI_Finalize(void)
 {
+    if (auto& tree = xylem::mpi::treeSlot()) {
+        tree->finish();
+        xylem::mpi::g_activeTree = nullptr;
+        tree.reset();
+    }
     if (auto& rank = xylem::mpi::rankSlot()) {
         rank->finish();
         xylem::mpi::g_activeRank = nullptr;
@@ -60,6 +82,9 @@ int MPI_Comm_free(MPI_Comm* comm)
 {
     if (auto* r = activeRank(); r && comm) {
         r->comms().forget(*comm);
+    }
+    if (auto* t = xylem::mpi::activeTree(); t && comm) {
+        t->forget(*comm);
     }
     return PMPI_Comm_free(comm);
 }

@@ -19,7 +19,9 @@ std::string environment(const char* name)
     return value ? value : "";
 }
 
-std::string hostName()
+} // namespace
+
+std::string rankHostName()
 {
     if (std::string host = environment("XYLEM_MPI_HOST"); !host.empty()) {
         return host;
@@ -29,8 +31,6 @@ std::string hostName()
     PMPI_Get_processor_name(name, &length);
     return std::string(name, static_cast<size_t>(length));
 }
-
-} // namespace
 
 RankRecorder::RankRecorder(probe::ThreadRecorder recorder, int rank, int size)
     : m_recorder(std::move(recorder))
@@ -75,7 +75,7 @@ std::unique_ptr<RankRecorder> RankRecorder::start()
 void RankRecorder::exchangeHosts()
 {
     std::vector<char> mine(2 * kNameBytes, '\0');
-    const std::string host = hostName();
+    const std::string host = rankHostName();
     const std::string cluster = environment("XYLEM_MPI_CLUSTER");
     std::strncpy(mine.data(), host.c_str(), kNameBytes - 1);
     std::strncpy(mine.data() + kNameBytes, cluster.c_str(), kNameBytes - 1);

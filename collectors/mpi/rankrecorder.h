@@ -41,6 +41,9 @@ struct TrackedRequest
     std::int64_t bytes = 0;
 };
 
+// This rank's host: $XYLEM_MPI_HOST, else MPI_Get_processor_name.
+std::string rankHostName();
+
 inline constexpr std::size_t kTrackedRequests = 4096; // 3072 outstanding at most (3/4 load)
 inline constexpr int kScratchReserved = 256;
 inline constexpr int kScratchMax = 1 << 16;

@@ -209,18 +209,16 @@ Result<std::vector<int>> parseRankTreeJson(std::string_view json, const std::str
     std::vector<int> list;
     for (const auto& p : *parents) {
         if (!p.is_number_integer()) {
-            return makeError(ErrorCode::InvalidConfiguration,
-                             "the parent of rank " + std::to_string(list.size()) +
-                                 " is no whole number",
-                             where);
+            return makeError(
+                ErrorCode::InvalidConfiguration,
+                "the parent of rank " + std::to_string(list.size()) + " is no whole number", where);
         }
         const auto v = p.get<std::int64_t>();
         list.push_back(v < -1 || v >= n ? -2 : static_cast<int>(v));
         if (list.back() == -2) {
             return makeError(ErrorCode::InvalidConfiguration,
                              "rank " + std::to_string(list.size() - 1) + " has parent " +
-                                 std::to_string(v) + ", not a rank of 0.." +
-                                 std::to_string(n - 1),
+                                 std::to_string(v) + ", not a rank of 0.." + std::to_string(n - 1),
                              where);
         }
     }

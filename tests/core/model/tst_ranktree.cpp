@@ -27,10 +27,18 @@ std::vector<std::string> hostsOf(int n, int layout)
     std::vector<std::string> hosts;
     for (int r = 0; r < n; ++r) {
         switch (layout) {
-        case 0: hosts.push_back("one"); break;                            // one host
-        case 1: hosts.push_back("h" + std::to_string(r % 3)); break;       // round robin on 3
-        case 2: hosts.push_back("h" + std::to_string(r / 4)); break;       // blocks of 4
-        default: hosts.push_back("h" + std::to_string(r)); break;          // a host each
+        case 0:
+            hosts.push_back("one");
+            break; // one host
+        case 1:
+            hosts.push_back("h" + std::to_string(r % 3));
+            break; // round robin on 3
+        case 2:
+            hosts.push_back("h" + std::to_string(r / 4));
+            break; // blocks of 4
+        default:
+            hosts.push_back("h" + std::to_string(r));
+            break; // a host each
         }
     }
     return hosts;
@@ -153,7 +161,9 @@ void TestRankTree::everyShapeSpans()
             }
             const auto& p = parsed.value();
             switch (p.shape) {
-            case RankTreeShape::Flat: QCOMPARE(t->depth, n > 1 ? 1 : 0); break;
+            case RankTreeShape::Flat:
+                QCOMPARE(t->depth, n > 1 ? 1 : 0);
+                break;
             case RankTreeShape::Binomial: {
                 // The most set bits of a rank below n; ceil(log2 n) at most, equal when n is a
                 // power of two.
@@ -192,7 +202,8 @@ void TestRankTree::everyShapeSpans()
                 QVERIFY(t->depth <= ceilLog2(h) + inside);
                 break;
             }
-            default: QFAIL("unexpected shape");
+            default:
+                QFAIL("unexpected shape");
             }
         }
     }
@@ -211,7 +222,8 @@ void TestRankTree::rerootingKeepsEdges()
                 const RankTree r = rerooted(t.value(), root);
                 QCOMPARE(r.root, root);
                 const int walked = checkSpanning(r, false);
-                QVERIFY2(walked >= 0, qPrintable(QString("%1 n=%2 root=%3").arg(s).arg(n).arg(root)));
+                QVERIFY2(walked >= 0,
+                         qPrintable(QString("%1 n=%2 root=%3").arg(s).arg(n).arg(root)));
                 QCOMPARE(r.depth, walked);
                 QVERIFY(r.depth <= 2 * t->depth);
                 QCOMPARE(edges(r, false), edges(t.value(), false));
@@ -242,14 +254,22 @@ void TestRankTree::rejectsBadSpecs_data()
 {
     QTest::addColumn<QString>("spec");
     QTest::addColumn<QString>("message");
-    QTest::newRow("k-ary:0") << "k-ary:0" << "tree 'k-ary:0': K must be 1 to 65536";
-    QTest::newRow("k-ary") << "k-ary" << "k-ary needs its K";
-    QTest::newRow("k-ary:x") << "k-ary:x" << "K is no whole number";
-    QTest::newRow("hierarchy:0") << "hierarchy:0" << "K must be 1";
-    QTest::newRow("unknown") << "star" << "tree 'star': unknown shape 'star'";
-    QTest::newRow("flat:3") << "flat:3" << "flat takes no K";
-    QTest::newRow("empty") << "" << "unknown shape ''";
-    QTest::newRow("no file") << "/nonexistent/x.tree.json" << "/nonexistent/x.tree.json";
+    QTest::newRow("k-ary:0") << "k-ary:0"
+                             << "tree 'k-ary:0': K must be 1 to 65536";
+    QTest::newRow("k-ary") << "k-ary"
+                           << "k-ary needs its K";
+    QTest::newRow("k-ary:x") << "k-ary:x"
+                             << "K is no whole number";
+    QTest::newRow("hierarchy:0") << "hierarchy:0"
+                                 << "K must be 1";
+    QTest::newRow("unknown") << "star"
+                             << "tree 'star': unknown shape 'star'";
+    QTest::newRow("flat:3") << "flat:3"
+                            << "flat takes no K";
+    QTest::newRow("empty") << ""
+                           << "unknown shape ''";
+    QTest::newRow("no file") << "/nonexistent/x.tree.json"
+                             << "/nonexistent/x.tree.json";
 }
 
 void TestRankTree::rejectsBadSpecs()
@@ -258,7 +278,8 @@ void TestRankTree::rejectsBadSpecs()
     QFETCH(QString, message);
     const auto parsed = parseRankTreeSpec(spec.toStdString());
     QVERIFY(!parsed.ok());
-    QVERIFY2(q(parsed.error().describe()).contains(message), qPrintable(q(parsed.error().describe())));
+    QVERIFY2(q(parsed.error().describe()).contains(message),
+             qPrintable(q(parsed.error().describe())));
 }
 
 void TestRankTree::rejectsBadTreeFiles_data()
@@ -269,14 +290,18 @@ void TestRankTree::rejectsBadTreeFiles_data()
                            << "a cycle: 2 -> 3 -> 4 -> 2 (not reached from the root 0)";
     QTest::newRow("two roots") << R"({"ranks": 4, "parents": [-1, 0, -1, 2]})"
                                << "two roots: ranks 0 and 2 have no parent";
-    QTest::newRow("no root") << R"({"ranks": 2, "parents": [1, 0]})" << "no root";
+    QTest::newRow("no root") << R"({"ranks": 2, "parents": [1, 0]})"
+                             << "no root";
     QTest::newRow("missing ranks") << R"({"ranks": 4, "parents": [-1, 0, 0]})"
                                    << "missing ranks: 3 parents for 4 ranks";
     QTest::newRow("out of range") << R"({"ranks": 3, "parents": [-1, 0, 7]})"
                                   << "rank 2 has parent 7, not a rank of 0..2";
-    QTest::newRow("self") << R"({"ranks": 3, "parents": [-1, 1, 0]})" << "rank 1 is its own parent";
-    QTest::newRow("not json") << "{\"ranks\": 3," << "t.tree.json: line";
-    QTest::newRow("no ranks") << R"({"parents": [-1]})" << "\"ranks\" must be";
+    QTest::newRow("self") << R"({"ranks": 3, "parents": [-1, 1, 0]})"
+                          << "rank 1 is its own parent";
+    QTest::newRow("not json") << "{\"ranks\": 3,"
+                              << "t.tree.json: line";
+    QTest::newRow("no ranks") << R"({"parents": [-1]})"
+                              << "\"ranks\" must be";
     QTest::newRow("string parent") << R"({"ranks": 2, "parents": [-1, "0"]})"
                                    << "the parent of rank 1 is no whole number";
 }
@@ -287,7 +312,8 @@ void TestRankTree::rejectsBadTreeFiles()
     QFETCH(QString, message);
     const auto parsed = parseRankTreeJson(json.toStdString(), "t.tree.json");
     QVERIFY(!parsed.ok());
-    QVERIFY2(q(parsed.error().describe()).contains(message), qPrintable(q(parsed.error().describe())));
+    QVERIFY2(q(parsed.error().describe()).contains(message),
+             qPrintable(q(parsed.error().describe())));
     QVERIFY(q(parsed.error().describe()).startsWith("t.tree.json"));
 }
 

@@ -1,0 +1,226 @@
+// The four collectives through the spanning tree (treecollectives.h): what falls back to MPI's
+// own and why, the reduction up the tree in its fixed order, and the broadcast down it. Setup,
+// the private communicators and the counts are in treesetup.cpp.
+
+#include "collectors/mpi/treecollectives.h"
+
+#include <cstring>
+
+namespace xylem::mpi {
+
+namespace {
+
+bool predefinedOp(MPI_Op op)
+{
+    for (const MPI_Op known : {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_LAND, MPI_BAND, MPI_LOR,
+                               MPI_BOR, MPI_LXOR, MPI_BXOR, MPI_MAXLOC, MPI_MINLOC}) {
+        if (op == known) {
+            return true;
+        }
+    }
+    return false;
+}
+
+std::size_t bytesOf(MPI_Datatype type, int count)
+{
+    MPI_Aint lb = 0;
+    MPI_Aint extent = 0;
+    PMPI_Type_get_extent(type, &lb, &extent);
+    return static_cast<std::size_t>(extent) * static_cast<std::size_t>(count);
+}
+
+int firstError(int a, int b)
+{
+    return a != MPI_SUCCESS ? a : b;
+}
+
+} // namespace
+
+const TreeFallback* TreeCollectives::refuse(MPI_Datatype type, MPI_Op op)
+{
+    // The datatype first (a derived one counts as such whatever the op), then the op. Named
+    // types are never freed, so a handle once seen named stays named.
+    bool named = false;
+    for (const MPI_Datatype known : m_namedTypes) {
+        named = named || type == known;
+    }
+    if (named) {
+        return refuseOp(op);
+    }
+    int integers = 0;
+    int addresses = 0;
+    int types = 0;
+    int combiner = 0;
+    PMPI_Type_get_envelope(type, &integers, &addresses, &types, &combiner);
+    if (combiner != MPI_COMBINER_NAMED) {
+        m_reason = TreeFallback::DerivedType;
+        return &m_reason;
+    }
+    std::memmove(&m_namedTypes[1], &m_namedTypes[0], sizeof(MPI_Datatype) * 3);
+    m_namedTypes[0] = type;
+    return refuseOp(op);
+}
+
+const TreeFallback* TreeCollectives::refuseOp(MPI_Op op)
+{
+    if (predefinedOp(op)) {
+        return nullptr;
+    }
+    int commutative = 0;
+    PMPI_Op_commutative(op, &commutative);
+    m_reason = commutative ? TreeFallback::UserOp : TreeFallback::NonCommutative;
+    return &m_reason;
+}
+
+char* TreeCollectives::scratch(std::size_t bytes)
+{
+    if (m_scratch.size() < bytes) {
+        m_scratch.resize(bytes);
+    }
+    return m_scratch.data();
+}
+
+MPI_Request* TreeCollectives::requests(std::size_t n)
+{
+    if (m_requests.size() < n) {
+        m_requests.resize(n);
+    }
+    return m_requests.data();
+}
+
+// The partial result of this rank's subtree: its children's partials received at once, then
+// combined in child order, its own last (treecollectives.h); sent to the parent, or at the root
+// left in result. own and result may be the same buffer (MPI_IN_PLACE); result may be nullptr
+// off the root (a non-root of MPI_Reduce).
+int TreeCollectives::reduceUp(const TreePlace& at, const void* own, void* result, int count,
+                              MPI_Datatype type, MPI_Op op, MPI_Comm pc)
+{
+    const std::size_t bytes = bytesOf(type, count);
+    const std::size_t k = at.children.size();
+    const void* partial = own;
+    int rc = MPI_SUCCESS;
+    if (k > 0) {
+        // The accumulator is result when it is a buffer of its own, else scratch; the other
+        // children's partials go to scratch after it.
+        const bool accInResult = result != nullptr && result != own;
+        char* room = scratch(bytes * (accInResult ? k - 1 : k));
+        char* acc = accInResult ? static_cast<char*>(result) : room;
+        char* slots = accInResult ? room : room + bytes;
+        MPI_Request* reqs = requests(k);
+        for (std::size_t i = 0; i < k; ++i) {
+            void* into = i == 0 ? acc : slots + (i - 1) * bytes;
+            rc = firstError(
+                rc, PMPI_Irecv(into, count, type, at.children[i], kTreeTagReduce, pc, &reqs[i]));
+        }
+        rc = firstError(rc, PMPI_Waitall(static_cast<int>(k), reqs, MPI_STATUSES_IGNORE));
+        for (std::size_t i = 1; i < k; ++i) {
+            // Reduce_local(in, inout): inout = in op inout, so acc = c(i+1) op (c1 ... ci);
+            // the ops here are commutative, so this is (c1 ... ci) op c(i+1).
+            rc = firstError(rc, PMPI_Reduce_local(slots + (i - 1) * bytes, acc, count, type, op));
+        }
+        rc = firstError(rc, PMPI_Reduce_local(own, acc, count, type, op));
+        partial = acc;
+    }
+    if (at.parent >= 0) {
+        return firstError(rc, PMPI_Send(partial, count, type, at.parent, kTreeTagReduce, pc));
+    }
+    if (partial != result && bytes > 0) {
+        std::memcpy(result, partial, bytes);
+    }
+    return rc;
+}
+
+int TreeCollectives::bcastDown(const TreePlace& at, void* buffer, int count, MPI_Datatype type,
+                               MPI_Comm pc)
+{
+    int rc = MPI_SUCCESS;
+    if (at.parent >= 0) {
+        rc = PMPI_Recv(buffer, count, type, at.parent, kTreeTagBcast, pc, MPI_STATUS_IGNORE);
+    }
+    const std::size_t k = at.children.size();
+    if (k == 0) {
+        return rc;
+    }
+    MPI_Request* reqs = requests(k);
+    for (std::size_t i = 0; i < k; ++i) {
+        rc = firstError(
+            rc, PMPI_Isend(buffer, count, type, at.children[i], kTreeTagBcast, pc, &reqs[i]));
+    }
+    return firstError(rc, PMPI_Waitall(static_cast<int>(k), reqs, MPI_STATUSES_IGNORE));
+}
+
+int TreeCollectives::allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
+                               MPI_Op op, MPI_Comm comm)
+{
+    const MPI_Comm pc = privateOf(comm);
+    const TreeFallback* why = pc == MPI_COMM_NULL ? nullptr : refuse(type, op);
+    if (pc == MPI_COMM_NULL || why) {
+        if (why) {
+            ++m_fallbacks[static_cast<std::size_t>(*why)];
+        }
+        return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
+    }
+    ++m_throughTree;
+    const TreePlace& at = placeFor(m_tree.root);
+    const void* own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+    const int up = reduceUp(at, own, recvbuf, count, type, op, pc);
+    return firstError(up, bcastDown(at, recvbuf, count, type, pc));
+}
+
+int TreeCollectives::reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
+                            MPI_Op op, int root, MPI_Comm comm)
+{
+    const MPI_Comm pc = privateOf(comm);
+    const TreeFallback* why = pc == MPI_COMM_NULL ? nullptr : refuse(type, op);
+    if (pc == MPI_COMM_NULL || why || root < 0 || root >= m_tree.size()) {
+        if (why) {
+            ++m_fallbacks[static_cast<std::size_t>(*why)];
+        }
+        return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+    }
+    ++m_throughTree;
+    const bool isRoot = m_rank == root;
+    // MPI_IN_PLACE belongs at the root only; elsewhere its data would be recvbuf's all the same.
+    const void* own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+    return reduceUp(placeFor(root), own, isRoot ? recvbuf : nullptr, count, type, op, pc);
+}
+
+int TreeCollectives::bcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+    const MPI_Comm pc = privateOf(comm);
+    if (pc == MPI_COMM_NULL || root < 0 || root >= m_tree.size()) {
+        return PMPI_Bcast(buffer, count, type, root, comm);
+    }
+    ++m_throughTree;
+    return bcastDown(placeFor(root), buffer, count, type, pc);
+}
+
+int TreeCollectives::barrier(MPI_Comm comm)
+{
+    const MPI_Comm pc = privateOf(comm);
+    if (pc == MPI_COMM_NULL) {
+        return PMPI_Barrier(comm);
+    }
+    ++m_throughTree;
+    const TreePlace& at = placeFor(m_tree.root);
+    const std::size_t k = at.children.size();
+    int rc = MPI_SUCCESS;
+    MPI_Request* reqs = requests(k == 0 ? 1 : k);
+    for (std::size_t i = 0; i < k; ++i) {
+        rc = firstError(
+            rc, PMPI_Irecv(nullptr, 0, MPI_BYTE, at.children[i], kTreeTagBarrierUp, pc, &reqs[i]));
+    }
+    rc = firstError(rc, PMPI_Waitall(static_cast<int>(k), reqs, MPI_STATUSES_IGNORE));
+    if (at.parent >= 0) {
+        rc = firstError(rc, PMPI_Send(nullptr, 0, MPI_BYTE, at.parent, kTreeTagBarrierUp, pc));
+        rc = firstError(rc, PMPI_Recv(nullptr, 0, MPI_BYTE, at.parent, kTreeTagBarrierDown, pc,
+                                      MPI_STATUS_IGNORE));
+    }
+    for (std::size_t i = 0; i < k; ++i) {
+        rc = firstError(rc, PMPI_Isend(nullptr, 0, MPI_BYTE, at.children[i], kTreeTagBarrierDown,
+                                       pc, &reqs[i]));
+    }
+    return firstError(rc, PMPI_Waitall(static_cast<int>(k), reqs, MPI_STATUSES_IGNORE));
+}
+
+} // namespace xylem::mpi
