@@ -49,8 +49,9 @@ constexpr const char* kUsage =
     "       (128 + N for a signal N); Xylem's own failures exit 1, or 2 for bad input;\n"
     "       --tree: MPI_Allreduce, MPI_Reduce, MPI_Bcast and MPI_Barrier on MPI_COMM_WORLD\n"
     "       and its duplicates go through Xylem's spanning tree instead of MPI's own: native\n"
-    "       (MPI's, the default), flat, binomial, k-ary:K, hierarchy[:K] (per host, k-ary\n"
-    "       inside one, K 4 by default) or FILE.tree.json ({\"ranks\": N, \"parents\": [...]});\n"
+    "       (MPI's, the default), flat, binomial, k-ary:K, hierarchy[:K] (per host, then per\n"
+    "       cluster; k-ary inside a host, K 4 by default) or FILE.tree.json\n"
+    "       ({\"ranks\": N, \"parents\": [...]});\n"
     "       what the tree cannot do (user ops, derived types, other communicators) is MPI's\n"
     "       own, counted on the program's standard error at MPI_Finalize\n";
 

@@ -50,19 +50,25 @@ std::unique_ptr<TreeCollectives> TreeCollectives::start(int rank, const std::str
     }
     int size = 1;
     PMPI_Comm_size(MPI_COMM_WORLD, &size);
-    // Every rank takes part in the exchanges below, whatever its SPEC made of it.
-    std::vector<char> all(static_cast<std::size_t>(size) * kHostBytes);
-    std::vector<char> mine(kHostBytes, '\0');
+    // Every rank takes part in the exchanges below, whatever its SPEC made of it. The hosts and
+    // clusters ($XYLEM_MPI_CLUSTER) of every rank, for hierarchy.
+    const char* cluster = std::getenv("XYLEM_MPI_CLUSTER");
+    std::vector<char> all(static_cast<std::size_t>(size) * 2 * kHostBytes);
+    std::vector<char> mine(2 * kHostBytes, '\0');
     std::strncpy(mine.data(), host.c_str(), kHostBytes - 1);
-    PMPI_Allgather(mine.data(), kHostBytes, MPI_CHAR, all.data(), kHostBytes, MPI_CHAR,
+    std::strncpy(mine.data() + kHostBytes, cluster ? cluster : "", kHostBytes - 1);
+    PMPI_Allgather(mine.data(), 2 * kHostBytes, MPI_CHAR, all.data(), 2 * kHostBytes, MPI_CHAR,
                    MPI_COMM_WORLD);
     std::vector<std::string> hosts;
+    std::vector<std::string> clusters;
     for (int r = 0; r < size; ++r) {
-        hosts.emplace_back(all.data() + static_cast<std::size_t>(r) * kHostBytes);
+        const char* at = all.data() + static_cast<std::size_t>(r) * 2 * kHostBytes;
+        hosts.emplace_back(at);
+        clusters.emplace_back(at + kHostBytes);
     }
     auto spec = parseRankTreeSpec(text);
     Result<RankTree> tree =
-        spec ? buildRankTree(spec.value(), hosts) : Result<RankTree>(spec.error());
+        spec ? buildRankTree(spec.value(), hosts, clusters) : Result<RankTree>(spec.error());
     int built = tree ? 1 : 0;
     int allBuilt = 0;
     PMPI_Allreduce(&built, &allBuilt, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);

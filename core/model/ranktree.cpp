@@ -79,29 +79,55 @@ std::vector<int> binomialParents(int n)
     return parents;
 }
 
-std::vector<int> hierarchyParents(const std::vector<std::string>& hosts, int k)
+// Indices 0..keys.size()-1 grouped by key, the groups in the order of their first index, each
+// ascending.
+std::vector<std::vector<int>> groupsOf(const std::vector<std::string>& keys)
 {
-    // Hosts in the order of their lowest ranks; each host's ranks ascending.
-    std::vector<std::vector<int>> ranksOf;
+    std::vector<std::vector<int>> groups;
     std::map<std::string, size_t> index;
-    for (int r = 0; r < static_cast<int>(hosts.size()); ++r) {
-        const auto [at, added] = index.emplace(hosts[static_cast<size_t>(r)], ranksOf.size());
+    for (int i = 0; i < static_cast<int>(keys.size()); ++i) {
+        const auto [at, added] = index.emplace(keys[static_cast<size_t>(i)], groups.size());
         if (added) {
-            ranksOf.emplace_back();
+            groups.emplace_back();
         }
-        ranksOf[at->second].push_back(r);
+        groups[at->second].push_back(i);
     }
+    return groups;
+}
+
+// Each of members (ranks, in order) under the binomial tree of their positions.
+void binomialOver(const std::vector<int>& members, std::vector<int>& parents)
+{
+    const auto positions = binomialParents(static_cast<int>(members.size()));
+    for (size_t i = 1; i < members.size(); ++i) {
+        parents[static_cast<size_t>(members[i])] = members[static_cast<size_t>(positions[i])];
+    }
+}
+
+std::vector<int> hierarchyParents(const std::vector<std::string>& hosts,
+                                  const std::vector<std::string>& clusters, int k)
+{
     std::vector<int> parents(hosts.size(), -1);
-    for (const auto& ranks : ranksOf) {
+    std::vector<int> leaders;
+    std::vector<std::string> clusterOfLeader;
+    for (const auto& ranks : groupsOf(hosts)) {
         for (size_t j = 1; j < ranks.size(); ++j) {
             parents[static_cast<size_t>(ranks[j])] = ranks[(j - 1) / static_cast<size_t>(k)];
         }
+        leaders.push_back(ranks.front());
+        clusterOfLeader.push_back(clusters.empty() ? std::string()
+                                                   : clusters[static_cast<size_t>(ranks.front())]);
     }
-    const auto leaders = binomialParents(static_cast<int>(ranksOf.size()));
-    for (size_t h = 1; h < ranksOf.size(); ++h) {
-        parents[static_cast<size_t>(ranksOf[h].front())] =
-            ranksOf[static_cast<size_t>(leaders[h])].front();
+    std::vector<int> clusterLeaders;
+    for (const auto& group : groupsOf(clusterOfLeader)) {
+        std::vector<int> members;
+        for (const int g : group) {
+            members.push_back(leaders[static_cast<size_t>(g)]);
+        }
+        binomialOver(members, parents);
+        clusterLeaders.push_back(members.front());
     }
+    binomialOver(clusterLeaders, parents);
     return parents;
 }
 
@@ -275,7 +301,8 @@ Result<RankTreeSpec> parseRankTreeSpec(std::string_view text)
     return specError(text, "unknown shape '" + std::string(name) + "'");
 }
 
-Result<RankTree> buildRankTree(const RankTreeSpec& spec, const std::vector<std::string>& hosts)
+Result<RankTree> buildRankTree(const RankTreeSpec& spec, const std::vector<std::string>& hosts,
+                               const std::vector<std::string>& clusters)
 {
     const int n = static_cast<int>(hosts.size());
     if (n < 1) {
@@ -299,7 +326,10 @@ Result<RankTree> buildRankTree(const RankTreeSpec& spec, const std::vector<std::
         }
         break;
     case RankTreeShape::Hierarchy:
-        t.parent = hierarchyParents(hosts, spec.arity);
+        if (!clusters.empty() && clusters.size() != hosts.size()) {
+            return makeError(ErrorCode::InvalidArgument, "a cluster for each rank, or none");
+        }
+        t.parent = hierarchyParents(hosts, clusters, spec.arity);
         break;
     case RankTreeShape::File:
         if (static_cast<int>(spec.parents.size()) != n) {

@@ -6,8 +6,9 @@
 // SPEC: `native` (MPI's own algorithms, no tree), `flat` (every rank a child of rank 0),
 // `binomial`, `k-ary:K` (K >= 1; rank i's parent (i - 1) / K), `hierarchy` or `hierarchy:K` (one
 // leader per host, its lowest rank; the host's other ranks under it by k-ary fan-in over their
-// order on the host, K default 4; the leaders joined by a binomial tree over their order, the
-// order of their hosts' lowest ranks), or a path ending in `.tree.json`:
+// order on the host, K default 4; the host leaders of each cluster joined by a binomial tree
+// over their order, the order of their hosts' lowest ranks; the clusters' leaders, the first
+// host leader of each, by a binomial tree in the same order), or a path ending in `.tree.json`:
 //   {"ranks": 8, "parents": [-1, 0, 0, 1, 1, 2, 2, 3]}
 // the parent of each rank 0..ranks-1, -1 for the one root. GUI-free, no MPI.
 
@@ -56,9 +57,10 @@ Result<RankTreeSpec> parseRankTreeSpec(std::string_view text);
 // The checks of a tree file's text alone (parseRankTreeSpec reads the file and calls this).
 Result<std::vector<int>> parseRankTreeJson(std::string_view json, const std::string& where);
 
-// The tree over hosts.size() ranks (hosts[r]: the host of rank r), rooted at rank 0 (a file's
-// own root). Native has no tree: an error.
-Result<RankTree> buildRankTree(const RankTreeSpec& spec, const std::vector<std::string>& hosts);
+// The tree over hosts.size() ranks (hosts[r]: the host of rank r; clusters[r] its cluster, or
+// none given: one cluster), rooted at rank 0 (a file's own root). Native has no tree: an error.
+Result<RankTree> buildRankTree(const RankTreeSpec& spec, const std::vector<std::string>& hosts,
+                               const std::vector<std::string>& clusters = {});
 
 // The same edges rooted at newRoot: the path from newRoot up to the old root is turned round
 // (each rank on it takes the next one down the path as its parent; the old parent joins the

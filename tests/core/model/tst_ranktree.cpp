@@ -123,6 +123,7 @@ private slots:
     void everyShapeSpans();
     void rerootingKeepsEdges();
     void hierarchyLeaders();
+    void hierarchyClusters();
     void rejectsBadSpecs_data();
     void rejectsBadSpecs();
     void rejectsBadTreeFiles_data();
@@ -248,6 +249,37 @@ void TestRankTree::hierarchyLeaders()
     QCOMPARE(t->children[0], (std::vector<int>{1, 2, 5, 6}));
     QCOMPARE(edges(t.value(), true), (std::set<std::pair<int, int>>{{0, 2}, {0, 6}}));
     QCOMPARE(parseRankTreeSpec("hierarchy")->arity, 4);
+}
+
+void TestRankTree::hierarchyClusters()
+{
+    // Hosts a b c d (one rank each) in clusters x x x y: the host leaders of x in a binomial
+    // tree (1 and 2 under 0), y's alone, the cluster leaders 0 and 3 in one (3 under 0). Without
+    // clusters: the binomial tree over all four (3 under 2).
+    const std::vector<std::string> hosts{"a", "b", "c", "d"};
+    const auto spec = parseRankTreeSpec("hierarchy");
+    QVERIFY(spec.ok());
+    const auto clustered = buildRankTree(spec.value(), hosts, {"x", "x", "x", "y"});
+    QVERIFY(clustered.ok());
+    QCOMPARE(clustered->parent, (std::vector<int>{-1, 0, 0, 0}));
+    const auto plain = buildRankTree(spec.value(), hosts);
+    QVERIFY(plain.ok());
+    QCOMPARE(plain->parent, (std::vector<int>{-1, 0, 0, 2}));
+    QCOMPARE(buildRankTree(spec.value(), hosts, {"x", "x", "x", "x"})->parent, plain->parent);
+    QVERIFY(!buildRankTree(spec.value(), hosts, {"x"}).ok());
+    // Spanning on every size, clusters of two hosts of four ranks each; one edge into each host
+    // but the first.
+    for (int n = 1; n <= 64; ++n) {
+        const auto h = hostsOf(n, 2);
+        std::vector<std::string> c;
+        for (int r = 0; r < n; ++r) {
+            c.push_back("c" + std::to_string(r / 8));
+        }
+        const auto t = buildRankTree(spec.value(), h, c);
+        QVERIFY(t.ok());
+        QCOMPARE(checkSpanning(t.value(), true), t->depth);
+        QCOMPARE(int(edges(t.value(), true).size()), hostCount(h) - 1);
+    }
 }
 
 void TestRankTree::rejectsBadSpecs_data()
