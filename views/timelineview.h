@@ -68,6 +68,8 @@ public:
     // (the whole run). Shown as given: it is what the owner analysed.
     void showAnalysisWindow(std::optional<std::pair<qint64, qint64>> ns);
     std::optional<std::pair<qint64, qint64>> analysisWindow() const { return m_analysisWindow; }
+    // The ns on the run's clock at x = 0: a stored run's first down (setRun's firstNs).
+    std::int64_t originNs() const { return m_origin; }
     // The band's bounds as written on it ("analysis window: 1.200 – 8.800 s"); empty without.
     QString analysisWindowText() const;
     // "Analyse this range" (the span in view) and "Analyse the whole run" (enabled with a band),

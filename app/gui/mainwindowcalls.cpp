@@ -11,7 +11,9 @@
 #include "core/analysis/reporttables.h"
 #include "core/store/runloader.h"
 #include "core/store/session.h"
+#include "core/store/sloweststoredcall.h"
 #include "core/store/timeline.h"
+#include "core/store/windowedanalysis.h"
 #include "views/callview.h"
 #include "views/overtimeview.h"
 #include "views/tablepage.h"
@@ -26,37 +28,28 @@ namespace xylem::gui {
 
 namespace {
 
-// The seq of the slowest complete call that starts in the window, by the stored per-call
-// operation times, ties to the later call as metrics.md §1 orders them (the order callNeighbours
-// and the outlier lists use); nullopt when no call starts there.
-Result<std::optional<std::int64_t>> slowestIn(store::Session& session, qint64 run,
-                                              store::TimeWindow window)
-{
-    XYLEM_TRY(calls, store::loadCallsIn(session, run, window));
-    return slowestCall(calls.value());
-}
-
-// Without a window, the run's: its slowest call starts in the bucket of the run's summary with
-// the largest max (the later of equal ones), so only that bucket's call records are read, not
-// the records of every call of a run of millions.
+// The seq of the slowest complete call that starts in the window (the run without one), ties to
+// the later call (core/store/sloweststoredcall.h).
 Result<std::optional<std::int64_t>> slowestStoredCall(const std::string& path, qint64 run,
                                                       std::optional<store::TimeWindow> window)
 {
     XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
-    if (window) {
-        return slowestIn(session.value(), run, *window);
-    }
-    constexpr size_t kBuckets = 256;
-    XYLEM_TRY(overview,
-              store::timelineOverview(session.value(), run, store::kOperationSeries, kBuckets));
-    const store::TimelineBucket* top = nullptr;
-    for (const store::TimelineBucket& b : overview->buckets) {
-        top = !top || b.max >= top->max ? &b : top;
-    }
-    if (!top) {
-        return std::optional<std::int64_t>();
-    }
-    return slowestIn(session.value(), run, {top->startNs, top->endNs});
+    return store::slowestStoredCall(session.value(), run, window);
+}
+
+// The analysis window the timeline shows as its band: the one the shown report is of (the
+// band comes with the user's choice, before the report of that window; nullopt: the whole run).
+std::optional<store::TimeWindow> analysisSpan(const views::TimelineView& timeline)
+{
+    const auto ns = timeline.analysisWindow();
+    return ns ? std::optional(store::TimeWindow{ns->first, ns->second}) : std::nullopt;
+}
+
+std::optional<CallWindow> analysisCallWindow(const views::TimelineView& timeline)
+{
+    const auto span = analysisSpan(timeline);
+    return span ? std::optional(store::windowOfSpan(span->fromNs, span->toNs, timeline.originNs()))
+                : std::nullopt;
 }
 
 } // namespace
@@ -143,7 +136,15 @@ void MainWindow::showSlowestCallAt(std::int64_t atNs)
         m_status->setText(tr("No call starts there."));
         return;
     }
-    showSlowestCall(m_shownRun, store::TimeWindow{nearest->startNs, nearest->endNs});
+    store::TimeWindow bucket{nearest->startNs, nearest->endNs};
+    if (const auto span = analysisSpan(*m_timeline)) { // only calls of the window analysed
+        bucket = {std::max(bucket.fromNs, span->fromNs), std::min(bucket.toNs, span->toNs)};
+        if (bucket.fromNs >= bucket.toNs) {
+            m_status->setText(tr("No call of the analysis window starts there."));
+            return;
+        }
+    }
+    showSlowestCall(m_shownRun, bucket);
 }
 
 void MainWindow::showSlowestCall(qint64 run, std::optional<store::TimeWindow> window)
@@ -170,23 +171,29 @@ void MainWindow::showSlowestCall(qint64 run, std::optional<store::TimeWindow> wi
         });
 }
 
-// A stored run is shown: Over time analyses it (for the overview's periodic outliers too), and
-// One call, when in sight, opens the run's slowest call; out of sight it does so when raised.
+// A stored run is shown: Over time analyses it in the analysis window with the report shown (for
+// the overview's periodic outliers too), again when the report or the window changes; and One
+// call, when in sight, opens the slowest call of the run's window; out of sight it does so when
+// raised.
 void MainWindow::followRunInCallViews(qint64 run)
 {
     if (run == kLiveRun) {
         return;
     }
-    if (run != m_overTimeRun) {
+    const std::optional<CallWindow> window = analysisCallWindow(*m_timeline);
+    if (run != m_overTimeRun || m_overTimeJob->lastRun() != run ||
+        m_overTimeJob->lastReport() != m_report || m_overTimeJob->lastWindow() != window) {
+        if (run != m_overTimeRun) {
+            m_timelineOperation = {}; // the run's own comes with its timeline
+        }
         m_overTimeRun = run;
-        m_timelineOperation = {}; // the run's own comes with its timeline
         m_overTime->clear(tr("Analysing run %1 over time…").arg(run));
         m_tables->setSlowestCalls({});
-        m_overTimeJob->compute(m_controller.sessionPath(), run);
+        m_overTimeJob->compute(m_controller.sessionPath(), run, m_report, window);
     }
     if (run != m_callRun && m_callInSight) {
         m_callRun = -1;
-        showSlowestCall(run, std::nullopt);
+        showSlowestCall(run, analysisSpan(*m_timeline));
     }
 }
 

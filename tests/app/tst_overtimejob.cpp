@@ -1,11 +1,13 @@
 // The "Over time" job on session files: a stored run's series and periodic outliers are what
-// core computes from the same tuples (and so are its slowest calls), a run or file that is not
-// there fails with a message, only the newest request reports, and a big run's time to show (read,
-// analyse, draw) is printed.
+// core computes from the same tuples (and so are its slowest calls), in an analysis window what
+// core computes from the run cut to it with the window's report, a run or file that is not
+// there or a window without calls fails with a message, only the newest request reports, and a
+// big run's time to show (read, analyse, draw) is printed.
 
 #include "app/gui/mainwindow.h"
 #include "app/gui/overtimejob.h"
 #include "core/analysis/analyzer.h"
+#include "core/analysis/callwindow.h"
 #include "core/analysis/outliers.h"
 #include "tests/app/examplesession.h"
 #include "tests/support/plantedrun.h"
@@ -64,6 +66,65 @@ private slots:
         QVERIFY(outliers);
         QVERIFY(!data->outliers.operationTime.empty());
         QCOMPARE(outliersToJson(data->outliers).dump(), outliersToJson(outliers.value()).dump());
+    }
+
+    // An analysis window (issue 23 item 5): the buckets, culprits, periodic outliers and slowest
+    // calls are those of the run cut to the window, with the window's report as shown.
+    void aWindowIsTheCutRun()
+    {
+        QTemporaryDir dir;
+        const QString path = testing::exampleSession(dir);
+        QVERIFY(!path.isEmpty());
+        const Run run = testing::exampleRun("two-hosts");
+        const auto [low, high] =
+            std::minmax_element(run.tuples.begin(), run.tuples.end(),
+                                [](const Tuple& a, const Tuple& b) { return a.seq < b.seq; });
+        CallWindow window;
+        window.from = WindowBound{WindowBound::Kind::Seq, low->seq + (high->seq - low->seq) / 4};
+        window.to = WindowBound{WindowBound::Kind::Seq, low->seq + (high->seq - low->seq) * 3 / 4};
+        const Result<WindowCut> cut = cutToWindow(run.tuples, window);
+        QVERIFY(cut);
+        const auto report = std::make_shared<const AnalysisReport>(
+            analyzeCut(run.configuration, cut.value(), window).value());
+        OverTimeJob job;
+        QSignalSpy available(&job, &OverTimeJob::available);
+        QSignalSpy failed(&job, &OverTimeJob::failed);
+        job.compute(path, 1, report, window, 64);
+        QCOMPARE(job.lastReport(), report);
+        QCOMPARE(job.lastWindow(), std::optional(window));
+        QVERIFY(available.wait(20'000));
+        QCOMPARE(failed.count(), 0);
+        const Data data = available.at(0).at(1).value<Data>();
+        const OverTimeAnalysis expected =
+            analyzeOverTime(run.configuration, cut->tuples, {.maxBuckets = 64});
+        const OverTimeAnalysis whole =
+            analyzeOverTime(run.configuration, run.tuples, {.maxBuckets = 64});
+        const OverTime& s = data->analysis.series;
+        QCOMPARE(s.calls, expected.series.calls);
+        QVERIFY(s.calls != whole.series.calls); // the window changed the buckets
+        QCOMPARE(s.widthNs, expected.series.widthNs);
+        QCOMPARE(s.pathThread, expected.series.pathThread);
+        QCOMPARE(s.culprits.size(), expected.series.culprits.size());
+        for (size_t b = 0; b < s.culprits.size(); ++b) {
+            QCOMPARE(s.culprits[b].thread, expected.series.culprits[b].thread);
+            QCOMPARE(s.culprits[b].lastAtRoot, expected.series.culprits[b].lastAtRoot);
+        }
+        QCOMPARE(data->analysis.periodic.slowCalls, expected.periodic.slowCalls);
+        const Result<Outliers> outliers = findOutliers(*report, cut->tuples);
+        QVERIFY(outliers);
+        QCOMPARE(outliersToJson(data->outliers).dump(), outliersToJson(outliers.value()).dump());
+        for (const auto& o : data->outliers.operationTime) {
+            QVERIFY(o.seq >= cut->firstSeq && o.seq <= cut->lastSeq);
+        }
+        // A window that keeps no call says so.
+        CallWindow none;
+        none.from = WindowBound{WindowBound::Kind::Seq, high->seq + 1000};
+        job.compute(path, 1, report, none, 64);
+        QVERIFY(failed.wait(20'000));
+        QVERIFY2(failed.at(0).at(0).toString().contains(QStringLiteral("keeps none")),
+                 qPrintable(failed.at(0).at(0).toString()));
+        job.cancel();
+        QVERIFY(!job.lastReport() && !job.lastWindow() && job.lastRun() == -1);
     }
 
     // In the window: the shown run's slowest calls reach the Tables page, and Enter on a row
