@@ -3,11 +3,16 @@
 // the band stays on its times while zooming; the actions choose the span in view or the whole
 // run; and a late answer for a window the user zoomed away from is not drawn.
 
+#include "core/store/runcatalog.h"
+#include "core/store/timeline.h"
+#include "tests/support/plantedrun.h"
+#include "tests/support/storedrun.h"
 #include "tests/support/testpictures.h"
 #include "views/timelineview.h"
 
 #include <QAction>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -213,6 +218,47 @@ private slots:
         QCOMPARE(view.yUnit(), DurationUnit::Nanoseconds); // still the fine slice's
         QCOMPARE(view.plot()->graph(2)->data()->at(0)->value, fine.buckets.front().mean);
         QCOMPARE(view.plot()->xAxis->range().lower, 1.0);
+    }
+
+    // A stored run with a daemon, its band over the middle third as a user sees it: the
+    // timeline's answer for the window asked is drawn, the band's pixels are shaded.
+    void aStoredRunWithItsBand()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("band.xylem")).toStdString();
+        const Configuration config = testing::hierarchyTree("band", "4", 2);
+        const auto tuples = testing::simulateTrace(
+            config, testing::culpritAndDaemon(2000, 5, "h1.t1", 20'000, "h3.t0"));
+        const auto run = testing::storeRun(path, config, tuples, "band");
+        QVERIFY(run);
+        auto session = store::Session::open(path, store::OpenMode::ReadOnly);
+        QVERIFY(session);
+        const auto info = store::runInfo(session.value(), run.value()).value();
+        TimelineView view;
+        view.resize(1280, 800);
+        view.show();
+        QSignalSpy asked(&view, &TimelineView::windowRequested);
+        view.setRun(*info.firstNs, *info.lastNs);
+        const auto answer = [&](int series) {
+            return store::queryTimeline(session.value(), run.value(), series,
+                                        store::TimeWindow{asked.last().at(0).toLongLong(),
+                                                          asked.last().at(1).toLongLong() + 1},
+                                        size_t(asked.last().at(2).toInt()))
+                .value();
+        };
+        QVERIFY(view.setSlices(asked.last().at(0).toLongLong(), asked.last().at(1).toLongLong(),
+                               answer(store::kOperationSeries),
+                               answer(store::kSlowestThreadSeries)));
+        const std::int64_t span = *info.lastNs - *info.firstNs;
+        view.showAnalysisWindow(
+            std::pair<qint64, qint64>(*info.firstNs + span / 3, *info.firstNs + 2 * span / 3));
+        const double third = static_cast<double>(span) / 3e9;
+        QVERIFY(shaded(colourAt(view, 1.5 * third)));
+        QVERIFY(!shaded(colourAt(view, 0.5 * third)));
+        const QString picture =
+            QString::fromStdString(testing::picturePath("xylem-timeline-window-run.png"));
+        QVERIFY(view.grab().save(picture));
+        qInfo("picture: %s (%s)", qPrintable(picture), qPrintable(view.analysisWindowText()));
     }
 
     // The same run shown again (its report in a window) keeps the zoom and the band; another
