@@ -147,7 +147,9 @@ void OverTimeView::build()
     m_nsPerX = nsPerX;
     m_panels[2]
         ->axis(QCPAxis::atBottom)
-        ->setLabel(tr("time since the run's first call (%1)").arg(unitText(m_timeUnit)));
+        ->setLabel((m_data->windowed ? tr("time since the analysis window's first call (%1)")
+                                     : tr("time since the run's first call (%1)"))
+                       .arg(unitText(m_timeUnit)));
     m_plot->plotLayout()->setColumnStretchFactor(0, 3);
     m_plot->plotLayout()->setColumnStretchFactor(1, 1);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.3);

@@ -37,6 +37,9 @@ struct OverTimeData
     OverTimeAnalysis analysis;
     std::vector<QString> wrapperIds;
     Outliers outliers; // the run's slowest calls, for the Tables page (OverTimeJob fills it)
+    // Of an analysis window's calls only: time then counts from the window's first call, not
+    // the run's.
+    bool windowed = false;
 
     QString idOf(int wrapper) const;
 };

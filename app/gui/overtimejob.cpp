@@ -33,6 +33,7 @@ Result<Data> computeOverTime(const std::string& path, qint64 run, Report report,
                                                 OverTimeOptions{.maxBuckets = maxBuckets});
     auto data = std::make_shared<views::OverTimeData>(
         views::makeOverTimeData(loaded->configuration, std::move(analysis)));
+    data->windowed = window && !window->isWholeRun();
     // The slowest calls need the report of these calls (its slowest class's representative, its
     // timemap): the one shown, else analysed here as the session analyses a stored run (its
     // clocks). A run without threads has no slowest calls, which is no failure of Over time.

@@ -46,6 +46,8 @@ void TimelineCallLink::showMenu(const QPoint& pos)
 {
     QMenu menu(m_timeline);
     QAction* open = menu.addAction(tr("Open the slowest call here"));
+    menu.addSeparator();
+    menu.addActions(m_timeline->analysisActions()); // Analyse this range / the whole run
     if (menu.exec(m_timeline->plot()->mapToGlobal(pos)) == open) {
         emit callWanted(timeAt(pos.x()));
     }

@@ -45,6 +45,7 @@ private slots:
         QCOMPARE(available.at(0).at(0).toLongLong(), qint64(1));
         const Data data = available.at(0).at(1).value<Data>();
         QVERIFY(data);
+        QVERIFY(!data->windowed); // the whole run: time from its first call
         const Run run = testing::exampleRun("two-hosts");
         const OverTimeAnalysis expected =
             analyzeOverTime(run.configuration, run.tuples, {.maxBuckets = 64});
@@ -102,6 +103,7 @@ private slots:
         const OverTime& s = data->analysis.series;
         QCOMPARE(s.calls, expected.series.calls);
         QVERIFY(s.calls != whole.series.calls); // the window changed the buckets
+        QVERIFY(data->windowed); // its time axis says it counts from the window's first call
         QCOMPARE(s.widthNs, expected.series.widthNs);
         QCOMPARE(s.pathThread, expected.series.pathThread);
         QCOMPARE(s.culprits.size(), expected.series.culprits.size());
