@@ -123,12 +123,7 @@ Result<MpiRecordRequest> parseOptions(const Arguments& a, const std::vector<std:
     XYLEM_TRY(treeSpec, treeOption(a));
     MpiRecordRequest request;
     request.command = command;
-    if (!treeSpec->empty()) {
-        // The ranks read XYLEM_MPI_TREE at MPI_Init (collectors/mpi/treecollectives.h); an
-        // OpenMPI launcher forwards it to other hosts when told (-x).
-        ::setenv("XYLEM_MPI_TREE", treeSpec->c_str(), 1);
-        request.command = record::forwardingEnvironment(command, {"XYLEM_MPI_TREE"});
-    }
+    request.tree = treeSpec.value();
     request.sessionPath = path.value();
     request.name = name.value();
     request.notes = notes.value();

@@ -66,6 +66,9 @@ int MPI_Init_thread(int* argc, char*** argv, int required, int* provided)
 int MPI_Finalize(void)
 {
     if (auto& tree = xylem::mpi::treeSlot()) {
+        if (auto& rank = xylem::mpi::rankSlot()) {
+            rank->setTree(tree->info());
+        }
         tree->finish();
         xylem::mpi::g_activeTree = nullptr;
         tree.reset();

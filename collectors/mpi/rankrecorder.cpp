@@ -107,11 +107,11 @@ void RankRecorder::finish()
 void RankRecorder::writeDescription(bool complete)
 {
     const std::string folder = environment("XYLEM_MPI_OUT");
-    const auto gathered =
-        gatherDescription(m_ranks, m_comms.entries(), m_samples, m_rank, complete);
+    auto gathered = gatherDescription(m_ranks, m_comms.entries(), m_samples, m_rank, complete);
     if (m_rank != 0 || folder.empty() || !gathered) {
         return;
     }
+    gathered->tree = m_tree;
     if (auto written = writeDescriptionFile(folder, *gathered); !written) {
         std::fprintf(stderr, "xylem-mpi: %s\n", written.error().describe().c_str());
     }

@@ -13,6 +13,7 @@
 #include "collectors/mpi/commtable.h"
 #include "collectors/mpi/requesttable.h"
 #include "collectors/probe/probe.h"
+#include "core/model/mpitracejson.h"
 #include "core/model/mpituple.h"
 
 #include <array>
@@ -53,6 +54,9 @@ class RankRecorder
 public:
     // nullptr (and one line on stderr) when the ring cannot be made: the program runs unrecorded.
     static std::unique_ptr<RankRecorder> start();
+    // The tree the collectives went through (treecollectives.h), for the description finish()
+    // writes; rank 0's is the one written.
+    void setTree(MpiTreeInfo tree) { m_tree = std::move(tree); }
     void finish();
 
     std::int64_t now() const noexcept { return m_recorder.now(); }
@@ -68,6 +72,23 @@ public:
             const int n = m_encoder.encode(e, out);
             m_recorder.recordAll(std::span(out.data(), static_cast<size_t>(n)));
         }();
+    }
+
+    // The event collector on this rank's edge to its parent in Xylem's tree (treecollectives.h,
+    // core/model/mpituple.h): one ring push, inside the collective's call.
+    void recordEdge(MpiCall call, int parent, std::int64_t down, std::int64_t up) noexcept
+    {
+        m_recorder.record(static_cast<std::uint32_t>(m_rank),
+                          std::uint16_t(kMpiTreeEdge | static_cast<unsigned>(call)), parent, 0,
+                          down, up);
+    }
+
+    // The parent's side of a host-crossing edge to child (core/model/mpituple.h).
+    void recordEdgeAtParent(MpiCall call, int child, std::int64_t down, std::int64_t up) noexcept
+    {
+        m_recorder.record(static_cast<std::uint32_t>(m_rank),
+                          std::uint16_t(kMpiTreeEdgeAtParent | static_cast<unsigned>(call)), child,
+                          0, down, up);
     }
 
     int worldRank() const { return m_rank; }
@@ -114,6 +135,7 @@ private:
     std::vector<MPI_Status> m_statusScratch;
     std::vector<MpiRank> m_ranks;
     std::vector<MpiClockSample> m_samples;
+    std::optional<MpiTreeInfo> m_tree;
 };
 
 } // namespace xylem::mpi

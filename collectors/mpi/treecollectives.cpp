@@ -4,6 +4,8 @@
 
 #include "collectors/mpi/treecollectives.h"
 
+#include "collectors/mpi/interposer.h"
+
 #include <cstring>
 
 namespace xylem::mpi {
@@ -72,6 +74,59 @@ const TreeFallback* TreeCollectives::refuseOp(MPI_Op op)
     return &m_reason;
 }
 
+std::int64_t TreeCollectives::clock() const noexcept
+{
+    const RankRecorder* r = activeRank();
+    return r ? r->now() : 0;
+}
+
+void TreeCollectives::recordEdge(MpiCall call, const TreePlace& at) const noexcept
+{
+    if (RankRecorder* r = activeRank(); r && at.parent >= 0) {
+        r->recordEdge(call, at.parent, m_edgeDown, m_edgeUp);
+    }
+}
+
+int TreeCollectives::waitChildren(const TreePlace& at, MPI_Request* reqs)
+{
+    const auto k = static_cast<int>(at.children.size());
+    if (!at.anyCrossing || !activeRank()) {
+        return PMPI_Waitall(k, reqs, MPI_STATUSES_IGNORE);
+    }
+    m_arrive.assign(at.children.size(), 0);
+    m_leave.assign(at.children.size(), 0);
+    int rc = MPI_SUCCESS;
+    for (int done = 0; done < k; ++done) {
+        int which = MPI_UNDEFINED;
+        rc = firstError(rc, PMPI_Waitany(k, reqs, &which, MPI_STATUS_IGNORE));
+        if (which == MPI_UNDEFINED) {
+            break;
+        }
+        m_arrive[static_cast<std::size_t>(which)] = clock();
+    }
+    return rc;
+}
+
+void TreeCollectives::leaving(const TreePlace& at, std::size_t i) noexcept
+{
+    if (at.anyCrossing && i < m_leave.size()) {
+        m_leave[i] = clock();
+    }
+}
+
+void TreeCollectives::recordParentSides(MpiCall call, const TreePlace& at) const noexcept
+{
+    RankRecorder* r = activeRank();
+    if (!r || !at.anyCrossing || m_arrive.size() != at.children.size()) {
+        return;
+    }
+    for (std::size_t i = 0; i < at.children.size(); ++i) {
+        if (at.crossing[i]) {
+            r->recordEdgeAtParent(call, at.children[i], m_arrive[i], m_leave[i]);
+        }
+    }
+}
+
 char* TreeCollectives::scratch(std::size_t bytes)
 {
     if (m_scratch.size() < bytes) {
@@ -112,7 +167,7 @@ int TreeCollectives::reduceUp(const TreePlace& at, const void* own, void* result
             rc = firstError(
                 rc, PMPI_Irecv(into, count, type, at.children[i], kTreeTagReduce, pc, &reqs[i]));
         }
-        rc = firstError(rc, PMPI_Waitall(static_cast<int>(k), reqs, MPI_STATUSES_IGNORE));
+        rc = firstError(rc, waitChildren(at, reqs));
         for (std::size_t i = 1; i < k; ++i) {
             // Reduce_local(in, inout): inout = in op inout, so acc = c(i+1) op (c1 ... ci);
             // the ops here are commutative, so this is (c1 ... ci) op c(i+1).
@@ -122,7 +177,10 @@ int TreeCollectives::reduceUp(const TreePlace& at, const void* own, void* result
         partial = acc;
     }
     if (at.parent >= 0) {
-        return firstError(rc, PMPI_Send(partial, count, type, at.parent, kTreeTagReduce, pc));
+        m_edgeDown = clock();
+        rc = firstError(rc, PMPI_Send(partial, count, type, at.parent, kTreeTagReduce, pc));
+        m_edgeUp = clock(); // Reduce's: nothing comes back (Allreduce's bcastDown sets it again)
+        return rc;
     }
     if (partial != result && bytes > 0) {
         std::memcpy(result, partial, bytes);
@@ -136,6 +194,7 @@ int TreeCollectives::bcastDown(const TreePlace& at, void* buffer, int count, MPI
     int rc = MPI_SUCCESS;
     if (at.parent >= 0) {
         rc = PMPI_Recv(buffer, count, type, at.parent, kTreeTagBcast, pc, MPI_STATUS_IGNORE);
+        m_edgeUp = clock();
     }
     const std::size_t k = at.children.size();
     if (k == 0) {
@@ -143,6 +202,7 @@ int TreeCollectives::bcastDown(const TreePlace& at, void* buffer, int count, MPI
     }
     MPI_Request* reqs = requests(k);
     for (std::size_t i = 0; i < k; ++i) {
+        leaving(at, i);
         rc = firstError(
             rc, PMPI_Isend(buffer, count, type, at.children[i], kTreeTagBcast, pc, &reqs[i]));
     }
@@ -164,7 +224,10 @@ int TreeCollectives::allreduce(const void* sendbuf, void* recvbuf, int count, MP
     const TreePlace& at = placeFor(m_tree.root);
     const void* own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     const int up = reduceUp(at, own, recvbuf, count, type, op, pc);
-    return firstError(up, bcastDown(at, recvbuf, count, type, pc));
+    const int rc = firstError(up, bcastDown(at, recvbuf, count, type, pc));
+    recordEdge(MpiCall::Allreduce, at);
+    recordParentSides(MpiCall::Allreduce, at);
+    return rc;
 }
 
 int TreeCollectives::reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
@@ -182,7 +245,10 @@ int TreeCollectives::reduce(const void* sendbuf, void* recvbuf, int count, MPI_D
     const bool isRoot = m_rank == root;
     // MPI_IN_PLACE belongs at the root only; elsewhere its data would be recvbuf's all the same.
     const void* own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-    return reduceUp(placeFor(root), own, isRoot ? recvbuf : nullptr, count, type, op, pc);
+    const TreePlace& at = placeFor(root);
+    const int rc = reduceUp(at, own, isRoot ? recvbuf : nullptr, count, type, op, pc);
+    recordEdge(MpiCall::Reduce, at);
+    return rc;
 }
 
 int TreeCollectives::bcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm)
@@ -192,7 +258,11 @@ int TreeCollectives::bcast(void* buffer, int count, MPI_Datatype type, int root,
         return PMPI_Bcast(buffer, count, type, root, comm);
     }
     ++m_throughTree;
-    return bcastDown(placeFor(root), buffer, count, type, pc);
+    const TreePlace& at = placeFor(root);
+    m_edgeDown = clock(); // ready for the parent's part
+    const int rc = bcastDown(at, buffer, count, type, pc);
+    recordEdge(MpiCall::Bcast, at);
+    return rc;
 }
 
 int TreeCollectives::barrier(MPI_Comm comm)
@@ -210,17 +280,23 @@ int TreeCollectives::barrier(MPI_Comm comm)
         rc = firstError(
             rc, PMPI_Irecv(nullptr, 0, MPI_BYTE, at.children[i], kTreeTagBarrierUp, pc, &reqs[i]));
     }
-    rc = firstError(rc, PMPI_Waitall(static_cast<int>(k), reqs, MPI_STATUSES_IGNORE));
+    rc = firstError(rc, waitChildren(at, reqs));
     if (at.parent >= 0) {
+        m_edgeDown = clock();
         rc = firstError(rc, PMPI_Send(nullptr, 0, MPI_BYTE, at.parent, kTreeTagBarrierUp, pc));
         rc = firstError(rc, PMPI_Recv(nullptr, 0, MPI_BYTE, at.parent, kTreeTagBarrierDown, pc,
                                       MPI_STATUS_IGNORE));
+        m_edgeUp = clock();
     }
     for (std::size_t i = 0; i < k; ++i) {
+        leaving(at, i);
         rc = firstError(rc, PMPI_Isend(nullptr, 0, MPI_BYTE, at.children[i], kTreeTagBarrierDown,
                                        pc, &reqs[i]));
     }
-    return firstError(rc, PMPI_Waitall(static_cast<int>(k), reqs, MPI_STATUSES_IGNORE));
+    rc = firstError(rc, PMPI_Waitall(static_cast<int>(k), reqs, MPI_STATUSES_IGNORE));
+    recordEdge(MpiCall::Barrier, at);
+    recordParentSides(MpiCall::Barrier, at);
+    return rc;
 }
 
 } // namespace xylem::mpi

@@ -27,8 +27,17 @@
 // on every rank (communicator, op, reduction datatype), so every rank takes the same path.
 // MPI_IN_PLACE is handled wherever MPI allows it (Allreduce; Reduce at the root).
 //
+// Event collectors (metrics.md §1): when the rank is recorded, every non-root rank records its
+// edge to its parent for each call through the tree (core/model/mpituple.h's tree edge): one
+// clock read when it hands its part to the parent, one when the parent's part is back, one ring
+// push at the end of the call. The root records none; MPI's own calls (fallbacks) none. A parent
+// whose edge to a child crosses hosts records its side of it too in Allreduce and Barrier (the
+// proxy's edge): it then waits for its children one by one (PMPI_Waitany) to read when each
+// child's part arrived, and reads the clock before each send down.
+//
 // Not thread-safe (like the recorder): one thread calling MPI at a time.
 
+#include "core/model/mpitracejson.h"
 #include "core/model/ranktree.h"
 
 #include <array>
@@ -62,6 +71,8 @@ struct TreePlace
 {
     int parent = -1;
     std::vector<int> children;
+    std::vector<bool> crossing; // per child: its edge joins two hosts (a proxy)
+    bool anyCrossing = false;
 };
 
 class TreeCollectives
@@ -91,6 +102,8 @@ public:
     // "hierarchy:4 over 8 ranks, depth 3, 1 edge between hosts: 120 collectives through the
     // tree, 8 by MPI's own (4 user-defined op, 4 derived datatype)".
     std::string summary() const;
+    // The same for the run's description (core/model/mpitracejson.h), with the tree's parents.
+    MpiTreeInfo info() const;
 
 private:
     TreeCollectives(RankTreeSpec spec, RankTree tree, int rank);
@@ -105,6 +118,17 @@ private:
     int reduceUp(const TreePlace& at, const void* own, void* result, int count, MPI_Datatype type,
                  MPI_Op op, MPI_Comm pc);
     int bcastDown(const TreePlace& at, void* buffer, int count, MPI_Datatype type, MPI_Comm pc);
+    // The recorder's clock, or 0 when the rank is not recorded.
+    std::int64_t clock() const noexcept;
+    // Records the edge to at.parent with m_edgeDown and m_edgeUp (nothing at the root).
+    void recordEdge(MpiCall call, const TreePlace& at) const noexcept;
+    // Waits for the k requests of at's children's parts; with a host-crossing child and a
+    // recorder, one at a time, noting each one's arrival (m_arrive).
+    int waitChildren(const TreePlace& at, MPI_Request* reqs);
+    // Before sending down to child i: notes the time (m_leave) when the parent side is recorded.
+    void leaving(const TreePlace& at, std::size_t i) noexcept;
+    // Records the parent's side of every host-crossing child edge (m_arrive, m_leave).
+    void recordParentSides(MpiCall call, const TreePlace& at) const noexcept;
     char* scratch(std::size_t bytes);
     MPI_Request* requests(std::size_t n);
 
@@ -126,6 +150,10 @@ private:
     std::array<MPI_Datatype, 4> m_namedTypes{MPI_DATATYPE_NULL, MPI_DATATYPE_NULL,
                                              MPI_DATATYPE_NULL, MPI_DATATYPE_NULL};
     std::int64_t m_throughTree = 0;
+    std::int64_t m_edgeDown = 0; // this call's edge to the parent: handed up
+    std::int64_t m_edgeUp = 0;   // and come back
+    std::vector<std::int64_t> m_arrive; // per child of this call's place: its part arrived
+    std::vector<std::int64_t> m_leave;  // per child: the result sent to it
     std::array<std::int64_t, kTreeFallbacks> m_fallbacks{};
     TreeFallback m_reason = TreeFallback::UserOp;
 };

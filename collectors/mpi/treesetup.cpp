@@ -4,6 +4,7 @@
 
 #include "collectors/mpi/treecollectives.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -150,8 +151,15 @@ const TreePlace& TreeCollectives::placeFor(int root)
     const auto at = static_cast<std::size_t>(root);
     if (!m_placeBuilt[at]) {
         const RankTree t = root == m_tree.root ? m_tree : rerooted(m_tree, root);
-        m_places[at] = TreePlace{t.parent[static_cast<std::size_t>(m_rank)],
-                                 t.children[static_cast<std::size_t>(m_rank)]};
+        TreePlace place{t.parent[static_cast<std::size_t>(m_rank)],
+                        t.children[static_cast<std::size_t>(m_rank)],
+                        {},
+                        false};
+        for (const int c : place.children) {
+            place.crossing.push_back(t.crossesHost[static_cast<std::size_t>(c)]);
+            place.anyCrossing = place.anyCrossing || place.crossing.back();
+        }
+        m_places[at] = std::move(place);
         m_placeBuilt[at] = true;
     }
     return m_places[at];
@@ -178,6 +186,28 @@ std::string TreeCollectives::summary() const
            " between hosts: " + std::to_string(m_throughTree) + " collectives through the tree, " +
            std::to_string(fallbacks) + " by MPI's own" +
            (reasons.empty() ? std::string() : " (" + reasons + ")");
+}
+
+} // namespace xylem::mpi
+
+namespace xylem::mpi {
+
+MpiTreeInfo TreeCollectives::info() const
+{
+    MpiTreeInfo info;
+    info.spec = m_spec.text;
+    info.depth = m_tree.depth;
+    info.parents = m_tree.parent;
+    info.crossingEdges =
+        static_cast<int>(std::count(m_tree.crossesHost.begin(), m_tree.crossesHost.end(), true));
+    info.throughTree = m_throughTree;
+    for (std::size_t i = 0; i < kTreeFallbacks; ++i) {
+        if (m_fallbacks[i] > 0) {
+            info.fallbacks.emplace_back(describe(static_cast<TreeFallback>(i)), m_fallbacks[i]);
+        }
+    }
+    std::sort(info.fallbacks.begin(), info.fallbacks.end());
+    return info;
 }
 
 } // namespace xylem::mpi

@@ -44,7 +44,8 @@ MpiTrace fromCallsAlone(const std::vector<MpiEvent>& events)
 } // namespace
 
 Result<MpiTrace> assembleMpiTrace(const std::optional<MpiRunInfo>& description,
-                                  std::vector<MpiEvent> events)
+                                  std::vector<MpiEvent> events,
+                                  std::vector<MpiTreeEdge> treeEdges)
 {
     MpiTrace trace = description ? description->trace : fromCallsAlone(events);
     if (description && !description->complete) {
@@ -64,6 +65,11 @@ Result<MpiTrace> assembleMpiTrace(const std::optional<MpiRunInfo>& description,
         }
     }
     trace.events = std::move(events);
+    const auto n = static_cast<std::int32_t>(trace.ranks.size());
+    std::erase_if(treeEdges, [n](const MpiTreeEdge& e) {
+        return e.rank < 0 || e.rank >= n || e.parent < 0 || e.parent >= n;
+    });
+    trace.treeEdges = std::move(treeEdges);
     return trace;
 }
 

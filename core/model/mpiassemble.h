@@ -15,8 +15,10 @@
 namespace xylem {
 
 // An error (InvalidTrace) names an event whose rank (or, with a complete description, whose
-// communicator) the description does not know.
+// communicator) the description does not know. treeEdges: the decoded edges of Xylem's tree
+// (mpituple.h), kept when their ranks are known (an edge's call was checked with its event).
 Result<MpiTrace> assembleMpiTrace(const std::optional<MpiRunInfo>& description,
-                                  std::vector<MpiEvent> events);
+                                  std::vector<MpiEvent> events,
+                                  std::vector<MpiTreeEdge> treeEdges = {});
 
 } // namespace xylem

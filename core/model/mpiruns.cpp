@@ -1,6 +1,7 @@
 #include "core/model/mpiruns.h"
 
 #include "core/model/mpikinds.h"
+#include "core/model/mpitreerun.h"
 
 #include <algorithm>
 #include <limits>
@@ -202,6 +203,10 @@ Result<Run> collectiveRun(const MpiTrace& trace, std::int32_t communicator, MpiC
                                                           " names unknown rank " +
                                                           std::to_string(r));
         }
+    }
+    XYLEM_TRY(parents, treeParents(trace, communicator, kind));
+    if (parents.value()) {
+        return treeCollectiveRun(trace, communicator, kind);
     }
     XYLEM_TRY(config, configurationFor(trace, *comm, shape));
     XYLEM_TRY(instances, gatherInstances(trace, *comm, kind, config.value()));

@@ -27,6 +27,10 @@
 //   the Wait/Test event that completes it (no completion: that rank's tuple is missing).
 // Point-to-point events, other kinds and other communicators' events are ignored (other kinds
 // are still checked: an instance whose members call different collectives is refused).
+//
+// Through Xylem's tree: when the kind's calls on the communicator went through the interposer's
+// spanning tree (the trace has its tree edges, `xylem-cli mpi --tree SPEC`), the run is that
+// tree with its inner stages whatever the shape (core/model/mpitreerun.h).
 
 #include "core/model/mpitrace.h"
 #include "core/model/result.h"

@@ -203,6 +203,29 @@ bool receivesMessage(const MpiEvent& e);
 // rank, call, enter and exit).
 std::int64_t mpiCallTimeNs(const std::vector<MpiEvent>& events);
 
+// The event collector on the edge rank -> parent of Xylem's spanning tree inside the program
+// (collectors/mpi/treecollectives.h, core/model/mpituple.h) for one collective instance
+// (communicator, seq) of the call kind: down when the rank handed its subtree's part to the
+// parent, up when the parent's part came back (metrics.md §1). In the rank's clock like its
+// events until corrected. Where the edge crosses hosts the parent's side is an MpiTreeEdge too
+// (atParent): down when the child's part had arrived, up when the parent sent it the result, in
+// the parent's clock.
+struct MpiTreeEdge
+{
+    std::int64_t down = 0; // ns
+    std::int64_t up = 0;   // ns, >= down
+    std::int64_t seq = 0;  // the collective's instance on the communicator
+    std::int32_t rank = 0; // the child, a world rank
+    std::int32_t parent = 0;
+    std::int32_t communicator = 0;
+    MpiCall call = MpiCall::Allreduce;
+    bool atParent = false; // recorded by the parent (its clock), else by the child
+
+    // The rank whose clock the times are in.
+    std::int32_t recorder() const { return atParent ? parent : rank; }
+    bool operator==(const MpiTreeEdge&) const = default;
+};
+
 // One ping-pong measurement of a host's clock against another's (metrics.md §7), taken at the
 // start or the end of a run: measuredAgainst = local + offsetNs at local time localNs, with an
 // error of at most roundTripNs / 2 (the exchange with the smallest round trip is the one kept).
@@ -222,6 +245,7 @@ struct MpiTrace
     std::vector<MpiRank> ranks; // indexed by world rank
     std::vector<MpiCommunicator> communicators;
     std::vector<MpiEvent> events;             // any order
+    std::vector<MpiTreeEdge> treeEdges;       // any order; only a run through Xylem's tree
     std::vector<MpiClockSample> clockSamples; // may be empty (one host, or already corrected)
     std::string referenceHost;                // the host whose clock the others are mapped onto
 

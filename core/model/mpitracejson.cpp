@@ -77,6 +77,49 @@ void readClockSamples(const json& doc, MpiTrace& trace)
     }
 }
 
+std::optional<MpiTreeInfo> readTree(const json& doc)
+{
+    if (!doc.contains("tree")) {
+        return std::nullopt;
+    }
+    const json& t = doc.at("tree");
+    const std::string where = "tree";
+    MpiTreeInfo tree;
+    tree.spec = field<std::string>(t, "spec", where);
+    tree.depth = field<int>(t, "depth", where);
+    tree.parents = field<std::vector<int>>(t, "parents", where);
+    tree.crossingEdges = field<int>(t, "crossing_edges", where);
+    tree.throughTree = field<std::int64_t>(t, "through_tree", where);
+    const json& fallbacks = t.contains("fallbacks") ? t.at("fallbacks") : json::object();
+    if (!fallbacks.is_object()) {
+        throw std::invalid_argument("tree: field \"fallbacks\" has the wrong type");
+    }
+    for (const auto& [reason, count] : fallbacks.items()) {
+        tree.fallbacks.emplace_back(reason, field<std::int64_t>(fallbacks, reason.c_str(), where));
+    }
+    for (const int parent : tree.parents) {
+        if (parent < -1 || parent >= static_cast<int>(tree.parents.size())) {
+            throw std::invalid_argument("tree: parent " + std::to_string(parent) +
+                                        " is no rank of the tree");
+        }
+    }
+    return tree;
+}
+
+json treeToJson(const MpiTreeInfo& tree)
+{
+    json fallbacks = json::object();
+    for (const auto& [reason, count] : tree.fallbacks) {
+        fallbacks[reason] = count;
+    }
+    return {{"spec", tree.spec},
+            {"depth", tree.depth},
+            {"parents", tree.parents},
+            {"crossing_edges", tree.crossingEdges},
+            {"through_tree", tree.throughTree},
+            {"fallbacks", fallbacks}};
+}
+
 } // namespace
 
 std::string mpiRunInfoToJson(const MpiRunInfo& info)
@@ -97,13 +140,16 @@ std::string mpiRunInfoToJson(const MpiRunInfo& info)
                            {"offset_ns", s.offsetNs},
                            {"round_trip_ns", s.roundTripNs}});
     }
-    return json{{"format", kMpiRunFormat},
-                {"complete", info.complete},
-                {"reference_host", info.trace.referenceHost},
-                {"ranks", ranks},
-                {"communicators", communicators},
-                {"clock_samples", samples}}
-        .dump(1);
+    json doc{{"format", kMpiRunFormat},
+             {"complete", info.complete},
+             {"reference_host", info.trace.referenceHost},
+             {"ranks", ranks},
+             {"communicators", communicators},
+             {"clock_samples", samples}};
+    if (info.tree) {
+        doc["tree"] = treeToJson(*info.tree);
+    }
+    return doc.dump(1);
 }
 
 Result<MpiRunInfo> mpiRunInfoFromJson(const std::string& text)
@@ -121,6 +167,7 @@ Result<MpiRunInfo> mpiRunInfoFromJson(const std::string& text)
         readRanks(doc.value(), info.trace);
         readCommunicators(doc.value(), info.trace);
         readClockSamples(doc.value(), info.trace);
+        info.tree = readTree(doc.value());
     } catch (const std::invalid_argument& e) {
         return makeError(ErrorCode::MalformedInput, e.what());
     }

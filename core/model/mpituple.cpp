@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@ struct RankTuples
 {
     std::vector<Tuple> calls;
     std::vector<Tuple> details;
+    std::vector<Tuple> edges;
 };
 
 struct Sticky
@@ -52,6 +54,22 @@ std::int64_t matchCall(const std::vector<Tuple>& calls, const Tuple& details)
     return best;
 }
 
+// The call (same code) whose enter..exit holds a tree edge, within the details' tolerance, or -1.
+// The edge is recorded inside its call, so the call is the last one entered before it.
+std::int64_t holdingCall(const std::vector<Tuple>& calls, const Tuple& edge)
+{
+    const auto code = edge.op & kMpiCallMask;
+    const Tuple probe{0, edge.down + kDetailsTolerance, std::numeric_limits<std::int64_t>::max()};
+    auto at = std::upper_bound(calls.begin(), calls.end(), probe, byTime);
+    for (int back = 0; back < 3 && at != calls.begin(); ++back) {
+        --at;
+        if ((at->op & kMpiCallMask) == code && at->up + kDetailsTolerance >= edge.up) {
+            return at - calls.begin();
+        }
+    }
+    return -1;
+}
+
 MpiEvent eventOf(const Tuple& t)
 {
     MpiEvent e;
@@ -66,9 +84,32 @@ MpiEvent eventOf(const Tuple& t)
     return e;
 }
 
+// The tree edges of one rank with their calls' communicator and seq; how many had no call.
+std::int64_t decodeEdges(const RankTuples& r, std::vector<MpiTreeEdge>& out)
+{
+    std::int64_t unmatched = 0;
+    for (const Tuple& t : r.edges) {
+        const std::int64_t i = holdingCall(r.calls, t);
+        if (i < 0) {
+            ++unmatched;
+            continue;
+        }
+        const Tuple& call = r.calls[static_cast<std::size_t>(i)];
+        const bool atParent = (t.op & kMpiTreeEdgeAtParent) != 0;
+        const auto recorder = static_cast<std::int32_t>(t.collector);
+        const auto other = static_cast<std::int32_t>(t.seq);
+        out.push_back(MpiTreeEdge{t.down, t.up, call.seq & kMpiSeqMask,
+                                  atParent ? other : recorder, atParent ? recorder : other,
+                                  static_cast<std::int32_t>(call.seq >> kMpiSeqBits),
+                                  static_cast<MpiCall>(t.op & kMpiCallMask), atParent});
+    }
+    return unmatched;
+}
+
 std::int64_t decodeRank(RankTuples& r, std::vector<MpiEvent>& out)
 {
     std::stable_sort(r.calls.begin(), r.calls.end(), byTime);
+    std::stable_sort(r.edges.begin(), r.edges.end(), byTime);
     std::vector<Sticky> at(r.calls.size());
     std::int64_t unmatched = 0;
     for (const Tuple& d : r.details) {
@@ -105,18 +146,21 @@ Result<MpiDecodeResult> decodeMpiTuples(std::span<const Tuple> tuples)
         const Tuple& t = tuples[i];
         const int code = t.op & kMpiCallMask;
         const int flags = t.op & ~(kMpiCallMask | kMpiCompletionMask);
-        const bool knownFlags = flags == 0 || flags == kMpiBytesDetails || flags == kMpiTagDetails;
+        const bool edge = flags == kMpiTreeEdge || flags == kMpiTreeEdgeAtParent;
+        const bool knownFlags =
+            flags == 0 || flags == kMpiBytesDetails || flags == kMpiTagDetails || edge;
         if (code >= kMpiCallCount || !knownFlags) {
             return makeError(
                 ErrorCode::InvalidTrace, "op code " + std::to_string(t.op) + " is no MPI call",
                 "tuple " + std::to_string(i) + " of rank " + std::to_string(t.collector));
         }
         auto& r = ranks[t.collector];
-        (flags == 0 ? r.calls : r.details).push_back(t);
+        (flags == 0 ? r.calls : edge ? r.edges : r.details).push_back(t);
     }
     MpiDecodeResult result;
     for (auto& [rank, r] : ranks) {
         result.unmatchedDetails += decodeRank(r, result.events);
+        result.unmatchedEdges += decodeEdges(r, result.treeEdges);
     }
     return result;
 }

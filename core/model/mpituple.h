@@ -12,6 +12,21 @@
 //                 fit 16 bits
 //   bytes details seq = bytes;                       op = 0x100 | call code
 //   tag details   seq = tag << 32 | uint32 partner;  op = 0x200 | call code
+//   tree edge     seq = the parent's world rank;     op = 0x1000 | call code, down and up as
+//                 below, collector = the child's world rank (the rank that recorded it)
+//   parent side   seq = the child's world rank;      op = 0x2000 | call code, collector = the
+//                 parent's world rank (the rank that recorded it)
+//
+// A tree edge is the event collector on the edge child -> parent of Xylem's spanning tree
+// inside an MPI program (collectors/mpi/treecollectives.h; metrics.md §1): the child records it
+// inside its own call of that collective, down = when it handed its subtree's part to the
+// parent (just before the send: Allreduce, Reduce, Barrier; Bcast: just before the receive),
+// up = when the parent's part came back (just after the receive: Allreduce, Bcast, Barrier;
+// Reduce, where nothing comes back: just after the send). It is pushed before the call's own
+// tuple and belongs to the call of the same code on that rank whose enter..exit holds it.
+// Where the edge crosses hosts (a proxy, metrics.md §1) the parent records its side as well, in
+// Allreduce and Barrier: down = when the child's part had arrived (its receive completed), up =
+// just before it sent its result to the child.
 //
 // Details tuples carry the down and up of the call they belong to and are pushed just before
 // it. They are sticky: a rank's calls keep the last bytes (and tag, wide partner) announced
@@ -39,6 +54,8 @@ inline constexpr int kMpiCompletionShift = 10;
 inline constexpr std::uint16_t kMpiCompletionMask = 0x3 << kMpiCompletionShift;
 inline constexpr std::uint16_t kMpiBytesDetails = 0x100;
 inline constexpr std::uint16_t kMpiTagDetails = 0x200;
+inline constexpr std::uint16_t kMpiTreeEdge = 0x1000;
+inline constexpr std::uint16_t kMpiTreeEdgeAtParent = 0x2000;
 inline constexpr std::int16_t kPartnerInDetails = -32768;
 
 constexpr std::int64_t mpiKey(std::int32_t communicator, std::int64_t seq)
@@ -104,10 +121,27 @@ private:
     std::int32_t m_widePartner = -1;
 };
 
+// The tree edge tuple of a child rank's call (above); the rank's world rank is the collector.
+inline Tuple treeEdgeTuple(MpiCall call, std::int32_t rank, std::int32_t parent, std::int64_t down,
+                           std::int64_t up) noexcept
+{
+    return Tuple{parent, down, up, static_cast<std::uint32_t>(rank),
+                 std::uint16_t(kMpiTreeEdge | static_cast<unsigned>(call)), 0};
+}
+// The parent's side of a host-crossing edge (above), recorded by the parent.
+inline Tuple treeEdgeAtParentTuple(MpiCall call, std::int32_t parent, std::int32_t child,
+                                   std::int64_t down, std::int64_t up) noexcept
+{
+    return Tuple{child, down, up, static_cast<std::uint32_t>(parent),
+                 std::uint16_t(kMpiTreeEdgeAtParent | static_cast<unsigned>(call)), 0};
+}
+
 struct MpiDecodeResult
 {
-    std::vector<MpiEvent> events;      // by (rank, enter)
-    std::int64_t unmatchedDetails = 0; // details whose call never arrived (lost to a full ring)
+    std::vector<MpiEvent> events;       // by (rank, enter)
+    std::vector<MpiTreeEdge> treeEdges; // by (rank, down), with their call's communicator and seq
+    std::int64_t unmatchedDetails = 0;  // details whose call never arrived (lost to a full ring)
+    std::int64_t unmatchedEdges = 0;    // tree edges whose call never arrived
 };
 
 // Decodes the tuples of any number of ranks, in any order. An error names the first tuple with

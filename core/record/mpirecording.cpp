@@ -123,7 +123,8 @@ Result<MpiTrace> traceOf(const MpiGather& gather, const MpiScratch& scratch,
         description = std::move(info).value();
         o.complete = description->complete;
     }
-    return assembleMpiTrace(description, std::move(decoded).value().events);
+    return assembleMpiTrace(description, std::move(decoded->events),
+                            std::move(decoded->treeEdges));
 }
 
 // Corrects the clocks, derives a run per collective kind and stores them with the clock models.
@@ -236,8 +237,10 @@ Result<MpiRecordingOutcome> MpiRecording::run()
     XYLEM_TRY(gather, MpiGather::start(scratch->ringBase(), r.listen, hosts.value(), r.launcher));
     NewSessionFile file{r.sessionPath, !std::filesystem::exists(r.sessionPath)};
     XYLEM_TRY(session, store::Session::openOrCreate(r.sessionPath));
-    const auto environment =
-        mpiProgramEnvironment(library.value(), scratch.value(), r.ringCapacity);
+    auto environment = mpiProgramEnvironment(library.value(), scratch.value(), r.ringCapacity);
+    if (!r.tree.empty()) {
+        environment.push_back("XYLEM_MPI_TREE=" + r.tree);
+    }
     XYLEM_TRY(program, MpiProgram::start(forwardingEnvironment(resolvedCommand(r.command),
                                                                environmentNames(environment)),
                                          environment));

@@ -59,6 +59,10 @@ struct MpiRecordRequest
     std::vector<std::string> hosts;
     std::string hostFile;
     std::string launcher = "ssh {host} {command}"; // starts a collector on other machines
+    // XYLEM_MPI_TREE of the ranks (collectors/mpi/treecollectives.h; core/model/ranktree.h's
+    // SPEC, a tree file's path absolute): set in the program's environment and forwarded to
+    // other hosts. Empty: the ranks get what this process's environment has.
+    std::string tree;
 };
 
 struct MpiRecordingStatus

@@ -13,6 +13,12 @@ Result<ClockModel> correctClocks(MpiTrace& trace)
 {
     XYLEM_TRY(model, ClockModel::build(trace));
     model->correct(trace);
+    // The tree's edges (mpitreerun.h) in the clock of the rank that recorded them, as events.
+    for (MpiTreeEdge& e : trace.treeEdges) {
+        const std::string& host = trace.ranks[static_cast<std::size_t>(e.recorder())].host;
+        e.down = model->toReference(host, e.down);
+        e.up = model->toReference(host, e.up);
+    }
     measureResidualSkew(trace, model.value());
     return model;
 }

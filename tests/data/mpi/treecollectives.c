@@ -14,12 +14,15 @@
  * With "bench N": N rounds of 100 8-byte MPI_Allreduce (the interposer's: the tree, if one is
  * chosen) then 100 8-byte PMPI_Allreduce (MPI's own, past the interposer); rank 0 prints the
  * median over the rounds of each one's time per call in microseconds:
- * "bench tree <us> native <us>". */
+ * "bench tree <us> native <us>".
+ * With "late R N": N 8-byte MPI_Allreduce on MPI_COMM_WORLD, rank R sleeping 2 ms before each
+ * (a planted late rank for the analysis of the tree's stages); rank 0 prints "late <sum>". */
 
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define LINE 256
 #define LINES 64
@@ -252,6 +255,21 @@ static void bench(int rounds)
     free(native);
 }
 
+static void late(int lateRank, int calls)
+{
+    long v = rank, sum = 0;
+    const struct timespec pause = {0, 2000000};
+    for (int i = 0; i < calls; ++i) {
+        if (rank == lateRank) {
+            nanosleep(&pause, NULL);
+        }
+        MPI_Allreduce(&v, &sum, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    }
+    if (rank == 0) {
+        printf("late %ld\n", sum);
+    }
+}
+
 int main(int argc, char** argv)
 {
     MPI_Init(&argc, &argv);
@@ -263,6 +281,11 @@ int main(int argc, char** argv)
     }
     if (argc > 2 && strcmp(argv[1], "bench") == 0) {
         bench(atoi(argv[2]) > 0 ? atoi(argv[2]) : 1);
+        MPI_Finalize();
+        return 0;
+    }
+    if (argc > 3 && strcmp(argv[1], "late") == 0) {
+        late(atoi(argv[2]), atoi(argv[3]));
         MPI_Finalize();
         return 0;
     }
