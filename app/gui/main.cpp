@@ -1,4 +1,5 @@
-// xylem: the desktop application. `xylem [SESSION.xylem] [--run N]` opens a session;
+// xylem: the desktop application. `xylem [SESSION.xylem...] [--run N]` opens a session (and
+// the ones after it beside it, to compare their runs);
 // `xylem --live-demo FILE` records a local demo cluster into FILE and shows it as it grows;
 // `--screenshot FILE.png [--tab NAME]` renders the window once the run's analysis is
 // shown and exits (for documentation, tests, and machines without a display, with
@@ -61,8 +62,10 @@ int main(int argc, char** argv)
         QApplication::translate("main", "Performance analysis of collective communication"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("session"),
-                                 QApplication::translate("main", "A session file to open."));
+    parser.addPositionalArgument(
+        QStringLiteral("sessions"),
+        QApplication::translate("main", "Session files to open, side by side."),
+        QStringLiteral("[SESSION...]"));
     const QCommandLineOption run(QStringLiteral("run"),
                                  QApplication::translate("main", "The run to show first."),
                                  QStringLiteral("N"));
@@ -137,8 +140,12 @@ int main(int argc, char** argv)
         demo.session = parser.value(liveDemo);
         window.startLiveDemo(demo);
     } else if (!parser.positionalArguments().isEmpty()) {
-        window.openSession(parser.positionalArguments().constFirst(),
-                           parser.value(run).toLongLong());
+        const QStringList sessions = parser.positionalArguments();
+        window.openSession(sessions.constFirst(), parser.value(run).toLongLong());
+        for (qsizetype i = 1; i < sessions.size(); ++i) {
+            // Listed once the first is open, in this order; the first's run is shown.
+            window.addSession(sessions[i], std::nullopt);
+        }
     }
     return app.exec();
 }

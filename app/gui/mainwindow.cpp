@@ -115,11 +115,11 @@ MainWindow::MainWindow(QWidget* parent)
             &MainWindow::showWaitStates);
     connect(&m_controller, &SessionController::clocksAvailable, this, &MainWindow::showClocks);
     auto* subtreeFeed = new SubtreeSerializationFeed(
-        m_serialization, [this] { return m_controller.sessionPath(); },
+        m_serialization,
         [this] {
             std::vector<LabelledRun> runs;
-            for (const auto& [id, labelled] : m_analysed) {
-                runs.emplace_back(id, labelled.label);
+            for (const auto& [key, labelled] : m_analysed) {
+                runs.emplace_back(key, labelled.label);
             }
             return runs;
         },
@@ -133,7 +133,8 @@ MainWindow::MainWindow(QWidget* parent)
     scopes->followSession(m_runs, &m_controller, [this] {
         return m_report ? live::hostsOfConfiguration(*m_report->configuration) : live::HostList{};
     });
-    connect(&m_controller, &SessionController::sessionOpened, this, &MainWindow::showRuns);
+    connectSessions();
+    connectAnalysisWindow();
     connect(&m_controller, &SessionController::reportAvailable, this, &MainWindow::showReport);
     connect(&m_controller, &SessionController::failed, this, &MainWindow::showError);
     connect(m_timeline, &views::TimelineView::windowRequested, this,
@@ -144,9 +145,9 @@ MainWindow::MainWindow(QWidget* parent)
             });
     connect(&m_controller, &SessionController::timelineAvailable, this,
             [this](qint64 run, const store::TimelineSlice& operation,
-                   const store::TimelineSlice& slowest) {
-                if (run == m_shownRun) {
-                    m_timeline->setSlices(operation, slowest);
+                   const store::TimelineSlice& slowest, qint64 fromNs, qint64 toNs) {
+                if (run == m_shownRun) { // drawn only if still the window in view
+                    m_timeline->setSlices(fromNs, toNs, operation, slowest);
                 }
             });
     connect(&m_controller, &SessionController::systemSamplesAvailable, this,
@@ -162,26 +163,8 @@ MainWindow::MainWindow(QWidget* parent)
         m_controller.cancel();
         m_status->setText(tr("Cancelled."));
     });
-    connect(m_runs, &RunPanel::runChosen, this, [this](qint64 run) {
-        m_status->setText(tr("Analysing run %1…").arg(run));
-        m_controller.analyzeRun(run);
-    });
-    connect(m_runs, &RunPanel::renameRequested, &m_controller, &SessionController::renameRun);
-    connect(m_runs, &RunPanel::notesEdited, &m_controller, &SessionController::setRunNotes);
-    connect(&m_controller, &SessionController::runRenamed, this,
-            [this](qint64 run, const QString& name) {
-                m_runs->applyName(run, name);
-                if (auto analysed = m_analysed.find(run); analysed != m_analysed.end()) {
-                    analysed->second.label = tr("run %1: %2").arg(run).arg(name);
-                }
-            });
-    connect(&m_controller, &SessionController::runNotesKept, m_runs, &RunPanel::applyNotes);
     connect(&m_controller, &SessionController::saved, this,
             [this](const QString& path) { m_status->setText(tr("Saved %1.").arg(path)); });
-    connect(&m_controller, &SessionController::savedAs, this, [this](const QString& path) {
-        m_status->setText(tr("Saved as %1.").arg(path));
-        openSession(path, m_runs->currentRun());
-    });
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
@@ -217,6 +200,15 @@ void MainWindow::chooseSession()
     }
 }
 
+void MainWindow::chooseAddedSession()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Add Session"), QString(), tr("Xylem sessions (*.xylem);;All files (*)"));
+    for (const QString& path : paths) {
+        addSession(path);
+    }
+}
+
 void MainWindow::chooseSaveAs()
 {
     if (m_controller.sessionPath().isEmpty()) {
@@ -245,6 +237,14 @@ void MainWindow::openSession(const QString& path, qint64 preferredRun)
     m_controller.openSession(path);
 }
 
+void MainWindow::addSession(const QString& path, std::optional<qint64> preferredRun)
+{
+    m_runs->flushNotes();
+    m_preferredOf[path] = preferredRun;
+    m_status->setText(tr("Opening %1 beside the sessions open…").arg(path));
+    m_controller.addSession(path);
+}
+
 void MainWindow::openSampleSession()
 {
     const QString path = QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation))
@@ -258,30 +258,23 @@ void MainWindow::openSampleSession()
     openSession(path);
 }
 
-void MainWindow::showRuns(const QString& path, const QVector<RunEntry>& runs)
-{
-    setWindowTitle(tr("%1 — Xylem").arg(QFileInfo(path).fileName()));
-    m_analysed.clear(); // runs of another session
-    forgetCalls();
-    m_recent->remember(path);
-    m_sessionOpened = true; // its first run shown opens on the overview
-    for (const RunEntry& r : runs) {
-        m_spans[r.id] = {r.firstNs, r.lastNs};
-    }
-    m_status->setText(
-        runs.isEmpty() ? tr("%1 holds no run.").arg(path)
-                       : tr("%n run(s) in %1", nullptr, static_cast<int>(runs.size())).arg(path));
-    // Chooses one, which is then analysed; a recording's runs per MPI kind open on the first.
-    m_runs->setRuns(runs, m_preferredRun < 0 ? newestRecordingStart(runs) : m_preferredRun);
-    if (runs.isEmpty()) {
-        emit noRunToShow(path);
-    }
-}
-
 void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> report,
                             std::shared_ptr<const std::vector<std::int64_t>> operationTimes)
 {
-    if (run != m_shownRun) { // what the overview knows of the run before comes again for this
+    const RunKey key{m_controller.sessionPath(), run};
+    m_window.reset(); // the whole run's analysis
+    m_analysed[key] = {runLabel(key), report, std::move(operationTimes)};
+    presentReport(run, report, true);
+    m_timeline->showAnalysisWindow(std::nullopt);
+}
+
+// The views show a report of the shown run's session: the whole run's (whole: what else is
+// shown of the run is asked for) or a window's of the run already shown.
+void MainWindow::presentReport(qint64 run, std::shared_ptr<const AnalysisReport> report,
+                               bool whole)
+{
+    const RunKey key{m_controller.sessionPath(), run};
+    if (key != m_shownKey) { // what the overview knows of the run before comes again for this
         m_shownWaits.reset();
         m_shownClocks.reset();
         m_shownRecording.reset();
@@ -293,29 +286,32 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     m_tables->setReport(report);
     m_timemap->setReport(report);
     m_shownRun = run;
-    m_timeline->setRun(m_spans[run].first, m_spans[run].second);
-    m_controller.querySystemSamples(run);
-    m_controller.queryWaitStates(run);
-    m_controller.queryClocks(run);
-    queryRecording(run);
-    m_monitors->showRun(m_controller.sessionPath(), run);
-    const QString name = m_runs->currentRun() == run ? m_runs->currentName() : QString();
-    m_analysed[run] = {tr("run %1: %2").arg(run).arg(name), report, std::move(operationTimes)};
-    std::vector<views::LabelledReport> overlaid;
-    for (const auto& [id, labelled] : m_analysed) {
-        overlaid.push_back(labelled);
+    m_shownKey = key;
+    m_timeline->setRun(m_spans[key].first, m_spans[key].second);
+    if (whole) {
+        m_controller.querySystemSamples(run);
+        m_controller.queryWaitStates(run);
+        m_controller.queryClocks(run);
+        queryRecording(run);
+        m_monitors->showRun(m_controller.sessionPath(), run);
     }
-    m_serialization->setReports(overlaid);
-    m_comparison->setReports(std::move(overlaid));
+    feedComparison();
+    updateTitle();
     QString culprit = tr("none");
     if (!report->imbalancePath.empty()) {
         culprit = QString::fromStdString(report->idOf(report->imbalancePath.back()));
     }
-    m_status->setText(tr("Run %1: %2 calls, %3 incomplete; the imbalance path ends at %4.")
-                          .arg(run)
-                          .arg(report->calls)
-                          .arg(report->incompleteCalls)
-                          .arg(culprit));
+    m_status->setText(
+        m_window ? tr("%1 — %2: %3 calls, %4 incomplete; the imbalance path ends at %5.")
+                       .arg(runLabel(key), windowText())
+                       .arg(report->calls)
+                       .arg(report->incompleteCalls)
+                       .arg(culprit)
+                 : tr("Run %1: %2 calls, %3 incomplete; the imbalance path ends at %4.")
+                       .arg(run)
+                       .arg(report->calls)
+                       .arg(report->incompleteCalls)
+                       .arg(culprit));
     showFindings();
     if (std::exchange(m_sessionOpened, false)) {
         // The first run of a session opens on the overview, unless a view was chosen first.
@@ -407,11 +403,16 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event)
     }
 }
 
+// Files dropped: the first opened in place of the sessions open, the others beside it; all of
+// them beside the open ones with Ctrl held.
 void MainWindow::dropEvent(QDropEvent* event)
 {
-    const auto urls = event->mimeData()->urls();
-    if (!urls.isEmpty() && urls.first().isLocalFile()) {
-        openSession(urls.first().toLocalFile());
+    bool beside = event->modifiers().testFlag(Qt::ControlModifier);
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile()) {
+            beside ? addSession(url.toLocalFile()) : openSession(url.toLocalFile());
+            beside = true;
+        }
     }
 }
 

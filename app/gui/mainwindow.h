@@ -1,7 +1,7 @@
 #pragma once
 
-// Xylem's main window: a session's runs in a dock on the left (RunPanel), the analysis of the
-// chosen run in dockable views (tabbed together at first; each can be torn off or docked
+// Xylem's main window: the runs of the open sessions (one or several at once) in a dock on the
+// left (RunPanel), the analysis of the chosen run in dockable views (tabbed together at first; each can be torn off or docked
 // beside another), long work off the GUI thread with progress and Cancel in the status bar.
 // Open by menu, recent list, drag and drop or command line; Save and Save As; window state
 // and recent sessions kept in QSettings; live recordings (a local demo, or a program started
@@ -9,6 +9,7 @@
 // writes, LiveController records, the views draw.
 
 #include "app/gui/livecontroller.h"
+#include "app/gui/runkey.h"
 #include "app/gui/sessioncontroller.h"
 #include "core/analysis/findings.h"
 #include "views/labelledreport.h"
@@ -78,7 +79,14 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    // Closes the open sessions and opens path, showing preferredRun (the newest when < 0).
     void openSession(const QString& path, qint64 preferredRun = 0);
+    // Opens path beside the open sessions (File ▸ Add Session, a drop with Ctrl held, the
+    // command line's second session on) and shows its preferred run (the first when 0, none
+    // when nullopt: only listed); the runs analysed before stay for the comparison.
+    void addSession(const QString& path, std::optional<qint64> preferredRun = 0);
+    // Forgets an open session and what was analysed of it (RunPanel's Close Session).
+    void closeSession(const QString& path);
     // The session that ships inside Xylem, copied to a temporary file and opened.
     void openSampleSession();
     SessionController& controller() { return m_controller; }
@@ -118,6 +126,7 @@ public:
     RunPanel* runPanel() const { return m_runs; }
     QListWidget* runList() const;
     std::shared_ptr<const AnalysisReport> report() const { return m_report; }
+    RunKey shownRun() const { return m_shownKey; } // null while none, or a recording, is shown
 
 signals:
     void reportShown(qint64 run);             // the views show the run's analysis (kLiveRun: live)
@@ -145,9 +154,29 @@ private:
     void forgetCalls(const QString& why = {}); // empty: no session yet
     void showSlowestCall(qint64 run, std::optional<store::TimeWindow> window);
     void chooseSession();
+    void chooseAddedSession();
+    // The sessions (mainwindowsessions.cpp): one opened in place of all, one added, one closed;
+    // the label of a run (its session named when several are open) and what the views that
+    // compare runs are handed.
+    void connectSessions();
     void showRuns(const QString& path, const QVector<RunEntry>& runs);
+    void showAddedSession(const QString& path, const QVector<RunEntry>& runs);
+    void forgetSession(const QString& path);
+    QString runLabel(const RunKey& key) const;
+    void feedComparison();
+    void updateTitle();
     void showReport(qint64 run, std::shared_ptr<const AnalysisReport> report,
                     std::shared_ptr<const std::vector<std::int64_t>> operationTimes);
+    void presentReport(qint64 run, std::shared_ptr<const AnalysisReport> report, bool whole);
+    // The analysis window (mainwindowanalysiswindow.cpp, issue 23 item 5): a range chosen on
+    // the timeline is analysed and shown in every view, named in the title and status line;
+    // "Analyse the whole run" shows the run's report again. Not kept among m_analysed.
+    void connectAnalysisWindow();
+    void chooseAnalysisWindow(std::optional<std::pair<std::int64_t, std::int64_t>> ns);
+    void showWindowReport(qint64 run, std::shared_ptr<const AnalysisReport> report,
+                          std::shared_ptr<const std::vector<std::int64_t>> operationTimes,
+                          qint64 firstSeq, qint64 lastSeq);
+    QString windowText() const; // "calls #120–#880, 1.200 s–8.800 s"; empty without a window
     void showWaitStates(qint64 run, std::shared_ptr<const WaitStateData> waits);
     void showClocks(qint64 run, std::shared_ptr<const RunClocks> clocks);
     void showError(const QString& message);
@@ -198,12 +227,26 @@ private:
     std::optional<View> m_chosenView;
     bool m_sessionShown = false;
     bool m_sessionOpened = false; // a session opened whose first run is not shown yet
-    std::map<qint64, std::pair<qint64, qint64>> m_spans; // run -> first and last ns
-    qint64 m_shownRun = 0;
+    std::map<RunKey, std::pair<qint64, qint64>> m_spans; // run -> first and last ns
+    std::map<QString, std::optional<qint64>> m_preferredOf; // session being added -> run to show
+    RunKey m_shownKey;   // the stored run shown (null: none, or the recording under way)
+    qint64 m_shownRun = 0; // its id (kLiveRun: the recording under way)
     static constexpr qint64 kLiveRun = 0; // the run a recording in this process grows
     bool m_liveFitted = false;            // the weighted tree fitted to the live run once
-    // Every run analysed so far, for the views that overlay runs.
-    std::map<qint64, views::LabelledReport> m_analysed;
+    // The analysis window shown: its range in ns on the run's clock, its complete calls' seqs,
+    // report and per-call times; nullopt: the whole run. m_windowAsked: the range under way.
+    struct ShownWindow
+    {
+        std::pair<std::int64_t, std::int64_t> ns;
+        qint64 firstSeq = 0;
+        qint64 lastSeq = 0;
+        std::shared_ptr<const AnalysisReport> report;
+        std::shared_ptr<const std::vector<std::int64_t>> operationTimes;
+    };
+    std::optional<ShownWindow> m_window;
+    std::optional<std::pair<std::int64_t, std::int64_t>> m_windowAsked;
+    // Every run analysed so far, of every open session, for the views that overlay runs.
+    std::map<RunKey, views::LabelledReport> m_analysed;
     std::map<View, QDockWidget*> m_viewDocks;
     View m_currentView = View::Overview;
     RunPanel* m_runs;

@@ -177,10 +177,13 @@ void MainWindow::showFindings()
     }
     inputs.recording = m_shownRecording;
     inputs.periodic = m_shownPeriodic ? &*m_shownPeriodic : nullptr;
-    const auto analysed = m_analysed.find(m_shownRun);
-    const QString title = m_shownRun == kLiveRun         ? tr("the recording under way")
-                          : analysed != m_analysed.end() ? analysed->second.label
-                                                         : tr("run %1").arg(m_shownRun);
+    const auto analysed = m_analysed.find(m_shownKey);
+    QString title = m_shownRun == kLiveRun         ? tr("the recording under way")
+                    : analysed != m_analysed.end() ? analysed->second.label
+                                                   : tr("run %1").arg(m_shownRun);
+    if (m_window) { // the findings are of the window's report
+        title = tr("%1 — %2").arg(title, windowText());
+    }
     m_overview->setFindings(findFindings(*m_report, inputs), title);
 }
 

@@ -50,6 +50,9 @@ void MainWindow::connectLive()
 void MainWindow::beginLive(const QString& status)
 {
     m_shownRun = kLiveRun;
+    m_shownKey = {};
+    m_window.reset();
+    m_windowAsked.reset();
     m_liveFitted = false;
     m_shownWaits.reset();
     m_shownClocks.reset();
@@ -117,6 +120,7 @@ void MainWindow::showLiveReport(const QString& session,
     Q_UNUSED(session);
     m_report = report;
     m_shownRun = kLiveRun;
+    m_shownKey = {};
     m_tree->setReport(report);
     if (!m_liveFitted) {
         m_tree->fitTree();

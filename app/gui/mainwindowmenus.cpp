@@ -24,6 +24,9 @@ void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&Open Session…"), QKeySequence::Open, this, &MainWindow::chooseSession);
+    file->addAction(tr("A&dd Session…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
+                    &MainWindow::chooseAddedSession)
+        ->setToolTip(tr("Open another session beside the open ones, to compare their runs"));
     m_recent = new RecentSessionsMenu(tr("Open &Recent"), this);
     file->addMenu(m_recent);
     connect(m_recent, &RecentSessionsMenu::openRequested, this,

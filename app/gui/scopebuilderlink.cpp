@@ -173,12 +173,18 @@ void ScopeBuilderLink::followSession(RunPanel* runs, const SessionController* se
     auto* open = new QAction(tr("Open Its &Scope Design"), runs->list());
     open->setToolTip(tr("Open the scope design this run was recorded with in the scope builder"));
     runs->list()->addAction(open);
-    connect(open, &QAction::triggered, this, [this, runs] { openDesignOfRun(runs->currentRun()); });
+    connect(open, &QAction::triggered, this, [this, runs] { openDesignOfRun(runs->currentKey()); });
 }
 
 bool ScopeBuilderLink::openDesignOfRun(qint64 run)
 {
-    const QString path = m_session ? m_session->sessionPath() : QString();
+    return openDesignOfRun(RunKey{m_session ? m_session->sessionPath() : QString(), run});
+}
+
+bool ScopeBuilderLink::openDesignOfRun(const RunKey& key)
+{
+    const QString& path = key.session;
+    const qint64 run = key.run;
     if (path.isEmpty() || run <= 0) {
         return false;
     }

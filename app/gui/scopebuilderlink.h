@@ -14,6 +14,8 @@
 // Generate, the stored designs for Open ▸ From the Session, and the runs panel's "Open Its Scope
 // Design".
 
+#include "app/gui/runkey.h"
+
 #include <QObject>
 #include <QString>
 
@@ -53,6 +55,7 @@ public:
                        std::function<live::HostList()> runHosts);
     // The newest design the run was recorded with, into the builder; false (and failed) if none.
     bool openDesignOfRun(qint64 run);
+    bool openDesignOfRun(const RunKey& key); // a run of any open session
 
 signals:
     void failed(const QString& message);

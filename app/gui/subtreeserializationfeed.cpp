@@ -10,18 +10,18 @@ namespace xylem::gui {
 namespace {
 
 // Runs whose configuration has no wrapper `subtreeRoot` are left out.
-Result<std::vector<views::LabelledCurve>> curvesOf(const std::string& path,
-                                                   const std::vector<LabelledRun>& runs,
+Result<std::vector<views::LabelledCurve>> curvesOf(const std::vector<LabelledRun>& runs,
                                                    const std::string& subtreeRoot,
                                                    const Ticket& ticket)
 {
-    XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
     std::vector<views::LabelledCurve> curves;
-    for (const auto& [run, label] : runs) {
+    for (const auto& [key, label] : runs) {
         if (!ticket.current()) {
             break; // stale: stop loading tuples nobody will look at
         }
-        XYLEM_TRY(loaded, store::loadRun(session.value(), run));
+        XYLEM_TRY(session,
+                  store::Session::open(key.session.toStdString(), store::OpenMode::ReadOnly));
+        XYLEM_TRY(loaded, store::loadRun(session.value(), key.run));
         const int root = loaded->configuration.indexOf(subtreeRoot);
         if (root < 0) {
             continue;
@@ -35,12 +35,10 @@ Result<std::vector<views::LabelledCurve>> curvesOf(const std::string& path,
 } // namespace
 
 SubtreeSerializationFeed::SubtreeSerializationFeed(views::SerializationView* view,
-                                                   std::function<QString()> sessionPath,
                                                    std::function<std::vector<LabelledRun>()> runs,
                                                    QObject* parent)
     : QObject(parent)
     , m_view(view)
-    , m_sessionPath(std::move(sessionPath))
     , m_runs(std::move(runs))
 {
     connect(view, &views::SerializationView::subtreeCurvesWanted, this,
@@ -52,9 +50,8 @@ void SubtreeSerializationFeed::load(const QString& subtreeRoot)
     const Ticket ticket = m_requests.next();
     runOffThread(
         this, ticket,
-        [ticket, path = m_sessionPath().toStdString(), runs = m_runs(),
-         root = subtreeRoot.toStdString()](const JobProgress&) {
-            return curvesOf(path, runs, root, ticket);
+        [ticket, runs = m_runs(), root = subtreeRoot.toStdString()](const JobProgress&) {
+            return curvesOf(runs, root, ticket);
         },
         [subtreeRoot](SubtreeSerializationFeed* self,
                       Result<std::vector<views::LabelledCurve>> curves) {

@@ -95,7 +95,7 @@ private slots:
         window.runList()->setFocus();
         QTest::keyClick(window.runList(), Qt::Key_F2);
         QVERIFY(renamed.wait(10000));
-        QCOMPARE(renamed.first().at(0).toLongLong(), 1LL);
+        QCOMPARE(renamed.first().at(0).value<gui::RunKey>(), (gui::RunKey{path, 1}));
         QCOMPARE(storedRun(path, 1).metadata.name, std::string("before the fix"));
         QVERIFY(window.runList()->item(0)->text().contains(QStringLiteral("before the fix")));
     }
