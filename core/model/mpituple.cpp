@@ -54,20 +54,30 @@ std::int64_t matchCall(const std::vector<Tuple>& calls, const Tuple& details)
     return best;
 }
 
-// The call (same code) whose enter..exit holds a tree edge, within the details' tolerance, or -1.
-// The edge is recorded inside its call, so the call is the last one entered before it.
+// The call (same code) whose enter..exit holds a tree edge, or -1. The edge is recorded inside
+// its call; after conversion it may stick out by a nanosecond or two, so among the neighbours
+// the call it sticks out of least is taken, up to the details' tolerance (back-to-back calls
+// are closer than that: one that holds the edge wholly always wins).
 std::int64_t holdingCall(const std::vector<Tuple>& calls, const Tuple& edge)
 {
     const auto code = edge.op & kMpiCallMask;
     const Tuple probe{0, edge.down + kDetailsTolerance, std::numeric_limits<std::int64_t>::max()};
     auto at = std::upper_bound(calls.begin(), calls.end(), probe, byTime);
-    for (int back = 0; back < 3 && at != calls.begin(); ++back) {
+    std::int64_t best = -1;
+    std::int64_t bestOutside = kDetailsTolerance + 1;
+    for (int back = 0; back < 4 && at != calls.begin(); ++back) {
         --at;
-        if ((at->op & kMpiCallMask) == code && at->up + kDetailsTolerance >= edge.up) {
-            return at - calls.begin();
+        if ((at->op & kMpiCallMask) != code) {
+            continue;
+        }
+        const std::int64_t outside =
+            std::max<std::int64_t>(0, at->down - edge.down) + std::max<std::int64_t>(0, edge.up - at->up);
+        if (outside < bestOutside) {
+            bestOutside = outside;
+            best = at - calls.begin();
         }
     }
-    return -1;
+    return best;
 }
 
 MpiEvent eventOf(const Tuple& t)

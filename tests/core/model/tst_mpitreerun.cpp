@@ -96,8 +96,8 @@ void TestMpiTreeRun::descriptionKeepsTheTree()
 
 void TestMpiTreeRun::edgeTuplesDecodeToTheirCalls()
 {
-    // Rank 2's second Allreduce on communicator 3 (seq 7) holds its edge to rank 0; rank 0's
-    // holds the parent side; an edge outside any call is counted, not guessed.
+    // Rank 2's Allreduce seq 7 on communicator 3 holds its edge to rank 0; rank 0's holds the
+    // parent side; an edge outside any call is counted, not guessed.
     MpiTupleEncoder enc2;
     MpiTupleEncoder enc0;
     std::vector<Tuple> tuples;
@@ -112,18 +112,23 @@ void TestMpiTreeRun::edgeTuplesDecodeToTheirCalls()
     b.communicator = 3;
     MpiEvent c = allreduce(0, 7, 2900, 4100);
     c.communicator = 3;
-    tuples.push_back(treeEdgeTuple(MpiCall::Allreduce, 2, 0, 3100, 3900));
+    // Rank 2's next call starts 300 ns after b: closer than the conversion's tolerance, and
+    // still not the edge's call.
+    MpiEvent d = allreduce(2, 8, 4300, 4900);
+    d.communicator = 3;
+    tuples.push_back(treeEdgeTuple(MpiCall::Allreduce, 2, 0, 3500, 3900));
     push(enc2, a);
     push(enc2, b);
+    push(enc2, d);
     tuples.push_back(treeEdgeAtParentTuple(MpiCall::Allreduce, 0, 2, 3200, 3800));
     push(enc0, c);
     tuples.push_back(treeEdgeTuple(MpiCall::Barrier, 2, 0, 5000, 5100)); // no Barrier call
     const auto decoded = decodeMpiTuples(tuples);
     QVERIFY(decoded.ok());
-    QCOMPARE(decoded->events.size(), size_t(3));
+    QCOMPARE(decoded->events.size(), size_t(4));
     QCOMPARE(decoded->unmatchedEdges, std::int64_t(1));
     QCOMPARE(decoded->treeEdges.size(), size_t(2));
-    const MpiTreeEdge child{3100, 3900, 7, 2, 0, 3, MpiCall::Allreduce, false};
+    const MpiTreeEdge child{3500, 3900, 7, 2, 0, 3, MpiCall::Allreduce, false};
     const MpiTreeEdge parent{3200, 3800, 7, 2, 0, 3, MpiCall::Allreduce, true};
     QVERIFY(std::find(decoded->treeEdges.begin(), decoded->treeEdges.end(), child) !=
             decoded->treeEdges.end());
