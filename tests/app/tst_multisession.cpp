@@ -24,11 +24,13 @@
 #include <QLabel>
 #include <QPainter>
 #include <QListWidget>
+#include <QMimeData>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QUrl>
 #include <QtTest>
 
 #include <algorithm>
@@ -232,6 +234,46 @@ private slots:
         const QStringList offered = comparedRuns(*comparison);
         QCOMPARE(offered.size(), 2);
         QVERIFY2(offered[0].startsWith(QStringLiteral("run 1: ")), qPrintable(offered[0]));
+    }
+
+    // A file dropped with Ctrl held opens beside the open ones. Save As with two sessions open
+    // copies the shown run's session, which the copy replaces; the other stays.
+    void aDropAddsAndSaveAsKeepsTheOtherSession()
+    {
+        QTemporaryDir dir;
+        const QString sample = sampleSession(dir);
+        const QString examples = testing::exampleSession(dir);
+        const QString copy = dir.filePath(QStringLiteral("copy.xylem"));
+        gui::MainWindow window;
+        window.show();
+        QSignalSpy shown(&window, &gui::MainWindow::reportShown);
+        window.openSession(sample);
+        QVERIFY(shown.wait(20000));
+
+        // Dropped with Ctrl held: beside the sample. (The application sends a drop to the widget
+        // that accepted the drag's entering.)
+        QMimeData files;
+        files.setUrls({QUrl::fromLocalFile(examples)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &files, Qt::LeftButton,
+                              Qt::ControlModifier);
+        QApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &files, Qt::LeftButton,
+                        Qt::ControlModifier);
+        QApplication::sendEvent(&window, &drop);
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller().sessions(), (QStringList{sample, examples}),
+                                  20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.shownRun(), (gui::RunKey{examples, 1}), 20000);
+        QVERIFY(window.runPanel()->chooseRun(gui::RunKey{examples, 2}));
+        QVERIFY(shown.wait(20000));
+
+        window.saveSessionAs(copy);
+        QTRY_COMPARE_WITH_TIMEOUT(window.controller().sessions(), (QStringList{sample, copy}),
+                                  20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.shownRun(), (gui::RunKey{copy, 2}), 20000);
+        QCOMPARE(window.runPanel()->sessions(), (QStringList{sample, copy}));
+        QCOMPARE(storedRun(copy, 2).metadata.name, std::string("flat-mpi"));
+        QVERIFY(window.windowTitle().startsWith(QStringLiteral("copy.xylem")));
     }
 
     // A range of the timeline is the analysis window of every view: the report has the calls
