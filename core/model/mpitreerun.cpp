@@ -201,10 +201,12 @@ Result<Run> treeCollectiveRun(const MpiTrace& trace, std::int32_t communicator, 
             slotOf(e.seq, rankWrapperId(e.rank)) = Slot{true, e.enter, e.exit};
         }
     }
+    std::set<std::int64_t> throughTree;
     for (const MpiTreeEdge& e : trace.treeEdges) {
         if (e.communicator != communicator || e.call != kind) {
             continue;
         }
+        throughTree.insert(e.seq);
         const Slot s{true, e.down, e.up};
         if (e.atParent) {
             if (t.crossing[static_cast<std::size_t>(e.rank)]) {
@@ -216,6 +218,9 @@ Result<Run> treeCollectiveRun(const MpiTrace& trace, std::int32_t communicator, 
     }
     Run run{c, {}};
     for (const auto& [seq, slots] : instances) {
+        if (!throughTree.contains(seq)) {
+            continue; // MPI's own call (a fallback): not this tree's
+        }
         for (int w = 0; w < c.wrapperCount(); ++w) {
             const Slot& s = slots[static_cast<std::size_t>(w)];
             if (s.present && w != c.root()) {

@@ -22,7 +22,9 @@
 //   up: the parent's part came back);
 // - a proxy's edge p<c> -> g<p>: the parent's side of the edge (down: c's part had arrived at p,
 //   up: p sent c the result), so the proxy's two-way latency is the network's both ways;
-// - a tuple is made only when its record is there: a missing one leaves that call incomplete.
+// - a tuple is made only when its record is there: a missing one leaves that call incomplete;
+// - an instance without any tree edge went through MPI's own call (a fallback: user op, derived
+//   datatype; treecollectives.h) and is not in the run.
 // The root records nothing (§1: t2 = max t1, t3 = min t4).
 
 #include "core/model/mpitrace.h"

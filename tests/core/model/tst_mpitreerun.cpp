@@ -54,6 +54,11 @@ MpiTrace binomialTrace()
         trace.treeEdges.push_back({b + 1040, b + 1440, s, 3, 2, 0, MpiCall::Allreduce, false});
         trace.treeEdges.push_back({b + 1200, b + 1300, s, 2, 0, 0, MpiCall::Allreduce, true});
     }
+    // One more call that fell back to MPI's own (no edges): not the tree's.
+    const std::int64_t b = kCalls * 100000;
+    for (int r = 0; r < 4; ++r) {
+        trace.events.push_back(allreduce(r, kCalls, b + r, b + 500));
+    }
     return trace;
 }
 
