@@ -7,7 +7,28 @@
 #include "core/store/mpistore.h"
 #include "core/store/runwriter.h"
 
+#include <algorithm>
+#include <map>
+
 namespace xylem::record {
+
+namespace {
+
+// The calls whose every non-root wrapper has its tuple: the kind's complete instances, or of a
+// tree run (core/model/mpitreerun.h) those that went through the tree complete (its fallbacks
+// to MPI's own calls are not in it).
+std::int64_t completeCalls(const Run& run)
+{
+    std::map<std::int64_t, int> tuples;
+    for (const Tuple& t : run.tuples) {
+        ++tuples[t.seq];
+    }
+    const int want = run.configuration.wrapperCount() - 1;
+    return std::count_if(tuples.begin(), tuples.end(),
+                         [want](const auto& entry) { return entry.second == want; });
+}
+
+} // namespace
 
 Result<ClockModel> correctClocks(MpiTrace& trace)
 {
@@ -45,7 +66,8 @@ Result<std::vector<StoredMpiRun>> storeMpiRuns(store::Session& session, const Mp
             continue;
         }
         XYLEM_TRY(run, collectiveRun(trace, g.communicator, g.call, shape));
-        StoredMpiRun kind{0, kindLabel(trace, g.communicator, g.call), g.complete, g.timeNs};
+        StoredMpiRun kind{0, kindLabel(trace, g.communicator, g.call), completeCalls(run.value()),
+                          g.timeNs};
         store::RunMetadata named = meta;
         named.name = meta.name.empty() ? kind.label : meta.name + ": " + kind.label;
         XYLEM_TRY(id, storeMpiRun(session, trace, run.value(), model, named));

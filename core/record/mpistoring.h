@@ -38,7 +38,7 @@ struct StoredMpiRun
 {
     std::int64_t id = 0;
     std::string label;       // "MPI_Allreduce on MPI_COMM_WORLD"; "" for the fallback run
-    std::int64_t calls = 0;  // complete instances
+    std::int64_t calls = 0;  // complete instances (of a tree run: those through the tree)
     std::int64_t timeNs = 0; // time in the kind's calls
 };
 

@@ -18,8 +18,10 @@ namespace {
 
 constexpr int kCalls = 30;
 
-// Records the program's "late R N" mode through tree; the run's analysis as JSON.
-QJsonObject recordAndAnalyse(const QString& tree, const QStringList& mpirunTail)
+// Records the program through tree; the run's analysis as JSON (empty on a failure), and what
+// xylem-cli mpi said in summary.
+QJsonObject recordAndAnalyse(const QString& tree, const QStringList& mpirunTail,
+                             QString* summary = nullptr)
 {
     QTemporaryDir dir;
     const QString session = dir.filePath("s.xylem");
@@ -29,6 +31,9 @@ QJsonObject recordAndAnalyse(const QString& tree, const QStringList& mpirunTail)
     if (recorded.exitCode != 0) {
         qWarning("%s", qPrintable(recorded.err));
         return {};
+    }
+    if (summary) {
+        *summary = recorded.out;
     }
     const CliResult analysed = runCli({"analyze", "--session", session, "--run", "1", "--json"});
     if (analysed.exitCode != 0) {
@@ -55,6 +60,7 @@ class TestMpiTreeStages : public QObject
 private slots:
     void lateRankAtTheEndOfThePath();
     void proxyHopBetweenHosts();
+    void fallbacksAreNotTheTreesCalls();
 };
 
 void TestMpiTreeStages::lateRankAtTheEndOfThePath()
@@ -114,6 +120,24 @@ void TestMpiTreeStages::proxyHopBetweenHosts()
     }
     // The ranks on the root's host do not pass the proxy.
     QCOMPARE(threads["r1"].toObject()["class"].toString(), QString("thread>gred"));
+}
+
+void TestMpiTreeStages::fallbacksAreNotTheTreesCalls()
+{
+    // The full program: 17 Allreduce calls on the world, of which a user-defined op (commutative
+    // and not) and a derived datatype are MPI's own; the tree's run holds the other 14 (and so
+    // does its duplicate's, whichever of the two is run 1, the one with the most time).
+    QString summary;
+    const QJsonObject report = recordAndAnalyse(
+        "hierarchy", {"-np", "2", "-x", "XYLEM_MPI_HOST=h0", XYLEM_TREE_PROGRAM, ":", "-np", "2",
+                      "-x", "XYLEM_MPI_HOST=h1", XYLEM_TREE_PROGRAM},
+        &summary);
+    QVERIFY(!report.isEmpty());
+    QVERIFY2(summary.contains(": MPI_Allreduce on MPI_COMM_WORLD, 14 calls,"),
+             qPrintable(summary));
+    QCOMPARE(report["calls"].toInt(), 14);
+    QCOMPARE(report["incomplete_calls"].toInt(), 0);
+    QCOMPARE(ids(report["imbalance_path"].toArray()).front(), QString("g0"));
 }
 
 QTEST_GUILESS_MAIN(TestMpiTreeStages)
