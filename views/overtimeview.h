@@ -62,6 +62,7 @@ public:
     ~OverTimeView() override;
 
     void setData(std::shared_ptr<const OverTimeData> input);
+    const std::shared_ptr<const OverTimeData>& data() const { return m_data; } // null: none
     // Nothing drawn, and why in its place (no run yet, the analysis failed, ...).
     void clear(const QString& why);
 

@@ -146,8 +146,10 @@ MainWindow::MainWindow(QWidget* parent)
     connect(&m_controller, &SessionController::timelineAvailable, this,
             [this](qint64 run, const store::TimelineSlice& operation,
                    const store::TimelineSlice& slowest, qint64 fromNs, qint64 toNs) {
-                if (run == m_shownRun) { // drawn only if still the window in view
-                    m_timeline->setSlices(fromNs, toNs, operation, slowest);
+                // Drawn only if still the window in view; what is drawn is what a double-click
+                // on the timeline looks up (showSlowestCallAt).
+                if (run == m_shownRun && m_timeline->setSlices(fromNs, toNs, operation, slowest)) {
+                    m_timelineOperation = operation;
                 }
             });
     connect(&m_controller, &SessionController::systemSamplesAvailable, this,
@@ -264,8 +266,8 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     const RunKey key{m_controller.sessionPath(), run};
     m_window.reset(); // the whole run's analysis
     m_analysed[key] = {runLabel(key), report, std::move(operationTimes)};
+    m_timeline->showAnalysisWindow(std::nullopt); // before: Over time follows the band
     presentReport(run, report, true);
-    m_timeline->showAnalysisWindow(std::nullopt);
 }
 
 // The views show a report of the shown run's session: the whole run's (whole: what else is

@@ -17,6 +17,21 @@
 
 namespace xylem::gui {
 
+namespace {
+
+// A range in ns on the run's clock as times since the run's first down (origin), both in the unit
+// of the later bound, never below 0: "214.7 ms–644.0 ms".
+QString spanText(std::pair<std::int64_t, std::int64_t> ns, std::int64_t origin)
+{
+    const auto from = static_cast<double>(std::max<std::int64_t>(ns.first - origin, 0));
+    const auto to = static_cast<double>(std::max<std::int64_t>(ns.second - origin, 0));
+    const DurationUnit unit = durationUnitFor(to);
+    return QStringLiteral("%1–%2").arg(QString::fromStdString(formatDuration(from, unit)),
+                                       QString::fromStdString(formatDuration(to, unit)));
+}
+
+} // namespace
+
 void MainWindow::connectAnalysisWindow()
 {
     connect(m_timeline, &views::TimelineView::analysisWindowChosen, this,
@@ -43,14 +58,15 @@ void MainWindow::chooseAnalysisWindow(std::optional<std::pair<std::int64_t, std:
         m_windowAsked.reset();
         if (m_window) {
             m_window.reset();
+            m_timeline->showAnalysisWindow(std::nullopt); // before: Over time follows the band
             presentReport(m_shownRun, whole->second.report, false);
         }
         return;
     }
     m_windowAsked = ns;
     const CallWindow window = store::windowOfSpan(ns->first, ns->second, m_spans[m_shownKey].first);
-    m_status->setText(tr("Analysing %1 in the window %2…")
-                          .arg(whole->second.label, QString::fromStdString(describe(window))));
+    m_status->setText(tr("Analysing %1 from %2…")
+                          .arg(whole->second.label, spanText(*ns, m_spans[m_shownKey].first)));
     m_controller.analyzeWindow(m_shownRun, window);
 }
 
@@ -63,8 +79,10 @@ void MainWindow::showWindowReport(qint64 run, std::shared_ptr<const AnalysisRepo
     }
     m_window = ShownWindow{*m_windowAsked, firstSeq, lastSeq, report, std::move(operationTimes)};
     m_windowAsked.reset();
-    presentReport(run, std::move(report), false);
+    // The band first: the views that follow the shown report read their window from it (Over time,
+    // the slowest call of One call; mainwindowcalls.cpp).
     m_timeline->showAnalysisWindow(m_window->ns);
+    presentReport(run, std::move(report), false);
 }
 
 // The window's complete calls by seq and its range since the run's first down, both bounds in
@@ -76,14 +94,10 @@ QString MainWindow::windowText() const
     }
     const auto span = m_spans.find(m_shownKey);
     const std::int64_t origin = span != m_spans.end() ? span->second.first : 0;
-    const auto from = static_cast<double>(std::max<std::int64_t>(m_window->ns.first - origin, 0));
-    const auto to = static_cast<double>(std::max<std::int64_t>(m_window->ns.second - origin, 0));
-    const DurationUnit unit = durationUnitFor(to);
-    return tr("calls #%1–#%2, %3–%4")
+    return tr("calls #%1–#%2, %3")
         .arg(m_window->firstSeq)
         .arg(m_window->lastSeq)
-        .arg(QString::fromStdString(formatDuration(from, unit)),
-             QString::fromStdString(formatDuration(to, unit)));
+        .arg(spanText(m_window->ns, origin));
 }
 
 } // namespace xylem::gui

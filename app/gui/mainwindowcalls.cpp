@@ -90,12 +90,6 @@ void MainWindow::buildCallViews()
             });
     // Only the newest request reports, and it is the shown run's (followRunInCallViews).
     connect(m_overTimeJob, &OverTimeJob::failed, m_overTime, &views::OverTimeView::clear);
-    connect(&m_controller, &SessionController::timelineAvailable, this,
-            [this](qint64 run, const store::TimelineSlice& operation) {
-                if (run == m_shownRun) {
-                    m_timelineOperation = operation;
-                }
-            });
     // The Tables page's slowest calls are always m_overTimeRun's (cleared when it changes).
     connect(m_tables, &views::TablePage::callRequested, this, [this](qint64 seq) {
         if (m_overTimeRun > 0) {

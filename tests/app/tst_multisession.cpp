@@ -14,6 +14,7 @@
 #include "tests/support/testpictures.h"
 #include "views/comparisonview.h"
 #include "views/overviewpage.h"
+#include "views/overtimeview.h"
 #include "views/timelineview.h"
 
 #include <QComboBox>
@@ -331,6 +332,19 @@ private slots:
         QVERIFY2(offered[2].startsWith(QStringLiteral("run 1: ")) && offered[2].contains(window_),
                  qPrintable(offered[2]));
         QVERIFY(saveWithTitle(window, "xylem-analysis-window.png"));
+        // Over time follows the window: its calls are the window's complete calls.
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                const auto data = window.overTime()->data();
+                return data && data->windowed;
+            },
+            20000));
+        QCOMPARE(window.overTime()->data()->analysis.series.calls.size() > 0, true);
+        std::int64_t overTimeCalls = 0;
+        for (const std::int64_t n : window.overTime()->data()->analysis.series.calls) {
+            overTimeCalls += n;
+        }
+        QCOMPARE(overTimeCalls, window.report()->calls);
 
         // The whole run again, at once from the report at hand.
         emit timeline->analysisWindowChosen(std::nullopt);
