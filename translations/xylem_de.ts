@@ -415,10 +415,6 @@
         <translation>Leistungsanalyse kollektiver Kommunikation</translation>
     </message>
     <message>
-        <source>A session file to open.</source>
-        <translation>Eine Sitzungsdatei, die geöffnet wird.</translation>
-    </message>
-    <message>
         <source>The run to show first.</source>
         <translation>Der Lauf, der zuerst angezeigt wird.</translation>
     </message>
@@ -445,6 +441,10 @@
     <message>
         <source>The tab to show: overview (the default), tree, timemap, serialization, comparison, timeline, overtime, call (the run&apos;s slowest call), tables, waitstates, scopes, clocks or monitors.</source>
         <translation>Der anzuzeigende Reiter: overview (Vorgabe), tree, timemap, serialization, comparison, timeline, overtime, call (der langsamste Aufruf des Laufs), tables, waitstates, scopes, clocks oder monitors.</translation>
+    </message>
+    <message>
+        <source>Session files to open, side by side.</source>
+        <translation>Sitzungsdateien, die nebeneinander geöffnet werden.</translation>
     </message>
 </context>
 <context>
@@ -1141,6 +1141,58 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>Recording: the findings are shown as soon as the first calls are analysed.</source>
         <translation>Aufzeichnung: Die Befunde erscheinen, sobald die ersten Aufrufe analysiert sind.</translation>
     </message>
+    <message>
+        <source>Add Session</source>
+        <translation>Sitzung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Opening %1 beside the sessions open…</source>
+        <translation>%1 wird neben den offenen Sitzungen geöffnet…</translation>
+    </message>
+    <message>
+        <source>%1 — %2: %3 calls, %4 incomplete; the imbalance path ends at %5.</source>
+        <translation>%1 — %2: %3 Aufrufe, %4 unvollständig; der Ungleichgewichtspfad endet bei %5.</translation>
+    </message>
+    <message>
+        <source>Analysing %1 from %2…</source>
+        <translation>%1 wird im Bereich %2 analysiert…</translation>
+    </message>
+    <message>
+        <source>calls #%1–#%2, %3</source>
+        <translation>Aufrufe #%1–#%2, %3</translation>
+    </message>
+    <message>
+        <source>No call of the analysis window starts there.</source>
+        <translation>Dort beginnt kein Aufruf des Analysefensters.</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>A&amp;dd Session…</source>
+        <translation>Sitzung &amp;hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Open another session beside the open ones, to compare their runs</source>
+        <translation>Eine weitere Sitzung neben den offenen öffnen, um ihre Läufe zu vergleichen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) in %1, beside the sessions open</source>
+        <translation><numerusform>%n Lauf in %1, neben den offenen Sitzungen</numerusform><numerusform>%n Läufe in %1, neben den offenen Sitzungen</numerusform></translation>
+    </message>
+    <message>
+        <source>Closed %1.</source>
+        <translation>%1 geschlossen.</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2 — %3 — Xylem</source>
+        <translation>%1 — %2 — %3 — Xylem</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::MpiKindBar</name>
@@ -1260,6 +1312,14 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>(unnamed)</source>
         <translation>(unbenannt)</translation>
+    </message>
+    <message>
+        <source>&amp;Close Session</source>
+        <translation>Sitzung &amp;schließen</translation>
+    </message>
+    <message>
+        <source>Close the session of this run (or header); the other sessions stay open</source>
+        <translation>Die Sitzung dieses Laufs (oder dieser Überschrift) schließen; die anderen Sitzungen bleiben offen</translation>
     </message>
 </context>
 <context>
@@ -1385,6 +1445,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>Cannot read the clocks of run %1: %2</source>
         <translation>Die Uhren von Lauf %1 lassen sich nicht lesen: %2</translation>
+    </message>
+    <message>
+        <source>Cannot analyse run %1 in that window: %2</source>
+        <translation>Lauf %1 kann in diesem Fenster nicht analysiert werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1701,6 +1765,27 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>A is significantly faster</source>
         <translation>A ist signifikant schneller</translation>
+    </message>
+    <message>
+        <source>A and B side by side</source>
+        <translation>A und B nebeneinander</translation>
+    </message>
+    <message>
+        <source>Overlay of runs</source>
+        <translation>Läufe überlagert</translation>
+    </message>
+    <message>
+        <source>%1 (not analysed)</source>
+        <extracomment>a run of the session listed for comparison that has not been analysed yet</extracomment>
+        <translation>%1 (nicht analysiert)</translation>
+    </message>
+    <message>
+        <source>Analysing %1…</source>
+        <translation>%1 wird analysiert…</translation>
+    </message>
+    <message>
+        <source>Analysing %1 and %2…</source>
+        <translation>%1 und %2 werden analysiert…</translation>
     </message>
 </context>
 <context>
@@ -2090,6 +2175,84 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>time since the analysis window&apos;s first call (%1)</source>
+        <translation>Zeit seit dem ersten Aufruf des Analysefensters (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::OverlayTimemapPlot</name>
+    <message>
+        <source>depth (scaled, root = 1)</source>
+        <translation>Tiefe (skaliert, Wurzel = 1)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (down &lt; 0 &lt; up)</source>
+        <translation>%1 (abwärts &lt; 0 &lt; aufwärts)</translation>
+    </message>
+    <message>
+        <source>Check runs to overlay their timemaps</source>
+        <translation>Läufe ankreuzen, um ihre Zeitkarten zu überlagern</translation>
+    </message>
+    <message>
+        <source>Timemap of thread %1 in each run checked</source>
+        <translation>Zeitkarte des Threads %1 in jedem angekreuzten Lauf</translation>
+    </message>
+    <message>
+        <source>%1 — %2
+%3 @ %4: %5 (depth %6 of %7)</source>
+        <extracomment>hover over a run&apos;s step in the overlay: run, thread; stage @ wrapper, duration</extracomment>
+        <translation>%1 — %2
+%3 @ %4: %5 (Tiefe %6 von %7)</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::OverlayTimemapView</name>
+    <message>
+        <source>The thread whose timemap is overlaid; type to filter</source>
+        <translation>Der Thread, dessen Zeitkarte überlagert wird; tippen zum Filtern</translation>
+    </message>
+    <message>
+        <source>The runs overlaid, at most %1</source>
+        <translation>Die überlagerten Läufe, höchstens %1</translation>
+    </message>
+    <message>
+        <source>Thread:</source>
+        <translation>Thread:</translation>
+    </message>
+    <message>
+        <source>Runs overlaid:</source>
+        <translation>Überlagerte Läufe:</translation>
+    </message>
+    <message>
+        <source>%1 (not analysed)</source>
+        <extracomment>a run of the session listed for comparison that has not been analysed yet</extracomment>
+        <translation>%1 (nicht analysiert)</translation>
+    </message>
+    <message>
+        <source>At most %1 runs at once: uncheck one first.</source>
+        <translation>Höchstens %1 Läufe auf einmal: zuerst einen abwählen.</translation>
+    </message>
+    <message>
+        <source>Analysing %1…</source>
+        <translation>%1 wird analysiert…</translation>
+    </message>
+    <message>
+        <source>No run checked has thread %1.</source>
+        <translation>Kein angekreuzter Lauf hat den Thread %1.</translation>
+    </message>
+    <message>
+        <source>Cannot overlay: %1</source>
+        <translation>Überlagern nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Check the runs to overlay.</source>
+        <translation>Die zu überlagernden Läufe ankreuzen.</translation>
     </message>
 </context>
 <context>
@@ -3045,6 +3208,13 @@ n3 c1</translation>
     </message>
 </context>
 <context>
+    <name>xylem::views::TimelineRangeBand</name>
+    <message>
+        <source>analysis window: %1 – %2 s</source>
+        <translation>Analysefenster: %1 – %2 s</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::TimelineView</name>
     <message>
         <source>time in the run (s)</source>
@@ -3105,6 +3275,18 @@ n3 c1</translation>
     <message>
         <source>per call (%1)</source>
         <translation>je Aufruf (%1)</translation>
+    </message>
+    <message>
+        <source>Analyse this range</source>
+        <translation>Diesen Bereich analysieren</translation>
+    </message>
+    <message>
+        <source>Analyse the calls that start in the span in view; every view shows that window (Shift-drag on the timeline chooses a range too)</source>
+        <translation>Die Aufrufe analysieren, die im sichtbaren Zeitraum beginnen; jede Ansicht zeigt dieses Fenster (Ziehen mit Umschalt auf der Zeitleiste wählt ebenfalls einen Bereich)</translation>
+    </message>
+    <message>
+        <source>Analyse the whole run</source>
+        <translation>Den ganzen Lauf analysieren</translation>
     </message>
 </context>
 <context>

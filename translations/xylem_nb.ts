@@ -415,10 +415,6 @@
         <translation>Ytelsesanalyse av kollektiv kommunikasjon</translation>
     </message>
     <message>
-        <source>A session file to open.</source>
-        <translation>En øktfil som skal åpnes.</translation>
-    </message>
-    <message>
         <source>The run to show first.</source>
         <translation>Kjøringen som vises først.</translation>
     </message>
@@ -445,6 +441,10 @@
     <message>
         <source>The tab to show: overview (the default), tree, timemap, serialization, comparison, timeline, overtime, call (the run&apos;s slowest call), tables, waitstates, scopes, clocks or monitors.</source>
         <translation>Fanen som vises: overview (standard), tree, timemap, serialization, comparison, timeline, overtime, call (kjøringens tregeste kall), tables, waitstates, scopes, clocks eller monitors.</translation>
+    </message>
+    <message>
+        <source>Session files to open, side by side.</source>
+        <translation>Øktfiler som skal åpnes side om side.</translation>
     </message>
 </context>
 <context>
@@ -1141,6 +1141,58 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <source>Recording: the findings are shown as soon as the first calls are analysed.</source>
         <translation>Opptak: Funnene vises så snart de første kallene er analysert.</translation>
     </message>
+    <message>
+        <source>Add Session</source>
+        <translation>Legg til økt</translation>
+    </message>
+    <message>
+        <source>Opening %1 beside the sessions open…</source>
+        <translation>Åpner %1 ved siden av de åpne øktene…</translation>
+    </message>
+    <message>
+        <source>%1 — %2: %3 calls, %4 incomplete; the imbalance path ends at %5.</source>
+        <translation>%1 — %2: %3 kall, %4 ufullstendige; ubalansestien ender i %5.</translation>
+    </message>
+    <message>
+        <source>Analysing %1 from %2…</source>
+        <translation>Analyserer %1 fra %2…</translation>
+    </message>
+    <message>
+        <source>calls #%1–#%2, %3</source>
+        <translation>kall #%1–#%2, %3</translation>
+    </message>
+    <message>
+        <source>No call of the analysis window starts there.</source>
+        <translation>Ingen kall i analysevinduet starter der.</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>A&amp;dd Session…</source>
+        <translation>Legg &amp;til økt…</translation>
+    </message>
+    <message>
+        <source>Open another session beside the open ones, to compare their runs</source>
+        <translation>Åpne en økt til ved siden av de åpne, for å sammenligne kjøringene deres</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) in %1, beside the sessions open</source>
+        <translation><numerusform>%n kjøring i %1, ved siden av de åpne øktene</numerusform><numerusform>%n kjøringer i %1, ved siden av de åpne øktene</numerusform></translation>
+    </message>
+    <message>
+        <source>Closed %1.</source>
+        <translation>Lukket %1.</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2 — %3 — Xylem</source>
+        <translation>%1 — %2 — %3 — Xylem</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::MpiKindBar</name>
@@ -1260,6 +1312,14 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>(unnamed)</source>
         <translation>(uten navn)</translation>
+    </message>
+    <message>
+        <source>&amp;Close Session</source>
+        <translation>&amp;Lukk økt</translation>
+    </message>
+    <message>
+        <source>Close the session of this run (or header); the other sessions stay open</source>
+        <translation>Lukk økten til denne kjøringen (eller overskriften); de andre øktene forblir åpne</translation>
     </message>
 </context>
 <context>
@@ -1385,6 +1445,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>Cannot read the clocks of run %1: %2</source>
         <translation>Kan ikke lese klokkene til kjøring %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot analyse run %1 in that window: %2</source>
+        <translation>Kan ikke analysere kjøring %1 i det vinduet: %2</translation>
     </message>
 </context>
 <context>
@@ -1701,6 +1765,27 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>A is significantly faster</source>
         <translation>A er signifikant raskere</translation>
+    </message>
+    <message>
+        <source>A and B side by side</source>
+        <translation>A og B side om side</translation>
+    </message>
+    <message>
+        <source>Overlay of runs</source>
+        <translation>Kjøringer lagt over hverandre</translation>
+    </message>
+    <message>
+        <source>%1 (not analysed)</source>
+        <extracomment>a run of the session listed for comparison that has not been analysed yet</extracomment>
+        <translation>%1 (ikke analysert)</translation>
+    </message>
+    <message>
+        <source>Analysing %1…</source>
+        <translation>Analyserer %1…</translation>
+    </message>
+    <message>
+        <source>Analysing %1 and %2…</source>
+        <translation>Analyserer %1 og %2…</translation>
     </message>
 </context>
 <context>
@@ -2090,6 +2175,84 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>time since the analysis window&apos;s first call (%1)</source>
+        <translation>tid siden analysevinduets første kall (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::OverlayTimemapPlot</name>
+    <message>
+        <source>depth (scaled, root = 1)</source>
+        <translation>dybde (skalert, rot = 1)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 (down &lt; 0 &lt; up)</source>
+        <translation>%1 (ned &lt; 0 &lt; opp)</translation>
+    </message>
+    <message>
+        <source>Check runs to overlay their timemaps</source>
+        <translation>Kryss av kjøringer for å legge tidskartene deres over hverandre</translation>
+    </message>
+    <message>
+        <source>Timemap of thread %1 in each run checked</source>
+        <translation>Tidskart for tråd %1 i hver avkrysset kjøring</translation>
+    </message>
+    <message>
+        <source>%1 — %2
+%3 @ %4: %5 (depth %6 of %7)</source>
+        <extracomment>hover over a run&apos;s step in the overlay: run, thread; stage @ wrapper, duration</extracomment>
+        <translation>%1 — %2
+%3 @ %4: %5 (dybde %6 av %7)</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::OverlayTimemapView</name>
+    <message>
+        <source>The thread whose timemap is overlaid; type to filter</source>
+        <translation>Tråden hvis tidskart legges over; skriv for å filtrere</translation>
+    </message>
+    <message>
+        <source>The runs overlaid, at most %1</source>
+        <translation>Kjøringene som legges over hverandre, høyst %1</translation>
+    </message>
+    <message>
+        <source>Thread:</source>
+        <translation>Tråd:</translation>
+    </message>
+    <message>
+        <source>Runs overlaid:</source>
+        <translation>Kjøringer lagt over:</translation>
+    </message>
+    <message>
+        <source>%1 (not analysed)</source>
+        <extracomment>a run of the session listed for comparison that has not been analysed yet</extracomment>
+        <translation>%1 (ikke analysert)</translation>
+    </message>
+    <message>
+        <source>At most %1 runs at once: uncheck one first.</source>
+        <translation>Høyst %1 kjøringer om gangen: fjern avkryssingen for én først.</translation>
+    </message>
+    <message>
+        <source>Analysing %1…</source>
+        <translation>Analyserer %1…</translation>
+    </message>
+    <message>
+        <source>No run checked has thread %1.</source>
+        <translation>Ingen avkrysset kjøring har tråd %1.</translation>
+    </message>
+    <message>
+        <source>Cannot overlay: %1</source>
+        <translation>Kan ikke legge over: %1</translation>
+    </message>
+    <message>
+        <source>Check the runs to overlay.</source>
+        <translation>Kryss av kjøringene som skal legges over hverandre.</translation>
     </message>
 </context>
 <context>
@@ -3045,6 +3208,13 @@ n3 c1</translation>
     </message>
 </context>
 <context>
+    <name>xylem::views::TimelineRangeBand</name>
+    <message>
+        <source>analysis window: %1 – %2 s</source>
+        <translation>analysevindu: %1 – %2 s</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::TimelineView</name>
     <message>
         <source>time in the run (s)</source>
@@ -3105,6 +3275,18 @@ n3 c1</translation>
     <message>
         <source>per call (%1)</source>
         <translation>per kall (%1)</translation>
+    </message>
+    <message>
+        <source>Analyse this range</source>
+        <translation>Analyser dette området</translation>
+    </message>
+    <message>
+        <source>Analyse the calls that start in the span in view; every view shows that window (Shift-drag on the timeline chooses a range too)</source>
+        <translation>Analyser kallene som starter i det synlige tidsrommet; hver visning viser det vinduet (dra med Shift på tidslinjen velger også et område)</translation>
+    </message>
+    <message>
+        <source>Analyse the whole run</source>
+        <translation>Analyser hele kjøringen</translation>
     </message>
 </context>
 <context>
