@@ -1179,7 +1179,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     </message>
     <message numerus="yes">
         <source>%n run(s) in %1, beside the sessions open</source>
-        <translation><numerusform>%n Lauf in %1, neben den offenen Sitzungen</numerusform><numerusform>%n Läufe in %1, neben den offenen Sitzungen</numerusform></translation>
+        <translation>
+            <numerusform>%n Lauf in %1, neben den offenen Sitzungen</numerusform>
+            <numerusform>%n Läufe in %1, neben den offenen Sitzungen</numerusform>
+        </translation>
     </message>
     <message>
         <source>Closed %1.</source>
@@ -1686,10 +1689,6 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <translation>B:</translation>
     </message>
     <message>
-        <source>mean time of the stage (µs)</source>
-        <translation>mittlere Zeit der Stufe (µs)</translation>
-    </message>
-    <message>
         <source>Open two runs of the session to compare them.</source>
         <translation>Öffnen Sie zwei Läufe der Sitzung, um sie zu vergleichen.</translation>
     </message>
@@ -1786,6 +1785,10 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     <message>
         <source>Analysing %1 and %2…</source>
         <translation>%1 und %2 werden analysiert…</translation>
+    </message>
+    <message>
+        <source>mean time of the stage (%1)</source>
+        <translation>mittlere Zeit der Stufe (%1)</translation>
     </message>
 </context>
 <context>

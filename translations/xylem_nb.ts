@@ -1179,7 +1179,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
     <message numerus="yes">
         <source>%n run(s) in %1, beside the sessions open</source>
-        <translation><numerusform>%n kjøring i %1, ved siden av de åpne øktene</numerusform><numerusform>%n kjøringer i %1, ved siden av de åpne øktene</numerusform></translation>
+        <translation>
+            <numerusform>%n kjøring i %1, ved siden av de åpne øktene</numerusform>
+            <numerusform>%n kjøringer i %1, ved siden av de åpne øktene</numerusform>
+        </translation>
     </message>
     <message>
         <source>Closed %1.</source>
@@ -1686,10 +1689,6 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <translation>B:</translation>
     </message>
     <message>
-        <source>mean time of the stage (µs)</source>
-        <translation>gjennomsnittlig tid for trinnet (µs)</translation>
-    </message>
-    <message>
         <source>Open two runs of the session to compare them.</source>
         <translation>Åpne to kjøringer i økten for å sammenligne dem.</translation>
     </message>
@@ -1786,6 +1785,10 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     <message>
         <source>Analysing %1 and %2…</source>
         <translation>Analyserer %1 og %2…</translation>
+    </message>
+    <message>
+        <source>mean time of the stage (%1)</source>
+        <translation>gjennomsnittlig tid i trinnet (%1)</translation>
     </message>
 </context>
 <context>

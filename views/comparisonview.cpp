@@ -1,5 +1,7 @@
 #include "views/comparisonview.h"
 
+#include "core/model/durationunits.h"
+
 #include "views/distributionplot.h"
 #include "views/overlaytimemapview.h"
 #include "views/palette.h"
@@ -108,7 +110,6 @@ ComparisonView::ComparisonView(QWidget* parent)
     layout->addLayout(bar);
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
-    m_plot->yAxis->setLabel(tr("mean time of the stage (µs)"));
     placeLegendAbove(m_plot);
     addCsvExport(m_plot, {QStringLiteral("comparison.csv"), tr("stage"), {}});
     connect(m_overlay, &OverlayTimemapView::analysisWanted, this, &ComparisonView::analysisWanted);
@@ -383,19 +384,27 @@ QString ComparisonView::intervalText(const std::optional<SpeedupInterval>& i) co
 
 void ComparisonView::drawStageBars(const Comparison& c)
 {
+    // Horizontal bars: the stages' names read across on the left, the first stage on top,
+    // whatever their number; the means in the unit the largest of them reads best in.
+    double largest = 0;
+    for (const StageComparison& stage : c.stages) {
+        largest = std::max({largest, stage.meanA.value_or(0), stage.meanB.value_or(0)});
+    }
+    const DurationUnit unit = durationUnitFor(largest);
+    const double per = nanosecondsPer(unit);
     QVector<double> ticks, meanA, meanB;
     QVector<QString> labels;
     for (size_t i = 0; i < c.stages.size(); ++i) {
         ticks << static_cast<double>(i);
         labels << stageLabel(c.stages[i]);
-        meanA << c.stages[i].meanA.value_or(0) / 1e3;
-        meanB << c.stages[i].meanB.value_or(0) / 1e3;
+        meanA << c.stages[i].meanA.value_or(0) / per;
+        meanB << c.stages[i].meanB.value_or(0) / per;
     }
     auto* group = new QCPBarsGroup(m_plot);
     const std::pair<QVector<double>*, QColor> sides[] = {{&meanA, seriesColour(0)},
                                                          {&meanB, seriesColour(1)}};
     for (int side = 0; side < 2; ++side) {
-        auto* bars = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        auto* bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
         bars->setData(ticks, *sides[side].first);
         bars->setBrush(sides[side].second);
         bars->setPen(QPen(sides[side].second.darker(130)));
@@ -406,13 +415,16 @@ void ComparisonView::drawStageBars(const Comparison& c)
     }
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     ticker->addTicks(ticks, labels);
-    m_plot->xAxis->setTicker(ticker);
-    m_plot->xAxis->setTickLabelRotation(50);
-    m_plot->xAxis->setRange(-0.6, static_cast<double>(c.stages.size()) - 0.4);
+    m_plot->yAxis->setTicker(ticker);
+    m_plot->yAxis->setRangeReversed(true);
+    m_plot->yAxis->grid()->setVisible(false);
+    const std::string_view symbol = unitSymbol(unit);
+    m_plot->xAxis->setLabel(tr("mean time of the stage (%1)")
+                                .arg(QString::fromUtf8(symbol.data(), qsizetype(symbol.size()))));
     m_plot->rescaleAxes(true);
-    m_plot->xAxis->setRange(-0.6, static_cast<double>(c.stages.size()) - 0.4);
-    m_plot->yAxis->setRangeLower(0);
-    m_plot->yAxis->setRangeUpper(m_plot->yAxis->range().upper * 1.1);
+    m_plot->yAxis->setRange(-0.6, static_cast<double>(c.stages.size()) - 0.4);
+    m_plot->xAxis->setRangeLower(0);
+    m_plot->xAxis->setRangeUpper(m_plot->xAxis->range().upper * 1.1);
     m_plot->replot();
 }
 

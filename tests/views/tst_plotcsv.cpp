@@ -117,10 +117,11 @@ double number(const QString& s)
 }
 
 // The view's plot whose y axis reads label (a view may hold several).
-QCustomPlot* plotOf(QWidget& view, const QString& yLabel)
+// The plot of the view whose value axis (y, or x for horizontal bars) is labelled valueLabel.
+QCustomPlot* plotOf(QWidget& view, const QString& valueLabel)
 {
     for (QCustomPlot* p : view.findChildren<QCustomPlot*>()) {
-        if (p->yAxis->label() == yLabel) {
+        if (p->yAxis->label() == valueLabel || p->xAxis->label() == valueLabel) {
             return p;
         }
     }
