@@ -36,6 +36,7 @@ Result<Ok> deriveCallsAndSummaries(Database& db)
 
 } // namespace
 
+// Formats 3 (MPI data) and 4 (the edges of Xylem's tree) only add tables: an older run has none.
 Result<Ok> migrateData(Database& db, int toVersion)
 {
     switch (toVersion) {

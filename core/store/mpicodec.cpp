@@ -3,6 +3,7 @@
 #include "core/store/chunkframe.h"
 #include "core/store/varint.h"
 
+#include <algorithm>
 #include <limits>
 #include <string>
 
@@ -11,6 +12,7 @@ namespace xylem::store {
 namespace {
 
 constexpr FrameKind kMpiFrame{'X', 'M', 1, "MPI event chunk"};
+constexpr FrameKind kTreeEdgeFrame{'X', 'E', 1, "MPI tree edge chunk"};
 
 // call * 2 + 1 for a completed receive (as sessions before MpiCompletion stored it); the other
 // completions add 128 * 2 (send) or 128 * 4 (collective), beyond any call code.
@@ -80,6 +82,29 @@ bool readRest(VarintReader& in, MpiEvent& e, std::uint64_t& callCode)
     return true;
 }
 
+// One tree edge after rank and down; false on a truncated or out-of-range value.
+bool readEdgeRest(VarintReader& in, MpiTreeEdge& e, const MpiTreeEdge& previous)
+{
+    std::uint64_t duration, seq, parent, communicator, code;
+    if (!in.read(duration) || !in.read(seq) || !in.read(parent) || !in.read(communicator) ||
+        !in.read(code)) {
+        return false;
+    }
+    const std::int64_t p = unzigzag(parent);
+    const std::int64_t comm = unzigzag(communicator);
+    if (p < 0 || !fitsInt32(p) || !fitsInt32(comm) ||
+        code / 2 >= static_cast<std::uint64_t>(kMpiCallCount)) {
+        return false;
+    }
+    e.up = wrappingAdd(e.down, unzigzag(duration));
+    e.seq = wrappingAdd(previous.seq, unzigzag(seq));
+    e.parent = static_cast<std::int32_t>(p);
+    e.communicator = static_cast<std::int32_t>(comm);
+    e.call = static_cast<MpiCall>(code / 2);
+    e.atParent = (code & 1) != 0;
+    return true;
+}
+
 } // namespace
 
 void encodeMpiEventChunk(std::span<const MpiEvent> events, std::vector<std::uint8_t>& out)
@@ -131,6 +156,56 @@ Result<Ok> decodeMpiEventChunk(std::span<const std::uint8_t> chunk, std::vector<
     }
     if (!in.atEnd()) {
         return makeError(ErrorCode::Corrupt, "damaged MPI event chunk: bytes after the last event");
+    }
+    return Ok{};
+}
+
+void encodeMpiTreeEdges(std::vector<MpiTreeEdge> edges, std::vector<std::uint8_t>& out)
+{
+    std::stable_sort(edges.begin(), edges.end(), [](const MpiTreeEdge& a, const MpiTreeEdge& b) {
+        return a.rank != b.rank ? a.rank < b.rank : a.down < b.down;
+    });
+    beginFrame(out, edges.size() * 12);
+    MpiTreeEdge previous{};
+    for (const MpiTreeEdge& e : edges) {
+        putVarint(out, zigzag(wrappingSub(e.rank, previous.rank)));
+        putVarint(out, zigzag(wrappingSub(e.down, previous.down)));
+        putVarint(out, zigzag(wrappingSub(e.up, e.down)));
+        putVarint(out, zigzag(wrappingSub(e.seq, previous.seq)));
+        putVarint(out, zigzag(e.parent));
+        putVarint(out, zigzag(e.communicator));
+        putVarint(out, static_cast<std::uint64_t>(e.call) * 2 + (e.atParent ? 1 : 0));
+        previous = e;
+    }
+    endFrame(out, kTreeEdgeFrame, static_cast<std::uint32_t>(edges.size()));
+}
+
+Result<Ok> decodeMpiTreeEdges(std::span<const std::uint8_t> frame, std::vector<MpiTreeEdge>& out)
+{
+    auto contents = openFrame(frame, kTreeEdgeFrame, kMinMpiTreeEdgeBytes);
+    if (!contents) {
+        return contents.error();
+    }
+    VarintReader in(contents->payload.data(), contents->payload.data() + contents->payload.size());
+    out.reserve(out.size() + contents->count);
+    MpiTreeEdge previous{};
+    for (std::uint32_t i = 0; i < contents->count; ++i) {
+        std::uint64_t rank = 0, down = 0;
+        MpiTreeEdge e{};
+        const bool read = in.read(rank) && in.read(down);
+        const std::int64_t r = read ? wrappingAdd(previous.rank, unzigzag(rank)) : -1;
+        e.down = wrappingAdd(previous.down, unzigzag(down));
+        if (!read || r < 0 || !fitsInt32(r) || !readEdgeRest(in, e, previous)) {
+            return makeError(ErrorCode::Corrupt,
+                             "damaged MPI tree edge chunk: bad edge " + std::to_string(i));
+        }
+        e.rank = static_cast<std::int32_t>(r);
+        out.push_back(e);
+        previous = e;
+    }
+    if (!in.atEnd()) {
+        return makeError(ErrorCode::Corrupt,
+                         "damaged MPI tree edge chunk: bytes after the last edge");
     }
     return Ok{};
 }

@@ -80,6 +80,14 @@ Result<Ok> checkTrace(const MpiTrace& trace)
                              "communicator " + std::to_string(c.id) + " is defined twice");
         }
     }
+    for (size_t i = 0; i < trace.treeEdges.size(); ++i) {
+        const MpiTreeEdge& e = trace.treeEdges[i];
+        if (static_cast<int>(e.call) >= kMpiCallCount || e.rank < 0 || e.parent < 0 ||
+            static_cast<size_t>(std::max(e.rank, e.parent)) >= trace.ranks.size()) {
+            return makeError(ErrorCode::InvalidTrace,
+                             "tree edge " + std::to_string(i) + " names an unknown call or rank");
+        }
+    }
     for (size_t r = 0; r < trace.ranks.size(); ++r) {
         if (trace.ranks[r].rank != static_cast<int>(r)) {
             return makeError(ErrorCode::InvalidTrace, "rank entry " + std::to_string(r) +
@@ -157,6 +165,24 @@ Result<Ok> writeEvents(Database& db, std::int64_t run, std::vector<MpiEvent> eve
     return Ok{};
 }
 
+// Only a run through Xylem's tree has edges; the others get no row.
+Result<Ok> writeTreeEdges(Database& db, std::int64_t run, const MpiTrace& trace)
+{
+    if (trace.treeEdges.empty()) {
+        return Ok{};
+    }
+    std::vector<std::uint8_t> bytes;
+    encodeMpiTreeEdges(trace.treeEdges, bytes);
+    XYLEM_TRY(insert, db.prepare("INSERT INTO mpi_tree_edges (run_id, edge_count, data) "
+                                 "VALUES (?, ?, ?)"));
+    XYLEM_TRY(ok, insert.value()
+                      .bind(1, run)
+                      .bind(2, static_cast<std::int64_t>(trace.treeEdges.size()))
+                      .bindBlob(3, bytes)
+                      .run());
+    return Ok{};
+}
+
 Result<Ok> writeTrace(Session& session, std::int64_t run, const MpiTrace& trace)
 {
     XYLEM_TRY(checked, checkTrace(trace));
@@ -173,6 +199,7 @@ Result<Ok> writeTrace(Session& session, std::int64_t run, const MpiTrace& trace)
     XYLEM_TRY(header, writeHeader(session.database(), run, trace));
     XYLEM_TRY(clocks, writeClockSamples(session.database(), run, trace));
     XYLEM_TRY(events, writeEvents(session.database(), run, trace.events));
+    XYLEM_TRY(edges, writeTreeEdges(session.database(), run, trace));
     return tx.value().commit();
 }
 
@@ -294,6 +321,34 @@ Result<Ok> readEvents(Database& db, std::int64_t run, std::int64_t expected, Mpi
     return Ok{};
 }
 
+// After the ranks: an edge naming a rank the run does not have is damage, not a tree.
+Result<Ok> readTreeEdges(Database& db, std::int64_t run, MpiTrace& trace)
+{
+    XYLEM_TRY(query, db.prepare("SELECT edge_count, data FROM mpi_tree_edges WHERE run_id = ?"));
+    XYLEM_TRY(found, query.value().bind(1, run).step());
+    if (!found.value()) {
+        return Ok{};
+    }
+    if (auto ok = decodeMpiTreeEdges(query.value().columnBlob(1), trace.treeEdges); !ok) {
+        Error e = ok.error();
+        e.message = "tree edges: " + e.message;
+        return e;
+    }
+    const std::int64_t expected = query.value().columnInt(0);
+    if (static_cast<std::int64_t>(trace.treeEdges.size()) != expected) {
+        return makeError(ErrorCode::Corrupt, "holds " + std::to_string(trace.treeEdges.size()) +
+                                                 " tree edges, expected " +
+                                                 std::to_string(expected));
+    }
+    for (const MpiTreeEdge& e : trace.treeEdges) {
+        if (static_cast<size_t>(std::max(e.rank, e.parent)) >= trace.ranks.size()) {
+            return makeError(ErrorCode::Corrupt, "a tree edge names unknown rank " +
+                                                     std::to_string(std::max(e.rank, e.parent)));
+        }
+    }
+    return Ok{};
+}
+
 Result<MpiTrace> readTrace(Session& session, std::int64_t run)
 {
     Database& db = session.database();
@@ -310,6 +365,7 @@ Result<MpiTrace> readTrace(Session& session, std::int64_t run)
     XYLEM_TRY(communicators, readCommunicators(db, run, trace));
     XYLEM_TRY(clocks, readClockSamples(db, run, trace));
     XYLEM_TRY(events, readEvents(db, run, expected, trace));
+    XYLEM_TRY(edges, readTreeEdges(db, run, trace));
     return trace;
 }
 

@@ -2,7 +2,9 @@
 
 // A run's MPI data (core/model/mpitrace.h) in the session: ranks, communicators, every MPI
 // event and the clock samples, kept beside the run's tuples (which core/model/mpiruns derives
-// from the collectives so that every view works on MPI runs too). Written once per run.
+// from the collectives so that every view works on MPI runs too), and of a run through Xylem's
+// tree (`xylem-cli mpi --tree`) its tree edges, so that a kind rebuilt from the stored data is
+// that tree (mpitreerun.h). Written once per run.
 
 #include "core/model/mpitrace.h"
 #include "core/model/result.h"

@@ -122,6 +122,16 @@ CREATE TABLE mpi_clock_samples (
 );
 )sql";
 
+// The tree edges (MpiTreeEdge) of an MPI run through Xylem's tree, one frame per run
+// (mpicodec.h, kind "XE"). Apart from mpi_event_chunks, whose every blob is a chunk of events.
+constexpr const char* kVersion4 = R"sql(
+CREATE TABLE mpi_tree_edges (
+    run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+    edge_count INTEGER NOT NULL,
+    data BLOB NOT NULL
+);
+)sql";
+
 constexpr const char* kTables1[] = {"meta", "runs", "tuple_chunks", nullptr};
 constexpr const char* kTables2[] = {
     "meta",       "runs",           "tuple_chunks", "call_chunks",    "summaries", "scopes",
@@ -131,6 +141,11 @@ constexpr const char* kTables3[] = {
     "scopes",     "run_scopes", "system_samples",    "clock_models",     "cached_results",
     "mpi_traces", "mpi_ranks",  "mpi_communicators", "mpi_event_chunks", "mpi_clock_samples",
     nullptr};
+constexpr const char* kTables4[] = {
+    "meta",           "runs",       "tuple_chunks",      "call_chunks",      "summaries",
+    "scopes",         "run_scopes", "system_samples",    "clock_models",     "cached_results",
+    "mpi_traces",     "mpi_ranks",  "mpi_communicators", "mpi_event_chunks", "mpi_clock_samples",
+    "mpi_tree_edges", nullptr};
 
 } // namespace
 
@@ -143,6 +158,8 @@ Result<Ok> applySchemaStep(Database& db, int to)
         return db.exec(kVersion2);
     case 3:
         return db.exec(kVersion3);
+    case 4:
+        return db.exec(kVersion4);
     default:
         return makeError(ErrorCode::InvalidArgument,
                          "no schema step to format " + std::to_string(to));
@@ -151,6 +168,9 @@ Result<Ok> applySchemaStep(Database& db, int to)
 
 const char* const* requiredTables(int version)
 {
+    if (version >= 4) {
+        return kTables4;
+    }
     if (version >= 3) {
         return kTables3;
     }

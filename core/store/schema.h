@@ -9,6 +9,8 @@
 //      system-metric samples, clock models and cached results
 //   3  MPI data of a run: ranks, communicators, events (framed chunks), clock samples; no data
 //      moves (older runs simply have none)
+//   4  the edges of Xylem's tree of an MPI run recorded with --tree (one framed blob per run);
+//      no data moves (older runs have none)
 
 #include "core/model/result.h"
 #include "core/store/sqlitedatabase.h"
@@ -18,7 +20,7 @@
 namespace xylem::store {
 
 inline constexpr std::int64_t kApplicationId = 0x58594C4D; // "XYLM"
-inline constexpr int kCurrentFormat = 3;
+inline constexpr int kCurrentFormat = 4;
 
 // The DDL of one step (from - 1 to `to`); the caller wraps it in a transaction.
 Result<Ok> applySchemaStep(Database& db, int to);

@@ -3,7 +3,9 @@
 // collector on every edge (collectors/mpi/treecollectives.h), and the stored run is that tree
 // (core/model/mpitreerun.h): a planted late rank is found at the end of the imbalance path, past
 // the tree's greds, and a hierarchy over two emulated hosts (XYLEM_MPI_HOST) has the proxy on
-// the edge between them, whose hop is a stage of the ranks behind it.
+// the edge between them, whose hop is a stage of the ranks behind it. The session keeps the
+// tree's edges (mpi_tree_edges), so `analyze --kind`, which rebuilds the kind from the stored MPI
+// data, shows the same tree.
 
 #include "tests/app/clisessiontest.h"
 
@@ -18,10 +20,20 @@ namespace {
 
 constexpr int kCalls = 30;
 
-// Records the program through tree; the run's analysis as JSON (empty on a failure), and what
-// xylem-cli mpi said in summary.
+QJsonObject analyse(const QStringList& args)
+{
+    const CliResult analysed = runCli(QStringList{"analyze"} + args + QStringList{"--json"});
+    if (analysed.exitCode != 0) {
+        qWarning("%s", qPrintable(analysed.err));
+        return {};
+    }
+    return QJsonDocument::fromJson(analysed.out.toUtf8()).object();
+}
+
+// Records the program through tree; the run's analysis as JSON (empty on a failure), what
+// xylem-cli mpi said in summary, and in byKind the analysis of `analyze S --kind allreduce`.
 QJsonObject recordAndAnalyse(const QString& tree, const QStringList& mpirunTail,
-                             QString* summary = nullptr)
+                             QString* summary = nullptr, QJsonObject* byKind = nullptr)
 {
     QTemporaryDir dir;
     const QString session = dir.filePath("s.xylem");
@@ -35,12 +47,10 @@ QJsonObject recordAndAnalyse(const QString& tree, const QStringList& mpirunTail,
     if (summary) {
         *summary = recorded.out;
     }
-    const CliResult analysed = runCli({"analyze", "--session", session, "--run", "1", "--json"});
-    if (analysed.exitCode != 0) {
-        qWarning("%s", qPrintable(analysed.err));
-        return {};
+    if (byKind) {
+        *byKind = analyse({session, "--kind", "allreduce"});
     }
-    return QJsonDocument::fromJson(analysed.out.toUtf8()).object();
+    return analyse({"--session", session, "--run", "1"});
 }
 
 QStringList ids(const QJsonArray& array)
@@ -66,9 +76,16 @@ private slots:
 void TestMpiTreeStages::lateRankAtTheEndOfThePath()
 {
     // binomial over 4 ranks: 0 -> {1, 2}, 2 -> {3}. Rank 3 sleeps 2 ms before every call.
+    QJsonObject byKind;
     const QJsonObject report = recordAndAnalyse(
-        "binomial", {"-np", "4", XYLEM_TREE_PROGRAM, "late", "3", QString::number(kCalls)});
+        "binomial", {"-np", "4", XYLEM_TREE_PROGRAM, "late", "3", QString::number(kCalls)}, nullptr,
+        &byKind);
     QVERIFY(!report.isEmpty());
+    // The kind rebuilt from the stored MPI data is the same tree, not the hosts' hierarchy.
+    QVERIFY(!byKind.isEmpty());
+    QCOMPARE(ids(byKind["imbalance_path"].toArray()), QStringList({"g0", "g2", "r3"}));
+    QCOMPARE(QStringList(byKind["greds"].toObject().keys()), QStringList({"g0", "g2"}));
+    QCOMPARE(byKind["calls"].toInt(), report["calls"].toInt());
     QCOMPARE(report["calls"].toInt() + report["incomplete_calls"].toInt(), kCalls);
     QCOMPARE(report["incomplete_calls"].toInt(), 0);
     QCOMPARE(ids(report["imbalance_path"].toArray()), QStringList({"g0", "g2", "r3"}));

@@ -99,10 +99,46 @@ void makeFormat2File(const std::string& path)
     QCOMPARE(sqlite3_exec(db,
                           "DROP TABLE mpi_traces; DROP TABLE mpi_ranks; DROP TABLE "
                           "mpi_communicators; DROP TABLE mpi_event_chunks; DROP TABLE "
-                          "mpi_clock_samples; PRAGMA user_version = 2;",
+                          "mpi_clock_samples; DROP TABLE mpi_tree_edges; PRAGMA user_version = 2;",
                           nullptr, nullptr, nullptr),
              SQLITE_OK);
     sqlite3_close(db);
+}
+
+// A format-3 file with both examples, run 1 holding MPI data: format 4 only added
+// mpi_tree_edges, so a current session without it and marked version 3 is what format 3 wrote.
+void makeFormat3File(const std::string& path)
+{
+    {
+        Session s = storetest::sessionWithExamples(path);
+        QVERIFY(addMpiTrace(s, 1, testing::lateRankTrace(4, 2, 500, 3)).ok());
+    }
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(db, "DROP TABLE mpi_tree_edges; PRAGMA user_version = 3;", nullptr,
+                          nullptr, nullptr),
+             SQLITE_OK);
+    sqlite3_close(db);
+}
+
+// Three ranks on one host in a chain 2 -> 1 -> 0 of Xylem's tree, one Allreduce.
+MpiTrace chainTrace()
+{
+    MpiTrace t;
+    t.referenceHost = "A";
+    t.ranks = {{0, "A", ""}, {1, "A", ""}, {2, "A", ""}};
+    t.communicators = {{0, "MPI_COMM_WORLD", {0, 1, 2}}};
+    for (int r = 0; r < 3; ++r) {
+        MpiEvent e;
+        e.rank = r;
+        e.enter = 10 * r;
+        e.exit = 100;
+        e.call = MpiCall::Allreduce;
+        t.events.push_back(e);
+    }
+    t.treeEdges.push_back({25, 90, 0, 2, 1, 0, MpiCall::Allreduce, false});
+    t.treeEdges.push_back({30, 95, 0, 1, 0, 0, MpiCall::Allreduce, false});
+    return t;
 }
 
 } // namespace
@@ -172,7 +208,7 @@ private slots:
         makeFormat2File(p);
         auto session = Session::open(p, OpenMode::ReadWrite);
         QVERIFY2(session.ok(), session ? "" : session.error().describe().c_str());
-        QCOMPARE(session->formatVersion(), 3);
+        QCOMPARE(session->formatVersion(), kCurrentFormat);
         QCOMPARE(*session->upgradedFrom(), 2);
         auto runs = listRuns(session.value());
         QCOMPARE(runs->size(), size_t(2));
@@ -181,6 +217,33 @@ private slots:
         const MpiTrace trace = testing::lateRankTrace(4, 2, 500, 3);
         QVERIFY(addMpiTrace(session.value(), 1, trace).ok());
         QCOMPARE(mpiTrace(session.value(), 1)->events.size(), size_t(12));
+    }
+
+    void format3GainsTreeEdgesAndKeepsItsMpiData()
+    {
+        const std::string p = m_dir.filePath("v3.xylem").toStdString();
+        makeFormat3File(p);
+        auto session = Session::open(p, OpenMode::ReadWrite);
+        QVERIFY2(session.ok(), session ? "" : session.error().describe().c_str());
+        QCOMPARE(kCurrentFormat, 4);
+        QCOMPARE(session->formatVersion(), 4);
+        QCOMPARE(*session->upgradedFrom(), 3);
+        // The run stored before has its MPI data as it was, and no edges.
+        auto old = mpiTrace(session.value(), 1);
+        QVERIFY2(old.ok(), old ? "" : old.error().describe().c_str());
+        QCOMPARE(old->events.size(), size_t(12));
+        QVERIFY(old->treeEdges.empty());
+        QCOMPARE(session->database().queryInt("SELECT count(*) FROM mpi_tree_edges").value(),
+                 std::int64_t(0));
+        // A --tree run stored now keeps its edges.
+        const MpiTrace chain = chainTrace();
+        QVERIFY(addMpiTrace(session.value(), 2, chain).ok());
+        QCOMPARE(mpiTrace(session.value(), 2)->treeEdges.size(), size_t(2));
+        // And the upgrade happened once.
+        session = Session::open(p, OpenMode::ReadOnly);
+        QVERIFY(session.ok());
+        QVERIFY(!session->upgradedFrom());
+        QCOMPARE(mpiTrace(session.value(), 2)->treeEdges.size(), size_t(2));
     }
 
     void readOnlyFormat1FileSaysWhatToDo()
