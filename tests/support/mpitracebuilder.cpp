@@ -94,4 +94,31 @@ MpiTrace lateRankTrace(int ranks, int lateRank, std::int64_t lateNs, int calls)
     return b.trace();
 }
 
+MpiTrace binomialTreeTrace(int calls, std::int64_t firstNs)
+{
+    MpiTraceBuilder builder;
+    builder.rank("A").rank("A").rank("B").rank("B").world();
+    MpiTrace trace = builder.trace();
+    trace.referenceHost = "A";
+    const auto allreduce = [&trace](int rank, std::int64_t seq, std::int64_t enter,
+                                    std::int64_t exit) {
+        MpiEvent e = MpiTraceBuilder::event(rank, MpiCall::Allreduce, enter, exit);
+        e.seq = seq;
+        e.bytes = 8;
+        trace.events.push_back(e);
+    };
+    for (std::int64_t s = 0; s < calls; ++s) {
+        const std::int64_t b = firstNs + s * 100000;
+        allreduce(0, s, b + 0, b + 1310);
+        allreduce(1, s, b + 10, b + 1320);
+        allreduce(2, s, b + 20, b + 1460);
+        allreduce(3, s, b + 1000, b + 1450);
+        trace.treeEdges.push_back({b + 15, b + 1315, s, 1, 0, 0, MpiCall::Allreduce, false});
+        trace.treeEdges.push_back({b + 1060, b + 1400, s, 2, 0, 0, MpiCall::Allreduce, false});
+        trace.treeEdges.push_back({b + 1040, b + 1440, s, 3, 2, 0, MpiCall::Allreduce, false});
+        trace.treeEdges.push_back({b + 1200, b + 1300, s, 2, 0, 0, MpiCall::Allreduce, true});
+    }
+    return trace;
+}
+
 } // namespace xylem::testing

@@ -49,4 +49,12 @@ private:
 // s * 10000 except lateRank, which enters lateNs later; all leave at s * 10000 + lateNs + 100.
 MpiTrace lateRankTrace(int ranks, int lateRank, std::int64_t lateNs, int calls);
 
+// A `--tree binomial` recording of 4 ranks (parents -1, 0, 0, 2) on hosts A A B B, with its tree
+// edges: the edge 2 -> 0 crosses hosts and has the parent's side too; rank 3 comes 1 us late to
+// every call. `calls` MPI_Allreduce, call s at b = firstNs + s * 100 us (reference host A):
+//   enters r0 0, r1 10, r2 20, r3 1000; r2 has r3's part at 1050 and hands it up at 1060;
+//   r0 has r2's part at 1200 and sends the result down to r2 at 1300 (to r1 before);
+//   r2 gets it at 1400; exits r0 1310, r1 1320, r2 1460, r3 1450.
+MpiTrace binomialTreeTrace(int calls, std::int64_t firstNs = 0);
+
 } // namespace xylem::testing

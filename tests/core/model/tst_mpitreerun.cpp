@@ -9,6 +9,7 @@
 #include "core/model/mpitracejson.h"
 #include "core/model/mpitreerun.h"
 #include "core/model/mpituple.h"
+#include "tests/support/mpitracebuilder.h"
 
 #include <QtTest>
 
@@ -33,28 +34,11 @@ MpiEvent allreduce(int rank, std::int64_t seq, std::int64_t enter, std::int64_t 
     return e;
 }
 
-// Binomial over 4 ranks (parents -1, 0, 0, 2) on hosts A A B B: 2 -> 0 crosses hosts. Rank 3
-// comes 1 us late to every call. Times of call s relative to b = s * 100 us, on one clock:
-//   enters r0 0, r1 10, r2 20, r3 1000; r2 has r3's part at 1050 and hands it up at 1060;
-//   r0 has r2's part at 1200 and sends the result down to r2 at 1300 (to r1 before);
-//   r2 gets it at 1400; exits r0 1310, r1 1320, r2 1460, r3 1450.
+// The binomial recording of tests/support/mpitracebuilder.h with one more call that fell back to
+// MPI's own (no edges): not the tree's.
 MpiTrace binomialTrace()
 {
-    MpiTrace trace;
-    trace.ranks = {{0, "A", ""}, {1, "A", ""}, {2, "B", ""}, {3, "B", ""}};
-    trace.communicators = {{0, "MPI_COMM_WORLD", {0, 1, 2, 3}}};
-    for (std::int64_t s = 0; s < kCalls; ++s) {
-        const std::int64_t b = s * 100000;
-        trace.events.push_back(allreduce(0, s, b + 0, b + 1310));
-        trace.events.push_back(allreduce(1, s, b + 10, b + 1320));
-        trace.events.push_back(allreduce(2, s, b + 20, b + 1460));
-        trace.events.push_back(allreduce(3, s, b + 1000, b + 1450));
-        trace.treeEdges.push_back({b + 15, b + 1315, s, 1, 0, 0, MpiCall::Allreduce, false});
-        trace.treeEdges.push_back({b + 1060, b + 1400, s, 2, 0, 0, MpiCall::Allreduce, false});
-        trace.treeEdges.push_back({b + 1040, b + 1440, s, 3, 2, 0, MpiCall::Allreduce, false});
-        trace.treeEdges.push_back({b + 1200, b + 1300, s, 2, 0, 0, MpiCall::Allreduce, true});
-    }
-    // One more call that fell back to MPI's own (no edges): not the tree's.
+    MpiTrace trace = testing::binomialTreeTrace(kCalls);
     const std::int64_t b = kCalls * 100000;
     for (int r = 0; r < 4; ++r) {
         trace.events.push_back(allreduce(r, kCalls, b + r, b + 500));

@@ -11,6 +11,7 @@
 #include "core/store/mpicodec.h"
 #include "core/store/mpistore.h"
 #include "core/store/runcatalog.h"
+#include "tests/support/mpitracebuilder.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -26,38 +27,10 @@ using namespace xylem::store;
 
 namespace {
 
-MpiEvent allreduce(int rank, std::int64_t seq, std::int64_t enter, std::int64_t exit)
-{
-    MpiEvent e;
-    e.enter = enter;
-    e.exit = exit;
-    e.seq = seq;
-    e.bytes = 8;
-    e.rank = rank;
-    e.call = MpiCall::Allreduce;
-    return e;
-}
-
-// Binomial over 4 ranks (parents -1, 0, 0, 2) on hosts A A B B, as tst_mpitreerun's: the edge
-// 2 -> 0 crosses hosts and has the parent's side too.
+// tests/support/mpitracebuilder.h's binomial recording, its times before 0 too.
 MpiTrace binomialTrace()
 {
-    MpiTrace trace;
-    trace.referenceHost = "A";
-    trace.ranks = {{0, "A", ""}, {1, "A", ""}, {2, "B", ""}, {3, "B", ""}};
-    trace.communicators = {{0, "MPI_COMM_WORLD", {0, 1, 2, 3}}};
-    for (std::int64_t s = 0; s < 5; ++s) {
-        const std::int64_t b = s * 100000 - 250000; // times before 0 too
-        trace.events.push_back(allreduce(0, s, b + 0, b + 1310));
-        trace.events.push_back(allreduce(1, s, b + 10, b + 1320));
-        trace.events.push_back(allreduce(2, s, b + 20, b + 1460));
-        trace.events.push_back(allreduce(3, s, b + 1000, b + 1450));
-        trace.treeEdges.push_back({b + 15, b + 1315, s, 1, 0, 0, MpiCall::Allreduce, false});
-        trace.treeEdges.push_back({b + 1060, b + 1400, s, 2, 0, 0, MpiCall::Allreduce, false});
-        trace.treeEdges.push_back({b + 1040, b + 1440, s, 3, 2, 0, MpiCall::Allreduce, false});
-        trace.treeEdges.push_back({b + 1200, b + 1300, s, 2, 0, 0, MpiCall::Allreduce, true});
-    }
-    return trace;
+    return testing::binomialTreeTrace(5, -250000);
 }
 
 std::vector<MpiTreeEdge> sorted(std::vector<MpiTreeEdge> edges)
