@@ -266,7 +266,7 @@ void MainWindow::showReport(qint64 run, std::shared_ptr<const AnalysisReport> re
     const RunKey key{m_controller.sessionPath(), run};
     m_window.reset(); // the whole run's analysis
     m_analysed[key] = {runLabel(key), report, std::move(operationTimes)};
-    m_timeline->showAnalysisWindow(std::nullopt); // before: Over time follows the band
+    m_timeline->showAnalysisWindow(std::nullopt);
     presentReport(run, report, true);
 }
 

@@ -244,6 +244,11 @@ private:
         std::shared_ptr<const std::vector<std::int64_t>> operationTimes;
     };
     std::optional<ShownWindow> m_window;
+    // The range of the report shown (nullopt: the whole run), which Over time and One call follow.
+    std::optional<std::pair<std::int64_t, std::int64_t>> shownWindowNs() const
+    {
+        return m_window ? std::optional(m_window->ns) : std::nullopt;
+    }
     std::optional<std::pair<std::int64_t, std::int64_t>> m_windowAsked;
     // Every run analysed so far, of every open session, for the views that overlay runs.
     std::map<RunKey, views::LabelledReport> m_analysed;

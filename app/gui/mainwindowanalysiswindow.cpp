@@ -58,7 +58,7 @@ void MainWindow::chooseAnalysisWindow(std::optional<std::pair<std::int64_t, std:
         m_windowAsked.reset();
         if (m_window) {
             m_window.reset();
-            m_timeline->showAnalysisWindow(std::nullopt); // before: Over time follows the band
+            m_timeline->showAnalysisWindow(std::nullopt);
             presentReport(m_shownRun, whole->second.report, false);
         }
         return;
@@ -79,8 +79,6 @@ void MainWindow::showWindowReport(qint64 run, std::shared_ptr<const AnalysisRepo
     }
     m_window = ShownWindow{*m_windowAsked, firstSeq, lastSeq, report, std::move(operationTimes)};
     m_windowAsked.reset();
-    // The band first: the views that follow the shown report read their window from it (Over time,
-    // the slowest call of One call; mainwindowcalls.cpp).
     m_timeline->showAnalysisWindow(m_window->ns);
     presentReport(run, std::move(report), false);
 }

@@ -37,19 +37,17 @@ Result<std::optional<std::int64_t>> slowestStoredCall(const std::string& path, q
     return store::slowestStoredCall(session.value(), run, window);
 }
 
-// The analysis window the timeline shows as its band: the one the shown report is of (the
-// band comes with the user's choice, before the report of that window; nullopt: the whole run).
-std::optional<store::TimeWindow> analysisSpan(const views::TimelineView& timeline)
+// The analysis window of the report shown (nullopt: the whole run), as a span in ns on the run's
+// clock and as the window core cuts calls with; origin is the run's first down.
+std::optional<store::TimeWindow> spanOf(const std::optional<std::pair<std::int64_t, std::int64_t>>& ns)
 {
-    const auto ns = timeline.analysisWindow();
     return ns ? std::optional(store::TimeWindow{ns->first, ns->second}) : std::nullopt;
 }
 
-std::optional<CallWindow> analysisCallWindow(const views::TimelineView& timeline)
+std::optional<CallWindow> callWindowOf(
+    const std::optional<std::pair<std::int64_t, std::int64_t>>& ns, std::int64_t origin)
 {
-    const auto span = analysisSpan(timeline);
-    return span ? std::optional(store::windowOfSpan(span->fromNs, span->toNs, timeline.originNs()))
-                : std::nullopt;
+    return ns ? std::optional(store::windowOfSpan(ns->first, ns->second, origin)) : std::nullopt;
 }
 
 } // namespace
@@ -131,7 +129,7 @@ void MainWindow::showSlowestCallAt(std::int64_t atNs)
         return;
     }
     store::TimeWindow bucket{nearest->startNs, nearest->endNs};
-    if (const auto span = analysisSpan(*m_timeline)) { // only calls of the window analysed
+    if (const auto span = spanOf(shownWindowNs())) { // only calls of the window analysed
         bucket = {std::max(bucket.fromNs, span->fromNs), std::min(bucket.toNs, span->toNs)};
         if (bucket.fromNs >= bucket.toNs) {
             m_status->setText(tr("No call of the analysis window starts there."));
@@ -174,7 +172,9 @@ void MainWindow::followRunInCallViews(qint64 run)
     if (run == kLiveRun) {
         return;
     }
-    const std::optional<CallWindow> window = analysisCallWindow(*m_timeline);
+    const auto origin = m_spans.find(m_shownKey);
+    const std::optional<CallWindow> window =
+        callWindowOf(shownWindowNs(), origin != m_spans.end() ? origin->second.first : 0);
     if (run != m_overTimeRun || m_overTimeJob->lastRun() != run ||
         m_overTimeJob->lastReport() != m_report || m_overTimeJob->lastWindow() != window) {
         if (run != m_overTimeRun) {
@@ -187,7 +187,7 @@ void MainWindow::followRunInCallViews(qint64 run)
     }
     if (run != m_callRun && m_callInSight) {
         m_callRun = -1;
-        showSlowestCall(run, analysisSpan(*m_timeline));
+        showSlowestCall(run, spanOf(shownWindowNs()));
     }
 }
 
