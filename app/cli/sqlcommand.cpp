@@ -1,6 +1,6 @@
 // `xylem-cli sql S.xylem "SELECT ..."`: SQL over a session without Xylem's code, on a read-only
-// connection: the session's own tables and the decoded tuples, calls and MPI events
-// (core/store/eventtables.h); rows as CSV with a header line, or as JSON.
+// connection: the session's own tables and the decoded tuples, calls, MPI events and edges of
+// Xylem's tree (core/store/eventtables.h); rows as CSV with a header line, or as JSON.
 
 #include "app/cli/command.h"
 #include "app/cli/sessioninput.h"
@@ -176,6 +176,8 @@ int runSql(const Args& args, std::ostream& out, std::ostream& err)
         "               slowest_thread)\n"
         "         mpi_events(run_id, rank, call, communicator, seq, enter_ns, exit_ns, partner,\n"
         "                    tag, bytes, completes)\n"
+        "         mpi_tree_edges_decoded(run_id, rank, parent, call, communicator, seq,\n"
+        "                                down_ns, up_ns, at_parent)\n"
         "       decoded from the stored chunks; WHERE run_id = N reads one run's only.\n"
         "       --dump writes them and the runs table into a new plain SQLite file, for tools\n"
         "       without Xylem (sqlite3, DuckDB, pandas).\n",
@@ -184,7 +186,9 @@ int runSql(const Args& args, std::ostream& out, std::ostream& err)
                      {}, "SQL"),
          flagOption("json", "print the rows as a JSON array of objects"),
          flagOption("tables", "list the decoded tables and their columns"),
-         valueOption("dump", "write runs, tuples, calls and mpi_events into this new SQLite file",
+         valueOption("dump",
+                     "write runs, tuples, calls, mpi_events and mpi_tree_edges_decoded into this "
+                     "new SQLite file",
                      {}, {}, "NEW.db")},
         true};
     return runCommand(
@@ -201,7 +205,7 @@ int runSql(const Args& args, std::ostream& out, std::ostream& err)
                 XYLEM_TRY(counts, store::dumpEventTables(session.value(), target.value()));
                 o << target.value() << ": " << counts->runs << " runs, " << counts->tuples
                   << " tuples, " << counts->calls << " calls, " << counts->mpiEvents
-                  << " MPI events\n";
+                  << " MPI events, " << counts->treeEdges << " tree edges\n";
                 return Ok{};
             }
             if (!a.has("query")) {

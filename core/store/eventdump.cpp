@@ -60,10 +60,12 @@ Result<DumpCounts> fill(Session& session, Database& db)
     XYLEM_TRY(t, db.queryInt("SELECT COUNT(*) FROM tuples"));
     XYLEM_TRY(c, db.queryInt("SELECT COUNT(*) FROM calls"));
     XYLEM_TRY(m, db.queryInt("SELECT COUNT(*) FROM mpi_events"));
+    XYLEM_TRY(e, db.queryInt("SELECT COUNT(*) FROM mpi_tree_edges_decoded"));
     counts.runs = r.value();
     counts.tuples = t.value();
     counts.calls = c.value();
     counts.mpiEvents = m.value();
+    counts.treeEdges = e.value();
     return counts;
 }
 

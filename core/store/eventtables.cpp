@@ -17,27 +17,33 @@ enum class Kind
 {
     Tuples,
     Calls,
-    MpiEvents
+    MpiEvents,
+    TreeEdges
 };
 
 struct Source
 {
     Kind kind;
     const char* chunks; // the table of encoded chunks
+    const char* id;     // its column that orders a run's chunks
     const char* schema;
 };
 
 const Source kSources[] = {
-    {Kind::Tuples, "tuple_chunks",
+    {Kind::Tuples, "tuple_chunks", "id",
      "CREATE TABLE x(run_id INTEGER, seq INTEGER, collector TEXT, collector_index INTEGER, "
      "down_ns INTEGER, up_ns INTEGER, op INTEGER, ret INTEGER)"},
-    {Kind::Calls, "call_chunks",
+    {Kind::Calls, "call_chunks", "id",
      "CREATE TABLE x(run_id INTEGER, seq INTEGER, start_ns INTEGER, operation_time_ns INTEGER, "
      "slowest_thread_time_ns INTEGER, slowest_thread TEXT)"},
-    {Kind::MpiEvents, "mpi_event_chunks",
+    {Kind::MpiEvents, "mpi_event_chunks", "id",
      "CREATE TABLE x(run_id INTEGER, rank INTEGER, call TEXT, communicator INTEGER, seq INTEGER, "
      "enter_ns INTEGER, exit_ns INTEGER, partner INTEGER, tag INTEGER, bytes INTEGER, "
      "completes INTEGER)"},
+    // One frame per run (run_id is the key).
+    {Kind::TreeEdges, "mpi_tree_edges", "run_id",
+     "CREATE TABLE x(run_id INTEGER, rank INTEGER, parent INTEGER, call TEXT, communicator "
+     "INTEGER, seq INTEGER, down_ns INTEGER, up_ns INTEGER, at_parent INTEGER)"},
 };
 
 struct Aux
@@ -63,12 +69,23 @@ struct Cursor
     std::vector<Tuple> tuples;
     std::vector<CallTimes> calls;
     std::vector<MpiEvent> events;
+    std::vector<MpiTreeEdge> edges;
     size_t at = 0;
     sqlite3_int64 rowid = 0;
 
     size_t size(Kind k) const
     {
-        return k == Kind::Tuples ? tuples.size() : k == Kind::Calls ? calls.size() : events.size();
+        switch (k) {
+        case Kind::Tuples:
+            return tuples.size();
+        case Kind::Calls:
+            return calls.size();
+        case Kind::MpiEvents:
+            return events.size();
+        case Kind::TreeEdges:
+            return edges.size();
+        }
+        return 0;
     }
 };
 
@@ -89,6 +106,9 @@ Result<Ok> decode(Cursor& c, const Table& t, std::span<const std::uint8_t> bytes
     if (t.aux.source->kind == Kind::MpiEvents) {
         return decodeMpiEventChunk(bytes, c.events);
     }
+    if (t.aux.source->kind == Kind::TreeEdges) {
+        return decodeMpiTreeEdges(bytes, c.edges);
+    }
     if (!c.config || c.chunks.columnInt(1) != c.run) {
         c.run = c.chunks.columnInt(1);
         XYLEM_TRY(config, runConfiguration(*t.aux.session, c.run));
@@ -108,6 +128,7 @@ int nextChunk(Cursor& c, Table& t)
         c.tuples.clear();
         c.calls.clear();
         c.events.clear();
+        c.edges.clear();
         c.at = 0;
         auto row = c.chunks.step();
         if (!row) {
@@ -117,7 +138,9 @@ int nextChunk(Cursor& c, Table& t)
             c.eof = true;
             return SQLITE_OK;
         }
-        c.run = t.aux.source->kind == Kind::MpiEvents ? c.chunks.columnInt(1) : c.run;
+        const bool needsNoConfiguration =
+            t.aux.source->kind == Kind::MpiEvents || t.aux.source->kind == Kind::TreeEdges;
+        c.run = needsNoConfiguration ? c.chunks.columnInt(1) : c.run;
         if (auto ok = decode(c, t, c.chunks.columnBlob(2)); !ok) {
             return fail(&t.base,
                         makeError(ok.error().code, std::string(t.aux.source->chunks) + " row " +
@@ -183,8 +206,9 @@ int xFilter(sqlite3_vtab_cursor* cursor, int idxNum, const char*, int argc, sqli
 {
     Cursor& c = *reinterpret_cast<Cursor*>(cursor);
     Table& t = tableOf(cursor);
-    const std::string sql = std::string("SELECT id, run_id, data FROM ") + t.aux.source->chunks +
-                            (idxNum == 1 ? " WHERE run_id = ?" : "") + " ORDER BY run_id, id";
+    const std::string id = t.aux.source->id;
+    const std::string sql = "SELECT " + id + ", run_id, data FROM " + t.aux.source->chunks +
+                            (idxNum == 1 ? " WHERE run_id = ?" : "") + " ORDER BY run_id, " + id;
     auto chunks = t.aux.session->database().prepare(sql);
     if (!chunks) {
         return fail(&t.base, chunks.error());
@@ -268,6 +292,17 @@ int xColumn(sqlite3_vtab_cursor* cursor, sqlite3_context* ctx, int column)
         }
         break;
     }
+    case Kind::TreeEdges: {
+        const MpiTreeEdge& e = c.edges[c.at];
+        const std::int64_t values[] = {e.rank, e.parent, 0,    e.communicator,
+                                       e.seq,  e.down,   e.up, e.atParent ? 1 : 0};
+        if (column == 3) {
+            text(ctx, mpiCallName(e.call));
+        } else {
+            integer(values[column - 1]);
+        }
+        break;
+    }
     }
     return SQLITE_OK;
 }
@@ -324,6 +359,12 @@ const std::vector<EventTableInfo>& eventTables()
          "every MPI call of runs with MPI data; call: \"MPI_Allreduce\", ...; completes: what a "
          "Wait, Test or Sendrecv finished (0 none, 1 a receive, 2 a send, 3 a non-blocking "
          "collective)"},
+        {"mpi_tree_edges_decoded",
+         "run_id, rank, parent, call, communicator, seq, down_ns, up_ns, at_parent",
+         "the edges of Xylem's tree in runs recorded with xylem-cli mpi --tree: rank's edge to "
+         "its parent in the call (communicator, seq) of mpi_events, down_ns when rank handed its "
+         "part up, up_ns when the parent's part was back (reference clock); at_parent 1: the "
+         "parent's side of an edge between hosts (when the part arrived, when the result left)"},
     };
     return tables;
 }

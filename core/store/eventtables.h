@@ -1,6 +1,6 @@
 #pragma once
 
-// SQL over what a session keeps in encoded chunks: three read-only virtual tables, registered
+// SQL over what a session keeps in encoded chunks: four read-only virtual tables, registered
 // on a session's own connection, decode the chunks as a query reads them (one chunk in memory
 // at a time; `WHERE run_id = N` reads only that run's chunks). Beside the session's own tables
 // (runs, mpi_ranks, system_samples, ...) a query may join them:
@@ -12,6 +12,11 @@
 //   mpi_events(run_id, rank, call, communicator, seq, enter_ns, exit_ns, partner, tag, bytes,
 //              completes)
 //       every MPI call of runs with MPI data; call is the MPI name ("MPI_Allreduce")
+//   mpi_tree_edges_decoded(run_id, rank, parent, call, communicator, seq, down_ns, up_ns,
+//                          at_parent)
+//       the edges of Xylem's tree of a run recorded with `xylem-cli mpi --tree` (the stored
+//       table mpi_tree_edges holds them encoded, one frame per run); (communicator, seq) is the
+//       call's in mpi_events; at_parent = 1 is the parent's side of an edge between hosts
 //
 // A damaged chunk ends the query with an error naming the chunk.
 
