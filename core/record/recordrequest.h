@@ -46,6 +46,11 @@ struct WorkloadRequest
     // Alternate blocks of this many calls with the monitor paused and gathering, and print the
     // median cost of the block pairs (xylem-gsum --interleave; bench_live's measure).
     std::optional<int> interleave;
+    // Values per allreduce call (xylem-gsum --elements, 1 to 1048576; unset: the benchmark's).
+    std::optional<int> elements;
+    // Emulated wide-area links on proxies: "PROXY=LATENCY[/BANDWIDTH],..." (xylem-gsum --wan,
+    // e.g. "p.A.t0=2ms/100Mbit"); empty: none. core/tune/clusterlinks.h makes one per tree.
+    std::string wan;
 };
 
 struct RecordRequest

@@ -41,6 +41,12 @@ Result<ChildProcess> startWorkload(const RecordPlan& plan, const RingScratch& sc
     if (w.computeUs) {
         command.insert(command.end(), {"--compute-us", std::to_string(*w.computeUs)});
     }
+    if (w.elements) {
+        command.insert(command.end(), {"--elements", std::to_string(*w.elements)});
+    }
+    if (!w.wan.empty()) {
+        command.insert(command.end(), {"--wan", w.wan});
+    }
     for (const std::string& noise : w.noise) {
         command.insert(command.end(), {"--noise", noise});
     }

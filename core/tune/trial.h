@@ -109,6 +109,9 @@ Result<PreparedTrial> prepareTrial(const TrialSpec& spec);
 // The stored run read back (its analysis and per-call records, as `xylem-cli analyze` reads it).
 Result<TrialResult> trialResultOf(const PreparedTrial& prepared,
                                   const record::RecordingOutcome& outcome);
+// Any stored run of a session summed up as a trial is (an MPI program's kind run too).
+Result<TrialResult> summarizeRun(const std::string& sessionPath, std::int64_t run,
+                                 const std::string& label);
 Result<TrialResult> runTrial(const TrialSpec& spec,
                              const record::RecordingCallbacks& callbacks = {});
 
