@@ -10,6 +10,7 @@
 #include "app/cli/mpisummary.h"
 #include "app/cli/progressline.h"
 #include "core/model/launchertemplate.h"
+#include "core/model/mpitracejson.h"
 #include "core/model/ranktree.h"
 #include "core/record/mpilaunch.h"
 #include "core/record/mpirecording.h"
@@ -53,7 +54,15 @@ constexpr const char* kUsage =
     "       cluster; k-ary inside a host, K 4 by default) or FILE.tree.json\n"
     "       ({\"ranks\": N, \"parents\": [...]});\n"
     "       what the tree cannot do (user ops, derived types, other communicators) is MPI's\n"
-    "       own, counted on the program's standard error at MPI_Finalize\n";
+    "       own, counted on the program's standard error at MPI_Finalize\n"
+    "       --adapt auto|LIST (with --tree): the program's MPI_Allreduce on MPI_COMM_WORLD\n"
+    "       tries each tree of LIST (comma-separated SPECs, native for MPI's own; auto:\n"
+    "       native,flat,binomial,k-ary:4,hierarchy) for blocks of 32 calls\n"
+    "       ($XYLEM_MPI_ADAPT_BLOCK), two rounds ($XYLEM_MPI_ADAPT_ROUNDS), then every rank\n"
+    "       switches at the same call to the fastest; the blocks and the switch are said on\n"
+    "       standard error at MPI_Finalize, and the stored run holds the calls after it\n";
+
+constexpr const char* kAutoCandidates = "native,flat,binomial,k-ary:4,hierarchy";
 
 // --tree SPEC, checked before anything is launched; a tree file's path made absolute, for the
 // ranks. Empty: not given (an $XYLEM_MPI_TREE of the environment reaches the ranks as it is).
@@ -71,6 +80,34 @@ Result<std::string> treeOption(const Arguments& a)
         return std::filesystem::absolute(spec->path).string();
     }
     return text.value();
+}
+
+// --adapt auto|LIST, checked before anything is launched (every candidate, and that --tree
+// chose a tree for the tuner to live in); tree files' paths made absolute. Empty: not given.
+Result<std::string> adaptOption(const Arguments& a, const std::string& tree)
+{
+    if (!a.has("adapt")) {
+        return std::string();
+    }
+    XYLEM_TRY(text, a.one("adapt"));
+    const std::string list = text.value() == "auto" ? kAutoCandidates : text.value();
+    auto specs = parseTreeCandidates(list);
+    if (!specs) {
+        return makeError(ErrorCode::InvalidArgument, "--adapt: " + specs.error().describe());
+    }
+    if (tree.empty() || tree == "native") {
+        return makeError(ErrorCode::InvalidArgument,
+                         "--adapt needs --tree SPEC with a tree (not native): the tuner runs in "
+                         "the interposer's tree collectives, and Reduce, Bcast and Barrier keep "
+                         "that tree");
+    }
+    std::string out;
+    for (const RankTreeSpec& spec : specs.value()) {
+        out += (out.empty() ? "" : ",") + (spec.shape == RankTreeShape::File
+                                               ? std::filesystem::absolute(spec.path).string()
+                                               : spec.text);
+    }
+    return out;
 }
 
 // The job's nodes: --hostfile, or those its launch command names.
@@ -121,9 +158,11 @@ Result<MpiRecordRequest> parseOptions(const Arguments& a, const std::vector<std:
     // Refused before anything is made.
     XYLEM_TRY(listenable, tree::chooseListen(listen.value(), {}));
     XYLEM_TRY(treeSpec, treeOption(a));
+    XYLEM_TRY(adaptList, adaptOption(a, treeSpec.value()));
     MpiRecordRequest request;
     request.command = command;
     request.tree = treeSpec.value();
+    request.adapt = adaptList.value();
     request.sessionPath = path.value();
     request.name = name.value();
     request.notes = notes.value();
@@ -257,6 +296,10 @@ int runMpi(const Args& args, std::ostream& out, std::ostream& err)
                      "MPI's Allreduce, Reduce, Bcast and Barrier through Xylem's spanning tree: "
                      "native, flat, binomial, k-ary:K, hierarchy[:K] or FILE.tree.json",
                      "native", {}, "SPEC"),
+         valueOption("adapt",
+                     "the world's MPI_Allreduce switches at run time to the fastest of these "
+                     "trees (with --tree): auto or a comma list of SPECs",
+                     {}, {}, "LIST"),
          flagOption("status-lines", "a status line a second on standard error even when it is "
                                     "no terminal (for a program that reads them)")}};
     int programCode = 0;

@@ -5,6 +5,7 @@
 #include "collectors/mpi/treecollectives.h"
 
 #include "collectors/mpi/interposer.h"
+#include "collectors/mpi/treeadapt.h"
 
 #include <cstring>
 
@@ -221,12 +222,29 @@ int TreeCollectives::allreduce(const void* sendbuf, void* recvbuf, int count, MP
         return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
     }
     ++m_throughTree;
+    if (m_adapt && comm == MPI_COMM_WORLD) {
+        return m_adapt->allreduce(*this, sendbuf, recvbuf, count, type, op, comm, pc);
+    }
     const TreePlace& at = placeFor(m_tree.root);
     const void* own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     const int up = reduceUp(at, own, recvbuf, count, type, op, pc);
     const int rc = firstError(up, bcastDown(at, recvbuf, count, type, pc));
     recordEdge(MpiCall::Allreduce, at);
     recordParentSides(MpiCall::Allreduce, at);
+    return rc;
+}
+
+int TreeCollectives::allreduceAlong(const TreePlace& at, const void* sendbuf, void* recvbuf,
+                                    int count, MPI_Datatype type, MPI_Op op, MPI_Comm pc,
+                                    bool recordEdges)
+{
+    const void* own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+    const int up = reduceUp(at, own, recvbuf, count, type, op, pc);
+    const int rc = firstError(up, bcastDown(at, recvbuf, count, type, pc));
+    if (recordEdges) {
+        recordEdge(MpiCall::Allreduce, at);
+        recordParentSides(MpiCall::Allreduce, at);
+    }
     return rc;
 }
 

@@ -75,9 +75,12 @@ struct TreePlace
     bool anyCrossing = false;
 };
 
+class TreeAdapt; // treeadapt.h: XYLEM_MPI_ADAPT's tuner of the world's Allreduce
+
 class TreeCollectives
 {
 public:
+    ~TreeCollectives(); // treesetup.cpp, where TreeAdapt is complete
     // After PMPI_Init: nullptr when XYLEM_MPI_TREE is unset or `native` (no collective call is
     // made: every rank has the same environment), or when SPEC is bad on any rank (rank 0 says
     // why on stderr; every rank then keeps MPI's own collectives).
@@ -93,6 +96,10 @@ public:
                int root, MPI_Comm comm);
     int bcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm);
     int barrier(MPI_Comm comm);
+    // Allreduce along at, a place in another tree than this one's (the tuner's candidates,
+    // treeadapt.h), on the private communicator pc; the edges recorded when recordEdges.
+    int allreduceAlong(const TreePlace& at, const void* sendbuf, void* recvbuf, int count,
+                       MPI_Datatype type, MPI_Op op, MPI_Comm pc, bool recordEdges);
 
     std::int64_t throughTree() const { return m_throughTree; }
     std::int64_t fellBack(TreeFallback reason) const
@@ -156,6 +163,7 @@ private:
     std::vector<std::int64_t> m_leave;  // per child: the result sent to it
     std::array<std::int64_t, kTreeFallbacks> m_fallbacks{};
     TreeFallback m_reason = TreeFallback::UserOp;
+    std::unique_ptr<TreeAdapt> m_adapt; // nullptr: XYLEM_MPI_ADAPT unset (or bad)
 };
 
 // The tree collectives MPI_Init started; nullptr: MPI's own (XYLEM_MPI_TREE unset or native).

@@ -4,6 +4,8 @@
 
 #include "collectors/mpi/treecollectives.h"
 
+#include "collectors/mpi/treeadapt.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -33,6 +35,8 @@ const char* describe(TreeFallback reason)
     }
     return "?";
 }
+
+TreeCollectives::~TreeCollectives() = default;
 
 TreeCollectives::TreeCollectives(RankTreeSpec spec, RankTree tree, int rank)
     : m_spec(std::move(spec))
@@ -91,6 +95,7 @@ std::unique_ptr<TreeCollectives> TreeCollectives::start(int rank, const std::str
         new TreeCollectives(std::move(spec).value(), std::move(tree).value(), rank));
     PMPI_Comm_dup(MPI_COMM_WORLD, &self->m_world);
     self->m_comms.push_back(PrivateComm{MPI_COMM_WORLD, self->m_world});
+    self->m_adapt = TreeAdapt::start(rank, hosts, clusters);
     return self;
 }
 
@@ -104,6 +109,9 @@ void TreeCollectives::finish()
     m_comms.clear();
     if (m_rank == 0) {
         std::fprintf(stderr, "xylem-mpi: tree %s\n", summary().c_str());
+    }
+    if (m_adapt && m_rank == 0) {
+        m_adapt->say(stderr);
     }
 }
 
@@ -207,6 +215,9 @@ MpiTreeInfo TreeCollectives::info() const
         }
     }
     std::sort(info.fallbacks.begin(), info.fallbacks.end());
+    if (m_adapt) {
+        info.adapt = m_adapt->record();
+    }
     return info;
 }
 

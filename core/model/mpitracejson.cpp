@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace xylem {
 
 namespace {
@@ -77,6 +79,52 @@ void readClockSamples(const json& doc, MpiTrace& trace)
     }
 }
 
+MpiTreeAdapt readAdapt(const json& a)
+{
+    const std::string where = "tree: adapt";
+    MpiTreeAdapt adapt;
+    adapt.candidates = field<std::vector<std::string>>(a, "candidates", where);
+    adapt.block = field<int>(a, "block", where);
+    adapt.rounds = field<int>(a, "rounds", where);
+    adapt.settled = field<std::string>(a, "settled", where);
+    adapt.disagreements = field<std::int64_t>(a, "disagreements", where);
+    const json& blocks = array(a, "blocks");
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        const std::string at = where + ": blocks[" + std::to_string(i) + "]";
+        adapt.blocks.push_back(MpiAdaptBlock{field<std::string>(blocks[i], "tree", at),
+                                             field<std::int64_t>(blocks[i], "first_call", at),
+                                             field<std::int64_t>(blocks[i], "mean_ns", at)});
+    }
+    const json& switches = array(a, "switches");
+    for (std::size_t i = 0; i < switches.size(); ++i) {
+        const std::string at = where + ": switches[" + std::to_string(i) + "]";
+        adapt.switches.push_back(MpiTreeSwitch{field<std::int64_t>(switches[i], "call", at),
+                                               field<std::int64_t>(switches[i], "seq", at),
+                                               field<std::string>(switches[i], "to", at),
+                                               field<bool>(switches[i], "settle", at)});
+    }
+    return adapt;
+}
+
+json adaptToJson(const MpiTreeAdapt& adapt)
+{
+    json blocks = json::array();
+    for (const MpiAdaptBlock& b : adapt.blocks) {
+        blocks.push_back({{"tree", b.tree}, {"first_call", b.firstCall}, {"mean_ns", b.meanNs}});
+    }
+    json switches = json::array();
+    for (const MpiTreeSwitch& s : adapt.switches) {
+        switches.push_back({{"call", s.call}, {"seq", s.seq}, {"to", s.to}, {"settle", s.settle}});
+    }
+    return {{"candidates", adapt.candidates},
+            {"block", adapt.block},
+            {"rounds", adapt.rounds},
+            {"settled", adapt.settled},
+            {"disagreements", adapt.disagreements},
+            {"blocks", blocks},
+            {"switches", switches}};
+}
+
 std::optional<MpiTreeInfo> readTree(const json& doc)
 {
     if (!doc.contains("tree")) {
@@ -97,6 +145,9 @@ std::optional<MpiTreeInfo> readTree(const json& doc)
     for (const auto& [reason, count] : fallbacks.items()) {
         tree.fallbacks.emplace_back(reason, field<std::int64_t>(fallbacks, reason.c_str(), where));
     }
+    if (t.contains("adapt")) {
+        tree.adapt = readAdapt(t.at("adapt"));
+    }
     for (const int parent : tree.parents) {
         if (parent < -1 || parent >= static_cast<int>(tree.parents.size())) {
             throw std::invalid_argument("tree: parent " + std::to_string(parent) +
@@ -112,15 +163,43 @@ json treeToJson(const MpiTreeInfo& tree)
     for (const auto& [reason, count] : tree.fallbacks) {
         fallbacks[reason] = count;
     }
-    return {{"spec", tree.spec},
-            {"depth", tree.depth},
-            {"parents", tree.parents},
-            {"crossing_edges", tree.crossingEdges},
-            {"through_tree", tree.throughTree},
-            {"fallbacks", fallbacks}};
+    json out{{"spec", tree.spec},
+             {"depth", tree.depth},
+             {"parents", tree.parents},
+             {"crossing_edges", tree.crossingEdges},
+             {"through_tree", tree.throughTree},
+             {"fallbacks", fallbacks}};
+    if (tree.adapt) {
+        out["adapt"] = adaptToJson(*tree.adapt);
+    }
+    return out;
 }
 
 } // namespace
+
+Result<std::vector<RankTreeSpec>> parseTreeCandidates(std::string_view list)
+{
+    std::vector<RankTreeSpec> out;
+    std::size_t from = 0;
+    for (int index = 1; from <= list.size(); ++index) {
+        const std::size_t comma = std::min(list.find(',', from), list.size());
+        const std::string_view item = list.substr(from, comma - from);
+        if (item.empty()) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "candidate " + std::to_string(index) + " is empty (in '" +
+                                 std::string(list) + "')");
+        }
+        auto spec = parseRankTreeSpec(item);
+        if (!spec) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "candidate " + std::to_string(index) + " '" + std::string(item) +
+                                 "': " + spec.error().describe());
+        }
+        out.push_back(std::move(spec).value());
+        from = comma + 1;
+    }
+    return out;
+}
 
 std::string mpiRunInfoToJson(const MpiRunInfo& info)
 {

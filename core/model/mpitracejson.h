@@ -11,11 +11,20 @@
 //    "clock_samples": [{"host": "n1", "against": "", "local_ns": 1, "offset_ns": -3,
 //                       "round_trip_ns": 900}, ...],
 //    "tree": {"spec": "hierarchy", "depth": 2, "parents": [-1, 0, 0, 1], "crossing_edges": 1,
-//             "through_tree": 120, "fallbacks": {"user-defined op": 4}}}
+//             "through_tree": 120, "fallbacks": {"user-defined op": 4},
+//             "adapt": {"candidates": ["native", "flat", "binomial"], "block": 32, "rounds": 2,
+//                       "settled": "binomial", "disagreements": 0,
+//                       "blocks": [{"tree": "native", "first_call": 0, "mean_ns": 4900}, ...],
+//                       "switches": [{"call": 0, "seq": 3, "to": "native", "settle": false},
+//                                    {"call": 192, "seq": 195, "to": "binomial",
+//                                     "settle": true}, ...]}}}
 // "tree" is there only when the interposer ran the collectives through Xylem's spanning tree
 // (XYLEM_MPI_TREE, collectors/mpi/treecollectives.h); written complete at MPI_Finalize.
+// "adapt" only when its tuner chose the world's MPI_Allreduce tree at run time
+// (XYLEM_MPI_ADAPT, collectors/mpi/treeadapt.h).
 
 #include "core/model/mpitrace.h"
+#include "core/model/ranktree.h"
 #include "core/model/result.h"
 
 #include <cstdint>
@@ -27,6 +36,50 @@
 namespace xylem {
 
 inline constexpr const char* kMpiRunFormat = "xylem-mpi-run/1";
+
+// One trial block of the tuner (collectors/mpi/treeadapt.h): `block` calls through `tree` from
+// first_call on, and their mean time per call, the slowest rank's (MPI_MAX over the ranks).
+struct MpiAdaptBlock
+{
+    std::string tree; // the candidate's SPEC
+    std::int64_t firstCall = 0;
+    std::int64_t meanNs = 0;
+
+    bool operator==(const MpiAdaptBlock&) const = default;
+};
+
+// From call `call` (the tuner's count of the world's MPI_Allreduce calls it ran, from 0) on,
+// every rank runs them through `to`; seq is that call's collective instance on MPI_COMM_WORLD
+// (core/model/mpitrace.h), -1 when the rank was not recorded.
+struct MpiTreeSwitch
+{
+    std::int64_t call = 0;
+    std::int64_t seq = -1;
+    std::string to;
+    bool settle = false; // the tuner's choice (else the start of a trial block)
+
+    bool operator==(const MpiTreeSwitch&) const = default;
+};
+
+// What the tuner did: its candidates, the trial blocks and the switches, and the tree it settled
+// on (empty: the program ended before the trials did).
+struct MpiTreeAdapt
+{
+    std::vector<std::string> candidates;
+    int block = 0;  // calls per trial block
+    int rounds = 0; // trial blocks per candidate
+    std::string settled;
+    std::int64_t disagreements = 0; // control collectives where the ranks' call counts differed
+    std::vector<MpiAdaptBlock> blocks;
+    std::vector<MpiTreeSwitch> switches;
+
+    bool operator==(const MpiTreeAdapt&) const = default;
+};
+
+// XYLEM_MPI_ADAPT's candidate list (`xylem-cli mpi --adapt LIST`): SPECs of ranktree.h separated
+// by commas ("native" allowed), each parsed; errors name the bad item ("candidate 2 'star':
+// ..."), an empty item, or a list without any.
+Result<std::vector<RankTreeSpec>> parseTreeCandidates(std::string_view list);
 
 // The spanning tree the run's Allreduce, Reduce, Bcast and Barrier went through, as rank 0 saw
 // it: every rank takes the same path for every call, so its counts are every rank's.
@@ -40,6 +93,7 @@ struct MpiTreeInfo
     // Collectives MPI did itself, per reason ("user-defined op", ...; treecollectives.h), by the
     // reason's name; reasons never met are left out.
     std::vector<std::pair<std::string, std::int64_t>> fallbacks;
+    std::optional<MpiTreeAdapt> adapt; // XYLEM_MPI_ADAPT's tuner, when it ran
 
     bool operator==(const MpiTreeInfo&) const = default;
 };

@@ -241,6 +241,9 @@ Result<MpiRecordingOutcome> MpiRecording::run()
     if (!r.tree.empty()) {
         environment.push_back("XYLEM_MPI_TREE=" + r.tree);
     }
+    if (!r.adapt.empty()) {
+        environment.push_back("XYLEM_MPI_ADAPT=" + r.adapt);
+    }
     XYLEM_TRY(program, MpiProgram::start(forwardingEnvironment(resolvedCommand(r.command),
                                                                environmentNames(environment)),
                                          environment));

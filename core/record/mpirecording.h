@@ -63,6 +63,9 @@ struct MpiRecordRequest
     // SPEC, a tree file's path absolute): set in the program's environment and forwarded to
     // other hosts. Empty: the ranks get what this process's environment has.
     std::string tree;
+    // XYLEM_MPI_ADAPT of the ranks (collectors/mpi/treeadapt.h: the candidate trees of the
+    // world's Allreduce, comma-separated, files' paths absolute); empty: not set here.
+    std::string adapt;
 };
 
 struct MpiRecordingStatus
