@@ -163,6 +163,14 @@ void ComparisonView::setReports(std::vector<LabelledReport> reports)
     redraw();
 }
 
+void ComparisonView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_waiting) {
+        redraw();
+    }
+}
+
 void ComparisonView::showOverlay()
 {
     m_tabs->setCurrentWidget(m_overlay);
@@ -223,6 +231,7 @@ bool ComparisonView::waitFor(const LabelledReport& a, const LabelledReport& b)
             missing.push_back(r);
         }
     }
+    m_waiting = !missing.empty();
     if (missing.empty()) {
         return false;
     }
@@ -230,6 +239,9 @@ bool ComparisonView::waitFor(const LabelledReport& a, const LabelledReport& b)
                                             : tr("Analysing %1 and %2…")
                                                   .arg(missing[0]->label, missing[1]->label))
                            .toHtmlEscaped());
+    if (!isVisible()) {
+        return true; // asked for when shown (showEvent)
+    }
     for (const LabelledReport* r : missing) {
         if (std::find(m_asked.begin(), m_asked.end(), r->identity()) == m_asked.end()) {
             m_asked.push_back(r->identity());
@@ -270,6 +282,7 @@ QString ComparisonView::summary() const
 void ComparisonView::redraw()
 {
     ++m_generation; // an interval still being resampled is for runs no longer shown
+    m_waiting = false;
     m_plot->clearPlottables();
     m_comparison.reset();
     m_shares->setTable({});

@@ -23,6 +23,7 @@
 #include <vector>
 
 class QComboBox;
+class QShowEvent;
 class QCustomPlot;
 class QThread;
 class QLabel;
@@ -68,8 +69,12 @@ signals:
     void intervalShown();
     // The chosen runs need this run, which is not analysed yet (key as given in setReports);
     // its report is expected through setReports. Emitted once per key until it comes, again when
-    // the user chooses that run again.
+    // the user chooses that run again; only while the view is shown (a hidden page asks when it
+    // is shown), so runs nobody looks at are not analysed.
     void analysisWanted(const QString& key);
+
+protected:
+    void showEvent(QShowEvent* event) override;
 
 private:
     void redraw();
@@ -92,6 +97,7 @@ private:
     int m_generation = 0;           // of the interval asked last; older answers are dropped
     std::vector<QThread*> m_workers; // intervals being computed
     std::vector<QString> m_asked;    // runs asked for with analysisWanted, not come yet
+    bool m_waiting = false;          // the runs chosen are not all analysed yet
     QComboBox* m_a;
     QComboBox* m_b;
     QLabel* m_summary;

@@ -280,7 +280,8 @@ private slots:
 
     // Runs not analysed yet are candidates: listed and marked; B is another run than A, an
     // analysed one first; a pair that needs one says so, asks for it once by its key, and the
-    // comparison appears when setReports brings its report, the choice kept by key.
+    // comparison appears when setReports brings its report, the choice kept by key. A hidden
+    // view asks when it is shown.
     void unanalysedRunsAreAskedFor()
     {
         const auto one = run(0);
@@ -303,6 +304,9 @@ private slots:
         QVERIFY(!view.comparison());
         QVERIFY2(view.summary().contains(QStringLiteral("Analysing run 2: deep…")),
                  qPrintable(view.summary()));
+        // Hidden (another page is shown), the view asks for nothing: nobody looks at it yet.
+        QCOMPARE(wanted.size(), 0);
+        view.show();
         QCOMPARE(wanted.size(), 1);
         QCOMPARE(wanted[0][0].toString(), QStringLiteral("2"));
         // The user picks run 3 as B: asked for too.
@@ -330,6 +334,7 @@ private slots:
         QVERIFY(!view.summary().contains(QStringLiteral("Analysing")));
         // Nothing analysed: A is the first run, B the second, both asked for.
         ComparisonView fresh;
+        fresh.show();
         QSignalSpy asked(&fresh, &ComparisonView::analysisWanted);
         fresh.setReports({candidate(QStringLiteral("run 1: flat"), QStringLiteral("1")),
                           candidate(QStringLiteral("run 2: deep"), QStringLiteral("2"))});
