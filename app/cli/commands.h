@@ -32,3 +32,4 @@ int runRecord(const Args& args, std::ostream& out, std::ostream& err);
 int runMpi(const Args& args, std::ostream& out, std::ostream& err);
 
 } // namespace xylem::cli
+int runSweep(const Args& args, std::ostream& out, std::ostream& err);

@@ -105,3 +105,4 @@ int main(int argc, char** argv)
         return kExitFailure;
     }
 }
+    {"sweep", runSweep, "record gsum once per configuration of a list or family, compare them"},
