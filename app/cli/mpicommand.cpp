@@ -259,6 +259,9 @@ Result<Ok> mpiRecord(const Arguments& a, const std::vector<std::string>& command
         return Ok{};
     }
     printMpiSummary(out, o.value());
+    if (o->adapt) {
+        out << "adapt: " << describeAdapt(*o->adapt) << "\n";
+    }
     out << std::flush;
     if (o->exitCode != 0 || o->interrupted) {
         err << "xylem-cli mpi: " << (o->interrupted ? "interrupted: " : "") << "the MPI program "

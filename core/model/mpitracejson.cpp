@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace xylem {
 
@@ -176,6 +177,39 @@ json treeToJson(const MpiTreeInfo& tree)
 }
 
 } // namespace
+
+std::string describeAdapt(const MpiTreeAdapt& adapt)
+{
+    // Each candidate's lowest block mean, in the candidates' order.
+    std::string means;
+    for (const std::string& candidate : adapt.candidates) {
+        std::int64_t best = -1;
+        for (const MpiAdaptBlock& b : adapt.blocks) {
+            if (b.tree == candidate && (best < 0 || b.meanNs < best)) {
+                best = b.meanNs;
+            }
+        }
+        char mean[32];
+        std::snprintf(mean, sizeof mean, "%.1f us", static_cast<double>(best) / 1000.0);
+        means += (means.empty() ? "" : ", ") + candidate + " " + (best < 0 ? "-" : mean);
+    }
+    std::string text = "MPI_Allreduce on MPI_COMM_WORLD adapted: best block means " + means +
+                       " per call (blocks of " + std::to_string(adapt.block) + " calls, " +
+                       std::to_string(adapt.rounds) + (adapt.rounds == 1 ? " round" : " rounds") +
+                       "); ";
+    if (adapt.settled.empty() || adapt.switches.empty() || !adapt.switches.back().settle) {
+        return text + "the program ended in the trials: no tree settled on, and no call of the "
+                      "run went through a tree the run shows";
+    }
+    const MpiTreeSwitch& s = adapt.switches.back();
+    text += "switched to " + s.to + " at call " + std::to_string(s.call);
+    if (s.seq >= 0) {
+        text += " (world collective " + std::to_string(s.seq) + ")";
+    }
+    return text + (s.to == "native"
+                       ? ": MPI's own has no tree edges, the run holds every call"
+                       : ": the run holds the calls from there on");
+}
 
 Result<std::vector<RankTreeSpec>> parseTreeCandidates(std::string_view list)
 {

@@ -102,6 +102,16 @@ std::string runNotes(const std::string& given, const MpiRecordingOutcome& o)
     return given.empty() ? why : given + "\n" + why;
 }
 
+// Nor does it keep the run's description, so the notes say what --adapt's tuner did too.
+std::string withAdaptNotes(const std::string& notes, const MpiRecordingOutcome& o)
+{
+    if (!o.adapt) {
+        return notes;
+    }
+    const std::string adapted = describeAdapt(*o.adapt);
+    return notes.empty() ? adapted : notes + "\n" + adapted;
+}
+
 MpiNoCalls whyNoCalls(const std::vector<std::string>& command, int code)
 {
     if (launcherKindOf(command) != MpiLauncherKind::None && code != 0) {
@@ -122,6 +132,9 @@ Result<MpiTrace> traceOf(const MpiGather& gather, const MpiScratch& scratch,
         XYLEM_TRY(info, mpiRunInfoFromJson(*text.value()));
         description = std::move(info).value();
         o.complete = description->complete;
+        if (description->tree) {
+            o.adapt = description->tree->adapt;
+        }
     }
     return assembleMpiTrace(description, std::move(decoded->events),
                             std::move(decoded->treeEdges));
@@ -269,7 +282,8 @@ Result<MpiRecordingOutcome> MpiRecording::run()
     countCalls(trace.value(), o);
     const store::RunMetadata meta{r.name.empty() ? "mpi " + o.program : r.name, "",
                                   "live: mpi " + r.command.front(),
-                                  std::string(toString(tupleClockKind())), runNotes(r.notes, o)};
+                                  std::string(toString(tupleClockKind())),
+                                  withAdaptNotes(runNotes(r.notes, o), o)};
     XYLEM_TRY(runs, storeTrace(session.value(), trace.value(), meta, r.shape));
     o.runs = std::move(runs).value();
     file.used = true;

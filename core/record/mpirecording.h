@@ -23,6 +23,7 @@
 // Xylem failed (a bad request, a tree that did not start, a session that cannot be written).
 
 #include "core/model/mpitrace.h"
+#include "core/model/mpitracejson.h"
 #include "core/model/result.h"
 #include "core/model/run.h"
 #include "core/record/childprocess.h"
@@ -101,6 +102,8 @@ struct MpiRecordingOutcome
     std::array<std::int64_t, kMpiCallCount> callsByKind{};
     std::vector<StoredMpiRun> runs; // as storeMpiRuns stored them; empty: nothing stored
     std::optional<MpiNoCalls> noCalls;
+    // The run-time tuner's record (--adapt, collectors/mpi/treeadapt.h), from the description.
+    std::optional<MpiTreeAdapt> adapt;
 };
 
 struct MpiRecordingCallbacks

@@ -297,6 +297,23 @@ void TestMpiAdapt::cliStoresTheSettledTreesCalls()
     QVERIFY2(r.out.contains("ranks_differ 0"), qPrintable(r.out));
     QVERIFY2(r.err.contains("xylem-mpi: adapt: call 16: switched to binomial (best block mean"),
              qPrintable(r.err));
+    // xylem-cli says it at the end, and the run's notes keep it (the world's collectives are
+    // the program's Allreduce calls only, so the switch's instance is its call).
+    const QString adapted =
+        "MPI_Allreduce on MPI_COMM_WORLD adapted: best block means native NATIVE us, binomial BINOMIAL us "
+        "per call (blocks of 4 calls, 2 rounds); switched to binomial at call 16 (world "
+        "collective 16): the run holds the calls from there on";
+    static const QRegularExpression said(
+        QRegularExpression::escape(adapted)
+            .replace("NATIVE", "([0-9.]+)")
+            .replace("BINOMIAL", "([0-9.]+)"));
+    const auto match = said.match(r.out);
+    QVERIFY2(match.hasMatch() && r.out.contains("\nadapt: " + match.captured(0)),
+             qPrintable(r.out));
+    QVERIFY2(match.captured(1).toDouble() > 2000, "native's planted 3 ms are in its mean");
+    const CliResult info = runCli({"info", session, "--json"});
+    QVERIFY2(info.exitCode == 0, qPrintable(info.err));
+    QVERIFY2(info.out.contains(match.captured(0)), qPrintable(info.out));
 
     const CliResult analysed = runCli({"analyze", "--session", session, "--run", "1", "--json"});
     QVERIFY2(analysed.exitCode == 0, qPrintable(analysed.err));
