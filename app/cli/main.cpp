@@ -28,6 +28,7 @@ constexpr Command kCommands[] = {
     {"generate", runGenerate, "print a generated xylem-tree/1 configuration"},
     {"record", runRecord, "run xylem-gsum on a cluster and record it live into a session"},
     {"mpi", runMpi, "record an MPI program's calls (-- mpirun -np 4 PROGRAM ARGS)"},
+    {"tune", runTune, "search for a faster tree, guided by the analysis; each try is a run"},
     {"import", runImport, "add runs from trace files or an OTF2 archive to a session"},
     {"info", runInfo, "list a session's runs"},
     {"export", runExport, "write a session's run as files, CSV tables, OTF2 or trace events"},

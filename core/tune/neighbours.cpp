@@ -1,5 +1,7 @@
 #include "core/tune/neighbours.h"
 
+#include "core/model/durationunits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -143,11 +145,9 @@ std::string percent(double share)
     return text;
 }
 
-std::string micros(double ns)
+std::string duration(double ns)
 {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.0f µs", ns / 1000.0);
-    return text;
+    return formatDuration(ns); // "4.40 ms", "188 µs": the unit the value reads best in
 }
 
 double clampEvidence(double value)
@@ -358,7 +358,7 @@ private:
             joinGroups(changed, gred, groups, hosts, node(gred).id + ".l");
             add(Heuristic::AddLevel, "add a level under " + node(gred).id,
                 "add a level under gred " + node(gred).id + ": its departures serialize (" +
-                    micros(rise) + " from first to last of " + std::to_string(p) + ", " +
+                    duration(rise) + " from first to last of " + std::to_string(p) + ", " +
                     percent(rise / last) + " of its last departure); its children join " + how +
                     " first",
                 m_opNs > 0 ? rise / m_opNs : 0.0, changed);
@@ -389,7 +389,7 @@ private:
             add(Heuristic::RemoveLevel, "remove gred " + node(gred).id,
                 "remove gred " + node(gred).id + ": it joins " +
                     (noFanIn ? std::string("only one path") : "two paths on its parent's host") +
-                    " and adds " + micros(cost) + "; its children join gred " + node(parent).id +
+                    " and adds " + duration(cost) + "; its children join gred " + node(parent).id +
                     " directly",
                 m_opNs > 0 ? cost / m_opNs : 0.0, changed);
         }
@@ -411,7 +411,7 @@ private:
         add(Heuristic::MoveRoot, "move the root to " + node(below).host,
             "move the root " + node(root).id + " from host " + node(root).host + " to host " +
                 node(below).host + ", where " + node(below).id +
-                " is: every path loses the hop between them (" + micros(hop) + " two-way, " +
+                " is: every path loses the hop between them (" + duration(hop) + " two-way, " +
                 percent(m_opNs > 0 ? hop / m_opNs : 0.0) + " of the operation)",
             m_opNs > 0 ? hop / m_opNs : 0.0, changed);
     }

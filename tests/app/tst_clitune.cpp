@@ -1,0 +1,146 @@
+// xylem-cli tune as a user runs it, on a tree built badly on purpose: one gred on host C
+// (cluster c1) over every thread of four hosts in two clusters, its core on A (cluster c0),
+// with an emulated 2 ms wide-area link on every proxy between the clusters. A's and B's
+// threads cross the link to the gred and the result crosses it back to the core: two wide
+// round trips where one would do. The real tuner (real recordings of xylem-gsum, real analyses)
+// must find a tree faster beyond its interval, store one run per try, and write the best.
+
+#include "core/model/configuration.h"
+#include "core/model/configurationjson.h"
+#include "core/store/runcatalog.h"
+#include "core/store/session.h"
+#include "tests/app/clisessiontest.h"
+
+#include <set>
+
+using namespace xylem;
+using namespace xylem::testing;
+
+namespace {
+
+Configuration badStart()
+{
+    const std::vector<Host> hosts{{"A", "c0"}, {"B", "c0"}, {"C", "c1"}, {"D", "c1"}};
+    std::vector<WrapperSpec> specs;
+    for (const Host& h : hosts) {
+        for (int t = 0; t < 2; ++t) {
+            const std::string id = h.id + ".t" + std::to_string(t);
+            if (h.id == "C") {
+                specs.push_back({id, "thread", h.id, "gred"});
+            } else {
+                specs.push_back({id, "thread", h.id, "p." + id});
+                specs.push_back({"p." + id, "proxy", h.id, "gred"});
+            }
+        }
+    }
+    specs.push_back({"gred", "gred", "C", "p.gred"});
+    specs.push_back({"p.gred", "proxy", "C", "core"});
+    specs.push_back({"core", "core", "A", std::nullopt});
+    return Configuration::create("flat on C, core on A", hosts, specs).value();
+}
+
+std::set<std::string> threadIds(const Configuration& config)
+{
+    std::set<std::string> ids;
+    for (int t : config.threads()) {
+        ids.insert(config.wrapper(t).id);
+    }
+    return ids;
+}
+
+CliResult runTune(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(XYLEM_CLI), QStringList{"tune"} + args);
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished(5000);
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+} // namespace
+
+class TestCliTune : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void findsAFasterTreeThanABadOne()
+    {
+        QTemporaryDir dir;
+        const QString start = dir.filePath("bad.tree.json");
+        writeFile(start, QByteArray::fromStdString(configurationToJson(badStart())));
+        const QString session = dir.filePath("tune.xylem");
+        const QString best = dir.filePath("best.tree.json");
+        const CliResult r =
+            runTune({"--config", start, "--cluster-link", "2ms", "--iterations", "150",
+                     "--max-tries", "5", "--best-out", best, "--json", "-o", session});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        qInfo().noquote() << r.err; // the tries as they went
+
+        const nlohmann::json j = parseJson(r.out);
+        QVERIFY2(j.is_object(), qPrintable(r.out));
+        const auto& tries = j["tries"];
+        QVERIFY(tries.size() >= 2 && tries.size() <= 5);
+        QVERIFY(j["path"].size() >= 2);
+        QVERIFY2(!j["best_speedup"].is_null(), qPrintable(r.out));
+        const double lower = j["best_speedup"]["lower"];
+        QVERIFY2(lower > 1.0, qPrintable(r.out));
+        qInfo("best against the start: %.2fx [%.2f, %.2f]",
+              j["best_speedup"]["value"].get<double>(), lower,
+              j["best_speedup"]["upper"].get<double>());
+
+        // One run per try, named as the try, in the order tried.
+        auto s = store::Session::open(session.toStdString(), store::OpenMode::ReadOnly);
+        QVERIFY(s.ok());
+        auto runs = store::listRuns(s.value());
+        QVERIFY(runs.ok());
+        QCOMPARE(runs->size(), tries.size());
+        for (size_t i = 0; i < tries.size(); ++i) {
+            QCOMPARE((*runs)[i].metadata.name, tries[i]["label"].get<std::string>());
+            QCOMPARE((*runs)[i].id, tries[i]["run"].get<std::int64_t>());
+            QVERIFY((*runs)[i].calls > 0);
+        }
+        QCOMPARE(tries[0]["label"].get<std::string>(), std::string("tune 1: start"));
+
+        // The best tree is a valid tree of the same threads, and it is what its run recorded.
+        auto bestTree = readConfigurationFile(best.toStdString());
+        QVERIFY2(bestTree.ok(), bestTree ? "" : bestTree.error().message.c_str());
+        QCOMPARE(threadIds(bestTree.value()), threadIds(badStart()));
+        QVERIFY(!(bestTree->wrappers() == badStart().wrappers()));
+        auto recorded = store::runConfiguration(s.value(), j["best_run"].get<std::int64_t>());
+        QVERIFY(recorded.ok());
+        QVERIFY(recorded->wrappers() == bestTree->wrappers());
+    }
+
+    void refusesBadInputNamingIt()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("s.xylem");
+        CliResult r = runTune({"--hosts", "A,B", "--cluster-link", "2 parsecs", "-o", session});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("2 parsecs"), qPrintable(r.err));
+
+        r = runTune({"-o", session});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--config") && r.err.contains("--hosts"), qPrintable(r.err));
+
+        r = runTune({"--hosts", "A,B", "--max-tries", "0", "-o", session});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("max-tries"), qPrintable(r.err));
+
+        const QString broken = dir.filePath("broken.tree.json");
+        writeFile(broken, "{\"format\": \"xylem-tree/1\", \"wrappers\": [");
+        r = runTune({"--config", broken, "-o", session});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("broken.tree.json"), qPrintable(r.err));
+        QVERIFY(!QFile::exists(session)); // nothing was recorded
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliTune)
+#include "tst_clitune.moc"
