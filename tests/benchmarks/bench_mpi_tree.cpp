@@ -25,7 +25,7 @@
 
 namespace {
 
-constexpr int kLaunches = 3;
+constexpr int kLaunches = 5;
 constexpr int kRanks = 4;
 constexpr int kBlocks = 30;       // of each kind
 constexpr int kCalls = 100;       // per block
