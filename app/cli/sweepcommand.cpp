@@ -12,6 +12,10 @@
 #include "core/tune/sweep.h"
 #include "core/tune/sweepplan.h"
 
+#include <algorithm>
+#include <mutex>
+#include <variant>
+
 namespace xylem::cli {
 
 namespace {
@@ -32,6 +36,12 @@ constexpr const char* kUsage =
     "       call (xylem-gsum --elements)\n"
     "   --cluster-link: an emulated wide-area link (xylem-gsum --wan: one-way latency, optional\n"
     "       bandwidth) on every proxy whose hop joins two clusters, found anew for every tree\n"
+    "   or: xylem-cli sweep --trees native,binomial,hierarchy [--kind MPI_Allreduce] -o S.xylem\n"
+    "                       -- mpirun -np 4 PROGRAM ARGS\n"
+    "       records the MPI program once per tree of xylem-cli mpi --tree (native, flat,\n"
+    "       binomial, k-ary:K, hierarchy[:K], FILE.tree.json) and compares the runs of one\n"
+    "       collective kind (MPI_Allreduce on MPI_COMM_WORLD unless --kind); the program's\n"
+    "       output goes to standard error\n"
     "   a trial that fails is reported and the sweep goes on; Ctrl-C stops the trial that is\n"
     "   recording (its run is stored) and starts no other\n";
 
@@ -120,9 +130,55 @@ Result<std::vector<tune::TrialSpec>> trialsFrom(const Arguments& a)
     return tune::planFamily(family, base.value(), link);
 }
 
-Result<Ok> sweep(const Arguments& a, std::ostream& out, std::ostream& err)
+// --trees over the command after --: no option of a gsum family or list.
+Result<std::vector<tune::MpiTrialSpec>> mpiTrialsFrom(const Arguments& a,
+                                                      const std::vector<std::string>& command)
 {
-    XYLEM_TRY(trials, trialsFrom(a));
+    if (!a.has("trees")) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "an MPI command after -- needs --trees (e.g. native,binomial)");
+    }
+    for (const char* gsum : {"hosts", "configs", "shapes", "arities", "roots", "threads",
+                             "elements", "iterations", "benchmark", "cluster-link", "scope"}) {
+        if (a.has(gsum)) {
+            return makeError(ErrorCode::InvalidArgument,
+                             std::string("--") + gsum +
+                                 " is for xylem-gsum sweeps, not for an MPI command's --trees");
+        }
+    }
+    record::MpiRecordRequest base;
+    base.command = command;
+    XYLEM_TRY(path, sessionPathFrom(a));
+    base.sessionPath = path.value();
+    XYLEM_TRY(listen, a.oneOr("listen", "auto"));
+    base.listen = listen.value();
+    XYLEM_TRY(trees, a.one("trees"));
+    XYLEM_TRY(kind, a.oneOr("kind", "MPI_Allreduce"));
+    return tune::planMpiTrees(tune::splitList(trees.value()), base, kind.value());
+}
+
+using AnyTrials = std::variant<std::vector<tune::TrialSpec>, std::vector<tune::MpiTrialSpec>>;
+
+// The gsum trials, or those of the MPI command after --.
+Result<AnyTrials> anyTrialsFrom(const Arguments& a, const std::vector<std::string>& command)
+{
+    if (!command.empty() || a.has("trees") || a.has("kind")) {
+        if (command.empty()) {
+            return makeError(ErrorCode::InvalidArgument,
+                             "--trees and --kind sweep an MPI program: give its command after "
+                             "-- (-- mpirun -np 4 PROGRAM)");
+        }
+        XYLEM_TRY(mpi, mpiTrialsFrom(a, command));
+        return AnyTrials(std::move(mpi).value());
+    }
+    XYLEM_TRY(gsum, trialsFrom(a));
+    return AnyTrials(std::move(gsum).value());
+}
+
+Result<Ok> sweep(const Arguments& a, const std::vector<std::string>& command, std::ostream& out,
+                 std::ostream& err)
+{
+    XYLEM_TRY(trials, anyTrialsFrom(a, command));
     XYLEM_TRY(path, sessionPathFrom(a));
     const bool json = a.has("json");
     std::ostream& progress = json ? err : out; // --json keeps standard output for the document
@@ -139,7 +195,16 @@ Result<Ok> sweep(const Arguments& a, std::ostream& out, std::ostream& err)
     callbacks.finished = [&progress](size_t index, size_t count, const tune::SweepEntry& e) {
         printSweepLine(progress, index, count, e);
     };
-    tune::Sweep sweep(std::move(trials).value(), std::move(callbacks));
+    std::mutex outputMutex; // the program's output comes from the relay's thread
+    callbacks.programOutput = [&err, &outputMutex](record::MpiStream, std::string_view text) {
+        const std::lock_guard lock(outputMutex);
+        err << text;
+        err.flush();
+    };
+    std::optional<tune::Sweep> made;
+    std::visit([&](auto& list) { made.emplace(std::move(list), std::move(callbacks)); },
+               trials.value());
+    tune::Sweep& sweep = *made;
     std::vector<tune::SweepEntry> entries;
     {
         SweepStopRequest stop(sweep); // Ctrl-C from here on ends the sweep cleanly
@@ -176,6 +241,9 @@ Result<Ok> sweep(const Arguments& a, std::ostream& out, std::ostream& err)
 
 int runSweep(const Args& args, std::ostream& out, std::ostream& err)
 {
+    const auto dashes = std::find(args.begin(), args.end(), "--");
+    const Args options(args.begin(), dashes);
+    const std::vector<std::string> command(dashes == args.end() ? dashes : dashes + 1, args.end());
     static const CommandSpec spec{
         "sweep",
         kUsage,
@@ -201,11 +269,18 @@ int runSweep(const Args& args, std::ostream& out, std::ostream& err)
                      "S.scope.json"),
          valueOption("listen", "where the front-end listens: an address, or auto", "auto", {},
                      "ADDRESS"),
+         valueOption("trees", "an MPI program's trees (xylem-cli mpi --tree), each a trial", {},
+                     {}, "SPEC1,SPEC2"),
+         valueOption("kind", "the MPI program's collective compared", "MPI_Allreduce", {},
+                     "KIND"),
          flagOption("json", "print the trials as JSON instead of the table"),
          valueOption("o", "the session file to add the runs to, created if missing", {}, {},
                      "S.xylem"),
          sessionOption(false)}};
-    return runCommand(spec, args, out, err, sweep);
+    return runCommand(spec, options, out, err,
+                      [&command](const Arguments& a, std::ostream& o, std::ostream& e) {
+                          return sweep(a, command, o, e);
+                      });
 }
 
 } // namespace xylem::cli

@@ -10,9 +10,11 @@
 //   std::thread worker([&] { entries = sweep.run(); });   // blocks until the last trial
 //   ...  sweep.stop();                                     // any thread, any time
 //
-// Callbacks come on the thread that runs the sweep, as the recording's do (recordingevents.h).
+// Callbacks come on the thread that runs the sweep, as the recording's do (recordingevents.h);
+// of an MPI sweep, only the recording's phase is reported.
 
 #include "core/record/recordingsession.h"
+#include "core/tune/sweepmpi.h"
 #include "core/tune/trial.h"
 
 #include <atomic>
@@ -37,12 +39,17 @@ struct SweepCallbacks
     std::function<void(size_t index, size_t count, const std::string& label)> started;
     std::function<void(size_t index, size_t count, const SweepEntry& entry)> finished;
     record::RecordingCallbacks recording; // each trial's recording reports through these
+    // An MPI sweep's program output as it writes it, from the relay's thread (unset: dropped).
+    record::MpiOutputRelay::Sink programOutput;
 };
 
 class Sweep
 {
 public:
     Sweep(std::vector<TrialSpec> trials, SweepCallbacks callbacks);
+    // An MPI program's sweep (sweepmpi.h): a stop interrupts the program of the trial that
+    // runs (what it recorded is stored) and starts no other.
+    Sweep(std::vector<MpiTrialSpec> trials, SweepCallbacks callbacks);
     Sweep(const Sweep&) = delete;
     Sweep& operator=(const Sweep&) = delete;
 
@@ -55,8 +62,11 @@ public:
 
 private:
     SweepEntry runOne(const TrialSpec& spec);
+    SweepEntry runOne(const MpiTrialSpec& spec);
+    const std::string& labelOf(size_t index) const;
 
     std::vector<TrialSpec> m_trials;
+    std::vector<MpiTrialSpec> m_mpiTrials;
     SweepCallbacks m_callbacks;
     std::atomic<bool> m_stop{false};
     std::atomic<record::RecordingSession*> m_current{nullptr};

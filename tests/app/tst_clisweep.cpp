@@ -178,6 +178,48 @@ private slots:
         QVERIFY(!QFileInfo::exists(session));
     }
 
+    // An MPI program once per tree of the interposer: each trial is its MPI_Allreduce run,
+    // summed up as analyze sees that run.
+    void anMpiProgramOncePerTree()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("mpi.xylem");
+        const CliResult r = runCli({"sweep", "--trees", "native,binomial", "--json", "-o", session,
+                                    "--", "mpirun", "--allow-run-as-root", "--oversubscribe",
+                                    "-np", "4", XYLEM_MPILOOP, "--iterations", "200"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+        const auto doc = parseJson(r.out);
+        QVERIFY2(doc.is_object(), qPrintable(r.out));
+        const auto& trials = doc["trials"];
+        QCOMPARE(trials.size(), size_t{2});
+        const QStringList names = runNames(session);
+        for (size_t i = 0; i < 2; ++i) {
+            const auto& t = trials[i];
+            const QString label = i == 0 ? "native" : "binomial";
+            QCOMPARE(QString::fromStdString(t["label"].get<std::string>()), label);
+            QVERIFY2(!t.contains("error"), qPrintable(QString::fromStdString(t.dump())));
+            const std::int64_t run = t["run"].get<std::int64_t>();
+            QCOMPARE(names.value(static_cast<int>(run - 1)),
+                     "sweep " + label + ": MPI_Allreduce on MPI_COMM_WORLD");
+            const auto report = analyzed(session, run);
+            QCOMPARE(t["calls"].get<std::int64_t>(), report["calls"].get<std::int64_t>());
+            QCOMPARE(t["calls"].get<std::int64_t>(), std::int64_t{200});
+            const double stored = report["operation_time"]["mean"].get<double>();
+            QVERIFY(std::abs(t["meanNs"].get<double>() - stored) <= 1e-9 * stored);
+        }
+        QCOMPARE(trials[0]["speedup"].get<double>(), 1.0);
+        QVERIFY(trials[1].contains("speedupLower"));
+
+        const CliResult bad = runCli({"sweep", "--trees", "native,spiral", "-o", session, "--",
+                                      "mpirun", "-np", "2", XYLEM_MPILOOP});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("'spiral'"), qPrintable(bad.err));
+        const CliResult mixed = runCli({"sweep", "--trees", "native", "--hosts", "2", "-o",
+                                        session, "--", "mpirun", "-np", "2", XYLEM_MPILOOP});
+        QCOMPARE(mixed.exitCode, 2);
+        QVERIFY2(mixed.err.contains("--hosts"), qPrintable(mixed.err));
+    }
+
     // Ctrl-C while the first of two endless trials records: its run is stored and summed up,
     // the second never starts, and the sweep ends normally with its table.
     void ctrlCStopsCleanlyKeepingTheRuns()
