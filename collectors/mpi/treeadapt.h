@@ -13,9 +13,10 @@
 // -its call count}. Every rank so gets the same slowest-rank block time and takes the same
 // decision from it, with no broadcast: all ranks switch at the same call (the call counts' max
 // and -min agree, else the disagreement is counted and said; they cannot differ in a correct
-// MPI program, whose ranks call the world's collectives in the same order). After the last
-// trial block every rank settles on the candidate with the lowest best block mean (the first
-// of equals) and keeps it to the end: no control collective any more, one counter per call.
+// MPI program, whose ranks call the world's collectives in the same order); it runs inside the
+// block's last call, whose recorded time includes it. After the last trial block every rank
+// settles on the candidate with the lowest best block mean (the first of equals) and keeps it
+// to the end: no control collective any more, one counter per call.
 //
 // Why no re-check after settling: the run stored from the recording holds one tree per
 // communicator and kind (core/model/mpitreerun.h: a rank with two parents is refused), so the

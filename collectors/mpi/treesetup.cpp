@@ -50,6 +50,11 @@ TreeCollectives::TreeCollectives(RankTreeSpec spec, RankTree tree, int rank)
 std::unique_ptr<TreeCollectives> TreeCollectives::start(int rank, const std::string& host)
 {
     const char* text = std::getenv("XYLEM_MPI_TREE");
+    if ((!text || !*text || std::strcmp(text, "native") == 0) && std::getenv("XYLEM_MPI_ADAPT") &&
+        rank == 0) {
+        std::fprintf(stderr, "xylem-mpi: XYLEM_MPI_ADAPT needs XYLEM_MPI_TREE with a tree (the "
+                             "tuner lives in the tree collectives); the tree does not adapt\n");
+    }
     if (!text || !*text || std::strcmp(text, "native") == 0) {
         return nullptr;
     }

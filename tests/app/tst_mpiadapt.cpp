@@ -165,6 +165,7 @@ class TestMpiAdapt : public QObject
 private slots:
     void resultsStayRightAcrossSwitches();
     void plantedSlowTreeIsNotSettledOn();
+    void badEnvironmentDoesNotAdapt();
     void cliRefusesBadCandidates();
     void cliStoresTheSettledTreesCalls();
 };
@@ -249,6 +250,33 @@ void TestMpiAdapt::plantedSlowTreeIsNotSettledOn()
     QVERIFY(adapt->blocks[1].meanNs < adapt->blocks[0].meanNs);
     QVERIFY2(run.err.contains("xylem-mpi: adapt: call 8: switched to binomial (best block mean"),
              qPrintable(run.err));
+}
+
+void TestMpiAdapt::badEnvironmentDoesNotAdapt()
+{
+    // Straight through the environment (no xylem-cli to refuse it): the program runs right,
+    // through XYLEM_MPI_TREE's tree or MPI's own, and rank 0 says why nothing adapted.
+    const struct
+    {
+        QStringList environment;
+        QString message;
+    } bad[] = {{{"XYLEM_MPI_TREE=flat", "XYLEM_MPI_ADAPT=flat,star"},
+                "xylem-mpi: rank 0: XYLEM_MPI_ADAPT: candidate 2 'star': "},
+               {{"XYLEM_MPI_TREE=flat", "XYLEM_MPI_ADAPT=flat", "XYLEM_MPI_ADAPT_BLOCK=0"},
+                "XYLEM_MPI_ADAPT_BLOCK is not a count of calls from 1 to 1048576"},
+               {{"XYLEM_MPI_ADAPT=flat,binomial"},
+                "xylem-mpi: XYLEM_MPI_ADAPT needs XYLEM_MPI_TREE with a tree"}};
+    for (const auto& b : bad) {
+        const MpiRun run = mpirun(b.environment, 3);
+        QVERIFY2(run.finished && run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.err.contains(b.message), qPrintable(run.err));
+        QVERIFY2(!run.err.contains("xylem-mpi: adapt:"), qPrintable(run.err));
+        int differ = -1;
+        const auto results = callResults(run.out, &differ);
+        QCOMPARE(differ, 0);
+        QCOMPARE(int(results.size()), 3);
+        QCOMPARE(results.at(2).sum, 30L);
+    }
 }
 
 void TestMpiAdapt::cliRefusesBadCandidates()
