@@ -106,4 +106,4 @@ int main(int argc, char** argv)
         return kExitFailure;
     }
 }
-    {"sweep", runSweep, "record gsum once per configuration of a list or family, compare them"},
+    {"sweep", runSweep, "record gsum (or an MPI program) once per tree of a list, compare them"},
