@@ -31,6 +31,6 @@ int runRepair(const Args& args, std::ostream& out, std::ostream& err);
 int runRecord(const Args& args, std::ostream& out, std::ostream& err);
 int runMpi(const Args& args, std::ostream& out, std::ostream& err);
 int runTune(const Args& args, std::ostream& out, std::ostream& err);
+int runSweep(const Args& args, std::ostream& out, std::ostream& err);
 
 } // namespace xylem::cli
-int runSweep(const Args& args, std::ostream& out, std::ostream& err);

@@ -29,6 +29,7 @@ constexpr Command kCommands[] = {
     {"record", runRecord, "run xylem-gsum on a cluster and record it live into a session"},
     {"mpi", runMpi, "record an MPI program's calls (-- mpirun -np 4 PROGRAM ARGS)"},
     {"tune", runTune, "search for a faster tree, guided by the analysis; each try is a run"},
+    {"sweep", runSweep, "record gsum (or an MPI program) once per tree of a list, compare them"},
     {"import", runImport, "add runs from trace files or an OTF2 archive to a session"},
     {"info", runInfo, "list a session's runs"},
     {"export", runExport, "write a session's run as files, CSV tables, OTF2 or trace events"},
@@ -106,4 +107,3 @@ int main(int argc, char** argv)
         return kExitFailure;
     }
 }
-    {"sweep", runSweep, "record gsum (or an MPI program) once per tree of a list, compare them"},
