@@ -60,7 +60,8 @@ constexpr const char* kUsage =
     "       native,flat,binomial,k-ary:4,hierarchy) for blocks of 32 calls\n"
     "       ($XYLEM_MPI_ADAPT_BLOCK), two rounds ($XYLEM_MPI_ADAPT_ROUNDS), then every rank\n"
     "       switches at the same call to the fastest; the blocks and the switch are said on\n"
-    "       standard error at MPI_Finalize, and the stored run holds the calls after it\n";
+    "       standard error at MPI_Finalize, the choice after the summary and in the run's\n"
+    "       notes; the stored run holds the calls through the chosen tree\n";
 
 constexpr const char* kAutoCandidates = "native,flat,binomial,k-ary:4,hierarchy";
 

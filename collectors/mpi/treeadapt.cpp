@@ -23,7 +23,7 @@ std::int64_t nowNs()
         .count();
 }
 
-// $name as an integer in [low, high], fallback when unset; nullopt-like -1 when malformed.
+// $name as an integer in [low, high]; fallback when unset; -1 when malformed or out of range.
 long envInteger(const char* name, long fallback, long low, long high)
 {
     const char* text = std::getenv(name);
