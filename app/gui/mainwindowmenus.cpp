@@ -9,6 +9,7 @@
 #include "app/gui/mpirecorddialog.h"
 #include "app/gui/recentsessionsmenu.h"
 #include "app/gui/runpanel.h"
+#include "app/gui/tunemenu.h"
 #include "views/weightedtreeview.h"
 
 #include <QAction>
@@ -55,6 +56,7 @@ void MainWindow::buildMenus()
     }
     view->addMenu(new LanguageMenu(this));
     buildLiveMenu();
+    menuBar()->addMenu(new TuneMenu(this));
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("Open &Sample Session"), this, &MainWindow::openSampleSession);
     help->addAction(tr("&About Xylem"), this, [this] {
