@@ -192,6 +192,11 @@ Result<Ok> sweep(const Arguments& a, const std::vector<std::string>& command, st
             err << current << ": recording" << std::endl;
         }
     };
+    callbacks.recording.status = [&current, &err](const record::RecordingStatus& s) {
+        if (!s.final) { // about once a second while a gsum trial records
+            err << current << ": " << s.completeCalls << " calls so far" << std::endl;
+        }
+    };
     callbacks.finished = [&progress](size_t index, size_t count, const tune::SweepEntry& e) {
         printSweepLine(progress, index, count, e);
     };

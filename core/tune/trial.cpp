@@ -169,6 +169,11 @@ Result<TrialResult> summarizeRun(const std::string& sessionPath, std::int64_t ru
     for (const CallTimes& call : analysed->calls) {
         result.operationTimes.push_back(call.operationTime);
     }
+    if (result.operationTimes.empty()) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "trial '" + label + "': its run " + std::to_string(run) +
+                             " holds no complete call to measure");
+    }
     const MeanInterval mean = meanInterval(result.operationTimes);
     result.meanNs = mean.mean;
     result.ciLowerNs = mean.lower;
@@ -195,7 +200,18 @@ Result<TrialResult> summarizeRun(const std::string& sessionPath, std::int64_t ru
 Result<TrialResult> trialResultOf(const PreparedTrial& prepared,
                                   const record::RecordingOutcome& outcome)
 {
-    XYLEM_TRY(result, summarizeRun(outcome.sessionPath, outcome.run, prepared.label));
+    auto result = summarizeRun(outcome.sessionPath, outcome.run, prepared.label);
+    if (!result && outcome.workload && outcome.workload->exit.number != 0) {
+        // Why the run is empty is the program's to say: its exit and its last line.
+        Error e = result.error();
+        const auto& lines = outcome.workload->output;
+        e.message += "; xylem-gsum " + outcome.workload->exit.describe() +
+                     (lines.empty() ? std::string() : ": " + lines.back());
+        return e;
+    }
+    if (!result) {
+        return result.error();
+    }
     result->wan = prepared.wan;
     result->incomplete = outcome.incomplete;
     return result;

@@ -107,9 +107,11 @@ struct PreparedTrial
 
 Result<PreparedTrial> prepareTrial(const TrialSpec& spec);
 // The stored run read back (its analysis and per-call records, as `xylem-cli analyze` reads it).
+// A run without a complete call is an error that names it (and how xylem-gsum ended).
 Result<TrialResult> trialResultOf(const PreparedTrial& prepared,
                                   const record::RecordingOutcome& outcome);
-// Any stored run of a session summed up as a trial is (an MPI program's kind run too).
+// Any stored run of a session summed up as a trial is (an MPI program's kind run too); an
+// error when it has no complete call.
 Result<TrialResult> summarizeRun(const std::string& sessionPath, std::int64_t run,
                                  const std::string& label);
 Result<TrialResult> runTrial(const TrialSpec& spec,

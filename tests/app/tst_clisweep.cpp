@@ -7,6 +7,7 @@
 #include "tests/support/waituntil.h"
 
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <csignal>
 #include <cmath>
@@ -55,17 +56,17 @@ public:
         }
     }
     QProcess& cli() { return m_cli; }
-    // Waits, at most `timeout`, until standard error holds `text`.
-    bool waitForError(const QString& text, std::chrono::milliseconds timeout)
+    // Waits, at most `timeout`, until standard error holds a match of `pattern`.
+    bool waitForError(const QRegularExpression& pattern, std::chrono::milliseconds timeout)
     {
         return waitUntil(
             [&] {
                 m_cli.waitForReadyRead(50);
                 m_err += QString::fromUtf8(m_cli.readAllStandardError());
-                return m_err.contains(text) || m_cli.state() == QProcess::NotRunning;
+                return m_err.contains(pattern) || m_cli.state() == QProcess::NotRunning;
             },
             timeout) &&
-               m_err.contains(text);
+               m_err.contains(pattern);
     }
     const QString& err() const { return m_err; }
 
@@ -178,6 +179,38 @@ private slots:
         QVERIFY(!QFileInfo::exists(session));
     }
 
+    // A tree the configuration rules accept but the run cannot use (a host named "B/x": its
+    // rings cannot be made) fails; the sweep goes on, the next tree is the reference, and the
+    // failure is named in the table and in the exit code.
+    void aFailedTrialIsReportedAndTheSweepGoesOn()
+    {
+        QTemporaryDir dir;
+        const CliResult made = runCli({"generate", "--hosts", "A,B", "--shape", "flat"});
+        QCOMPARE(made.exitCode, 0);
+        const QString good = dir.filePath("good.tree.json");
+        const QString slash = dir.filePath("slash.tree.json");
+        writeFile(good, made.out.toUtf8());
+        QString broken = made.out;
+        broken.replace("\"B\"", "\"B/x\"").replace("B.t0", "Bx.t0");
+        writeFile(slash, broken.toUtf8());
+        const QString session = dir.filePath("failed.xylem");
+        const CliResult r = runCli({"sweep", "--configs", slash + "," + good, "--iterations",
+                                    "50", "--json", "-o", session});
+        QVERIFY2(r.exitCode != 0, qPrintable(r.out + r.err));
+        QVERIFY2(r.err.contains("1 of 2 trials failed; the first, 'slash'"), qPrintable(r.err));
+        const auto trials = parseJson(r.out)["trials"];
+        QCOMPARE(trials.size(), size_t{2});
+        QVERIFY2(trials[0].contains("error") &&
+                     trials[0]["error"].get<std::string>().find("no complete call") !=
+                         std::string::npos,
+                 qPrintable(QString::fromStdString(trials[0].dump())));
+        QVERIFY(!trials[0]["reference"].get<bool>());
+        QVERIFY2(!trials[1].contains("error"), qPrintable(QString::fromStdString(trials[1].dump())));
+        QVERIFY(trials[1]["reference"].get<bool>());
+        QCOMPARE(trials[1]["calls"].get<std::int64_t>(), std::int64_t{150});
+        QCOMPARE(trials[1]["speedup"].get<double>(), 1.0);
+    }
+
     // An MPI program once per tree of the interposer: each trial is its MPI_Allreduce run,
     // summed up as analyze sees that run.
     void anMpiProgramOncePerTree()
@@ -228,8 +261,9 @@ private slots:
         const QString session = dir.filePath("stopped.xylem");
         RunningSweep sweep({"--hosts", "2", "--shapes", "flat,hierarchy", "--iterations",
                             "1073741824", "-o", session});
-        QVERIFY2(sweep.waitForError("sweep 1/2 flat: recording", std::chrono::seconds(60)),
-                 qPrintable(sweep.err()));
+        // Stopped once calls have been stored, so that the stopped trial has some to measure.
+        const QRegularExpression someCalls("sweep 1/2 flat: [1-9][0-9]* calls so far");
+        QVERIFY2(sweep.waitForError(someCalls, std::chrono::seconds(60)), qPrintable(sweep.err()));
         QVERIFY(::kill(static_cast<pid_t>(sweep.cli().processId()), SIGINT) == 0);
         QVERIFY(sweep.cli().waitForFinished(60000));
         const QString out = QString::fromUtf8(sweep.cli().readAllStandardOutput());
@@ -238,6 +272,7 @@ private slots:
                  qPrintable(out + err));
         QVERIFY2(out.contains("sweep 1/2 flat: run 1, ") && out.contains("not run (stopped)"),
                  qPrintable(out));
+        QVERIFY2(!out.contains("failed"), qPrintable(out));
         QVERIFY2(err.contains("stopped; the runs recorded so far are in"), qPrintable(err));
         QCOMPARE(runNames(session), QStringList{"flat"});
     }
