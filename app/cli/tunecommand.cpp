@@ -96,14 +96,14 @@ Result<Ok> tune(const Arguments& a, std::ostream& out, std::ostream& err)
 int runTune(const Args& args, std::ostream& out, std::ostream& err)
 {
     static const CommandSpec spec = [] {
-        CommandSpec s{
-            "tune",
-            kUsage,
-            {valueOption("config", "the start tree (xylem-tree/1)", {}, existingFile(),
-                         "F.tree.json"),
-             valueOption("hosts", "generate the start tree over a number of hosts, or "
-                                  "HOST:CLUSTER,...",
-                         {}, {}, "N|A:c0,B:c1")}};
+        CommandSpec s{"tune",
+                      kUsage,
+                      {valueOption("config", "the start tree (xylem-tree/1)", {}, existingFile(),
+                                   "F.tree.json"),
+                       valueOption("hosts",
+                                   "generate the start tree over a number of hosts, or "
+                                   "HOST:CLUSTER,...",
+                                   {}, {}, "N|A:c0,B:c1")}};
         for (OptionSpec& o : treeShapeOptions()) {
             s.options.push_back(std::move(o));
         }
@@ -118,8 +118,9 @@ int runTune(const Args& args, std::ostream& out, std::ostream& err)
                  valueOption("best-out", "write the best tree found here", {}, {},
                              "BEST.tree.json"),
                  flagOption("json", "print the tries, path and best as JSON"),
-                 valueOption("o", "the session file to add the tries' runs to, created if "
-                                  "missing",
+                 valueOption("o",
+                             "the session file to add the tries' runs to, created if "
+                             "missing",
                              {}, {}, "S.xylem"),
                  sessionOption(false)}) {
             s.options.push_back(std::move(o));

@@ -82,8 +82,8 @@ nlohmann::json tuneToJson(const tune::TuneOutcome& outcome)
 {
     nlohmann::json tries = nlohmann::json::array();
     for (const tune::TuneTry& t : outcome.tries) {
-        nlohmann::json j{{"try", t.index},        {"label", t.label},       {"heuristic", t.heuristic},
-                         {"reason", t.reason},    {"evidence", t.evidence}, {"from", t.from},
+        nlohmann::json j{{"try", t.index},     {"label", t.label},       {"heuristic", t.heuristic},
+                         {"reason", t.reason}, {"evidence", t.evidence}, {"from", t.from},
                          {"moved", t.moved}};
         if (t.result) {
             j["run"] = t.result->run;
@@ -106,13 +106,12 @@ nlohmann::json tuneToJson(const tune::TuneOutcome& outcome)
     for (int p : outcome.path) {
         path.push_back(outcome.tries[static_cast<size_t>(p)].index);
     }
-    nlohmann::json out{{"tries", std::move(tries)},
-                       {"path", std::move(path)},
-                       {"best", outcome.bestTry().index},
-                       {"best_run", outcome.bestTry().result->run},
-                       {"stop_reason", outcome.stopReason},
-                       {"stopped", outcome.stopped}};
-    out["best_speedup"] = outcome.bestSpeedup ? speedupJson(*outcome.bestSpeedup) : nlohmann::json();
+    nlohmann::json out{
+        {"tries", std::move(tries)},         {"path", std::move(path)},
+        {"best", outcome.bestTry().index},   {"best_run", outcome.bestTry().result->run},
+        {"stop_reason", outcome.stopReason}, {"stopped", outcome.stopped}};
+    out["best_speedup"] =
+        outcome.bestSpeedup ? speedupJson(*outcome.bestSpeedup) : nlohmann::json();
     return out;
 }
 

@@ -6,7 +6,6 @@
 #include "core/tune/tuner.h"
 
 #include <nlohmann/json.hpp>
-
 #include <string>
 
 namespace xylem::cli {

@@ -124,8 +124,9 @@ void TuneDialog::startTuning()
             this,
             [this, attempt] {
                 m_model->setTry(attempt, false);
-                m_status->setText(
-                    tr("Try %1: %2").arg(attempt.index).arg(QString::fromStdString(attempt.reason)));
+                m_status->setText(tr("Try %1: %2")
+                                      .arg(attempt.index)
+                                      .arg(QString::fromStdString(attempt.reason)));
             },
             Qt::QueuedConnection);
     };
@@ -176,8 +177,8 @@ void TuneDialog::finish(std::shared_ptr<const Result<tune::TuneOutcome>> outcome
     m_startButton->setEnabled(true);
     m_stopButton->setEnabled(false);
     if (!*outcome) {
-        m_status->setText(tr("The tuner failed: %1")
-                              .arg(QString::fromStdString(outcome->error().describe())));
+        m_status->setText(
+            tr("The tuner failed: %1").arg(QString::fromStdString(outcome->error().describe())));
         emit finished(0);
         return;
     }

@@ -130,7 +130,8 @@ private:
             emitNode(c, proxy);
             m_out.push_back(WrapperSpec{proxy, "proxy", child.host, n.id});
         }
-        m_out.push_back(WrapperSpec{n.id, std::string(toString(n.kind)), n.host, std::move(parent)});
+        m_out.push_back(
+            WrapperSpec{n.id, std::string(toString(n.kind)), n.host, std::move(parent)});
     }
 
     const LogicalTree& m_tree;
@@ -188,16 +189,16 @@ public:
         if (m_error) {
             return *m_error;
         }
-        std::stable_sort(m_found.begin(), m_found.end(),
-                         [](const Neighbour& a, const Neighbour& b) {
-                             return a.evidence > b.evidence;
-                         });
+        std::stable_sort(
+            m_found.begin(), m_found.end(),
+            [](const Neighbour& a, const Neighbour& b) { return a.evidence > b.evidence; });
         // The same tree reached by two heuristics is tried once, under the stronger evidence.
         std::vector<Neighbour> distinct;
         for (Neighbour& n : m_found) {
-            const bool seen = std::any_of(distinct.begin(), distinct.end(), [&](const Neighbour& d) {
-                return d.configuration.wrappers() == n.configuration.wrappers();
-            });
+            const bool seen =
+                std::any_of(distinct.begin(), distinct.end(), [&](const Neighbour& d) {
+                    return d.configuration.wrappers() == n.configuration.wrappers();
+                });
             if (!seen && n.configuration.wrappers() != m_config.wrappers()) {
                 distinct.push_back(std::move(n));
             }
@@ -218,10 +219,9 @@ private:
         if (!config) {
             // A heuristic made a tree the rules refuse: a bug here, not in the input.
             if (!m_error) {
-                m_error = makeError(ErrorCode::InvalidConfiguration, "the " + std::string(toString(h)) +
-                                                             " neighbour '" + name +
-                                                             "' is no valid tree: " +
-                                                             config.error().message);
+                m_error = makeError(ErrorCode::InvalidConfiguration,
+                                    "the " + std::string(toString(h)) + " neighbour '" + name +
+                                        "' is no valid tree: " + config.error().message);
             }
             return;
         }
@@ -249,8 +249,8 @@ private:
             if (node(late).host == node(gred).host) {
                 continue;
             }
-            const double share = static_cast<double>(heaviest->lastArrivals) /
-                                 static_cast<double>(total);
+            const double share =
+                static_cast<double>(heaviest->lastArrivals) / static_cast<double>(total);
             LogicalTree changed = tree();
             changed.nodes[static_cast<size_t>(gred)].host = node(late).host;
             add(Heuristic::MoveGred, "move gred " + node(gred).id + " to " + node(late).host,
@@ -433,7 +433,8 @@ private:
                 if (host == ownHost) {
                     continue;
                 }
-                const std::string key = cluster != ownCluster ? "cluster " + cluster : "host " + host;
+                const std::string key =
+                    cluster != ownCluster ? "cluster " + cluster : "host " + host;
                 const auto it = std::find(keys.begin(), keys.end(), key);
                 if (it == keys.end()) {
                     keys.push_back(key);
@@ -466,8 +467,8 @@ private:
             joinGroups(changed, gred, groups, hosts, node(gred).id + ".r");
             // Fewer hops into a gred is half a cure at most: they ran in parallel.
             add(Heuristic::Regroup, "regroup the children of " + node(gred).id,
-                "regroup the children of gred " + node(gred).id + " (on " + ownHost + "): " +
-                    what + ", one hop instead of several and less load on " + ownHost,
+                "regroup the children of gred " + node(gred).id + " (on " + ownHost + "): " + what +
+                    ", one hop instead of several and less load on " + ownHost,
                 m_opNs > 0 ? 0.5 * saved / m_opNs : 0.0, changed);
         }
     }

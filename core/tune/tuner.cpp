@@ -108,14 +108,14 @@ Result<TuneOutcome> Tuner::run()
     const record::TreeRequest& tree = m_request.request.tree;
     start.reason = m_request.start   ? "from " + m_request.start->name()
                    : tree.configFile ? "from " + *tree.configFile
-                   : tree.hosts      ? "from a " + std::string(toString(tree.shape)) +
-                                      " tree over " + *tree.hosts
-                                     : std::string("from the requested tree");
+                   : tree.hosts
+                       ? "from a " + std::string(toString(tree.shape)) + " tree over " + *tree.hosts
+                       : std::string("from the requested tree");
     start.evidence = 1;
     start = measure(std::move(start), m_request.start);
     if (!start.result) {
         Error e = *start.error;
-        e.message = "the start could not be measured: " + e.message;
+        e.message += " (so the start was not measured)";
         return e;
     }
     if (!start.result->report || start.result->operationTimes.empty()) {
@@ -137,7 +137,8 @@ Result<TuneOutcome> Tuner::run()
         const TuneTry& here = out.tries[static_cast<size_t>(current)];
         auto neighbours = neighboursOf(*here.result->report, m_request.neighbours);
         if (!neighbours) {
-            out.stopReason = "no neighbours of " + here.label + ": " + neighbours.error().describe();
+            out.stopReason =
+                "no neighbours of " + here.label + ": " + neighbours.error().describe();
             break;
         }
         bool moved = false;
@@ -170,10 +171,10 @@ Result<TuneOutcome> Tuner::run()
                     attempt.error = speedup.error();
                 }
             } else if (attempt.result) {
-                attempt.error = Error{ErrorCode::InvalidArgument,
-                                      "run " + std::to_string(attempt.result->run) +
-                                          " has no complete call",
-                                      attempt.label};
+                attempt.error =
+                    Error{ErrorCode::InvalidArgument,
+                          "run " + std::to_string(attempt.result->run) + " has no complete call",
+                          attempt.label};
             }
             // A stopped trial's run is cut short: kept, but not moved to.
             const bool move = attempt.improves() && !m_state->stop;
@@ -207,8 +208,8 @@ Result<TuneOutcome> Tuner::run()
 
     out.best = current;
     if (current != 0) {
-        auto speedup = speedupOf(*out.tries.front().result, *out.bestTry().result,
-                                 m_request.bootstrap);
+        auto speedup =
+            speedupOf(*out.tries.front().result, *out.bestTry().result, m_request.bootstrap);
         if (speedup) {
             out.bestSpeedup = speedup.value();
         }

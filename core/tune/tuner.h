@@ -40,12 +40,12 @@ struct TuneRequest
 // One trial of the tuner.
 struct TuneTry
 {
-    int index = 0;          // 1, 2, ... in the order tried
-    std::string label;      // the run's name: "tune 3: move gred gred to C"
-    std::string heuristic;  // "start" or toString(Heuristic)
-    std::string reason;     // the neighbour's reason; the start's: where it came from
-    double evidence = 0;    // the neighbour's (neighbours.h); 1 for the start
-    int from = 0;           // the try it is a neighbour of (0 for the start)
+    int index = 0;                     // 1, 2, ... in the order tried
+    std::string label;                 // the run's name: "tune 3: move gred gred to C"
+    std::string heuristic;             // "start" or toString(Heuristic)
+    std::string reason;                // the neighbour's reason; the start's: where it came from
+    double evidence = 0;               // the neighbour's (neighbours.h); 1 for the start
+    int from = 0;                      // the try it is a neighbour of (0 for the start)
     std::optional<TrialResult> result; // empty when the trial failed
     std::optional<Error> error;        // why it failed (or why it has no speedup)
     std::optional<Speedup> speedup;    // against the try it is a neighbour of
@@ -58,11 +58,11 @@ struct TuneTry
 struct TuneOutcome
 {
     std::vector<TuneTry> tries;
-    std::vector<int> path;         // indices into tries: the start, then each move
-    int best = 0;                  // index into tries: the last of the path
+    std::vector<int> path;              // indices into tries: the start, then each move
+    int best = 0;                       // index into tries: the last of the path
     std::optional<Speedup> bestSpeedup; // the best against the start; empty when it is the start
-    std::string stopReason;        // why the climb ended, in words
-    bool stopped = false;          // stop() ended it
+    std::string stopReason;             // why the climb ended, in words
+    bool stopped = false;               // stop() ended it
 
     const TuneTry& bestTry() const { return tries[static_cast<size_t>(best)]; }
 };

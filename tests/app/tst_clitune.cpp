@@ -10,6 +10,7 @@
 #include "core/store/runcatalog.h"
 #include "core/store/session.h"
 #include "tests/app/clisessiontest.h"
+#include "tests/support/widetree.h"
 
 #include <set>
 
@@ -18,27 +19,6 @@ using namespace xylem::testing;
 
 namespace {
 
-Configuration badStart()
-{
-    const std::vector<Host> hosts{{"A", "c0"}, {"B", "c0"}, {"C", "c1"}, {"D", "c1"}};
-    std::vector<WrapperSpec> specs;
-    for (const Host& h : hosts) {
-        for (int t = 0; t < 2; ++t) {
-            const std::string id = h.id + ".t" + std::to_string(t);
-            if (h.id == "C") {
-                specs.push_back({id, "thread", h.id, "gred"});
-            } else {
-                specs.push_back({id, "thread", h.id, "p." + id});
-                specs.push_back({"p." + id, "proxy", h.id, "gred"});
-            }
-        }
-    }
-    specs.push_back({"gred", "gred", "C", "p.gred"});
-    specs.push_back({"p.gred", "proxy", "C", "core"});
-    specs.push_back({"core", "core", "A", std::nullopt});
-    return Configuration::create("flat on C, core on A", hosts, specs).value();
-}
-
 std::set<std::string> threadIds(const Configuration& config)
 {
     std::set<std::string> ids;
@@ -46,20 +26,6 @@ std::set<std::string> threadIds(const Configuration& config)
         ids.insert(config.wrapper(t).id);
     }
     return ids;
-}
-
-CliResult runTune(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(XYLEM_CLI), QStringList{"tune"} + args);
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished(5000);
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
 }
 
 } // namespace
@@ -73,12 +39,12 @@ private slots:
     {
         QTemporaryDir dir;
         const QString start = dir.filePath("bad.tree.json");
-        writeFile(start, QByteArray::fromStdString(configurationToJson(badStart())));
+        writeFile(start, QByteArray::fromStdString(configurationToJson(flatGredAcrossClusters())));
         const QString session = dir.filePath("tune.xylem");
         const QString best = dir.filePath("best.tree.json");
         const CliResult r =
-            runTune({"--config", start, "--cluster-link", "2ms", "--iterations", "150",
-                     "--max-tries", "5", "--best-out", best, "--json", "-o", session});
+            runCli({"tune", "--config", start, "--cluster-link", "2ms", "--iterations", "150",
+                    "--max-tries", "5", "--best-out", best, "--json", "-o", session});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         qInfo().noquote() << r.err; // the tries as they went
 
@@ -110,8 +76,8 @@ private slots:
         // The best tree is a valid tree of the same threads, and it is what its run recorded.
         auto bestTree = readConfigurationFile(best.toStdString());
         QVERIFY2(bestTree.ok(), bestTree ? "" : bestTree.error().message.c_str());
-        QCOMPARE(threadIds(bestTree.value()), threadIds(badStart()));
-        QVERIFY(!(bestTree->wrappers() == badStart().wrappers()));
+        QCOMPARE(threadIds(bestTree.value()), threadIds(flatGredAcrossClusters()));
+        QVERIFY(!(bestTree->wrappers() == flatGredAcrossClusters().wrappers()));
         auto recorded = store::runConfiguration(s.value(), j["best_run"].get<std::int64_t>());
         QVERIFY(recorded.ok());
         QVERIFY(recorded->wrappers() == bestTree->wrappers());
@@ -121,21 +87,22 @@ private slots:
     {
         QTemporaryDir dir;
         const QString session = dir.filePath("s.xylem");
-        CliResult r = runTune({"--hosts", "A,B", "--cluster-link", "2 parsecs", "-o", session});
+        CliResult r =
+            runCli({"tune", "--hosts", "A,B", "--cluster-link", "2 parsecs", "-o", session});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("2 parsecs"), qPrintable(r.err));
 
-        r = runTune({"-o", session});
+        r = runCli({"tune", "-o", session});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("--config") && r.err.contains("--hosts"), qPrintable(r.err));
 
-        r = runTune({"--hosts", "A,B", "--max-tries", "0", "-o", session});
+        r = runCli({"tune", "--hosts", "A,B", "--max-tries", "0", "-o", session});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("max-tries"), qPrintable(r.err));
 
         const QString broken = dir.filePath("broken.tree.json");
         writeFile(broken, "{\"format\": \"xylem-tree/1\", \"wrappers\": [");
-        r = runTune({"--config", broken, "-o", session});
+        r = runCli({"tune", "--config", broken, "-o", session});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("broken.tree.json"), qPrintable(r.err));
         QVERIFY(!QFile::exists(session)); // nothing was recorded

@@ -23,8 +23,8 @@ namespace {
 // moves the analysis of such a tree points at.
 Configuration start()
 {
-    return generateTree(TreeSpec{"two hosts", {{"A", "c0"}, {"B", "c0"}}, 2,
-                                 TreeShape::HierarchyAware})
+    return generateTree(
+               TreeSpec{"two hosts", {{"A", "c0"}, {"B", "c0"}}, 2, TreeShape::HierarchyAware})
         .value();
 }
 

@@ -8,6 +8,7 @@
 
 #include "core/tune/tuner.h"
 #include "tests/benchmarks/benchharness.h"
+#include "tests/support/widetree.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -17,27 +18,6 @@
 using namespace xylem;
 
 namespace {
-
-Configuration badStart()
-{
-    const std::vector<Host> hosts{{"A", "c0"}, {"B", "c0"}, {"C", "c1"}, {"D", "c1"}};
-    std::vector<WrapperSpec> specs;
-    for (const Host& h : hosts) {
-        for (int t = 0; t < 2; ++t) {
-            const std::string id = h.id + ".t" + std::to_string(t);
-            if (h.id == "C") {
-                specs.push_back({id, "thread", h.id, "gred"});
-            } else {
-                specs.push_back({id, "thread", h.id, "p." + id});
-                specs.push_back({"p." + id, "proxy", h.id, "gred"});
-            }
-        }
-    }
-    specs.push_back({"gred", "gred", "C", "p.gred"});
-    specs.push_back({"p.gred", "proxy", "C", "core"});
-    specs.push_back({"core", "core", "A", std::nullopt});
-    return Configuration::create("flat on C, core on A", hosts, specs).value();
-}
 
 // A private folder for the session, removed at the end whatever happens.
 struct Scratch
@@ -70,7 +50,7 @@ int main()
     tune::TuneRequest request;
     request.request.sessionPath = scratch.folder + "/tune.xylem";
     request.request.workload.iterations = 400;
-    request.start = badStart();
+    request.start = testing::flatGredAcrossClusters();
     request.clusterLink = "2ms";
     request.maxTries = 8;
     tune::TunerCallbacks callbacks;

@@ -8,6 +8,7 @@
 #include "core/tune/neighbours.h"
 #include "tests/support/plantedrun.h"
 #include "tests/support/tracesimulator.h"
+#include "tests/support/widetree.h"
 
 #include <QtTest>
 
@@ -57,9 +58,9 @@ void checkRunnable(const Configuration& start, const Neighbour& n)
     // Laid out again from its own wrappers, it passes every rule of metrics.md §8.
     std::vector<WrapperSpec> specs;
     for (const Wrapper& wr : c.wrappers()) {
-        specs.push_back(WrapperSpec{wr.id, std::string(toString(wr.kind)), wr.host,
-                                    wr.parent < 0 ? std::nullopt
-                                                  : std::optional(c.wrapper(wr.parent).id)});
+        specs.push_back(
+            WrapperSpec{wr.id, std::string(toString(wr.kind)), wr.host,
+                        wr.parent < 0 ? std::nullopt : std::optional(c.wrapper(wr.parent).id)});
     }
     QVERIFY(Configuration::create(c.name(), c.hosts(), specs).ok());
     QVERIFY(!n.reason.empty());
@@ -171,37 +172,20 @@ private slots:
 
     void flatGredAcrossTheWideLink()
     {
-        // The tuner's bad start: one gred on C (cluster c1) over every thread, its core on A
-        // (c0); A's and B's threads cross to C and the result crosses back to A.
-        const std::vector<Host> hosts{{"A", "c0"}, {"B", "c0"}, {"C", "c1"}, {"D", "c1"}};
-        std::vector<WrapperSpec> specs;
-        for (const Host& h : hosts) {
-            for (int t = 0; t < 2; ++t) {
-                const std::string id = h.id + ".t" + std::to_string(t);
-                if (h.id == "C") {
-                    specs.push_back({id, "thread", h.id, "gred"});
-                } else {
-                    specs.push_back({id, "thread", h.id, "p." + id});
-                    specs.push_back({"p." + id, "proxy", h.id, "gred"});
-                }
-            }
-        }
-        specs.push_back({"gred", "gred", "C", "p.gred"});
-        specs.push_back({"p.gred", "proxy", "C", "core"});
-        specs.push_back({"core", "core", "A", std::nullopt});
-        auto config = Configuration::create("flat on C", hosts, specs);
-        QVERIFY2(config.ok(), config ? "" : config.error().message.c_str());
+        // The tuner's bad start (widetree.h): one gred on C (cluster c1) over every thread, its
+        // core on A (c0); A's and B's threads cross to C and the result crosses back to A.
+        const Configuration config = testing::flatGredAcrossClusters();
         testing::SimulationSpec spec{.calls = 200, .seed = 11};
         spec.proxyLatency = 400'000; // a wide link
         spec.culprit = "A.t0";
         spec.culpritDelay = 50'000;
-        const AnalysisReport report = analysed(config.value(), spec);
+        const AnalysisReport report = analysed(config, spec);
 
         auto neighbours = neighboursOf(report);
         QVERIFY(neighbours.ok());
         std::set<std::string> changes;
         for (const Neighbour& n : neighbours.value()) {
-            checkRunnable(config.value(), n);
+            checkRunnable(config, n);
             changes.insert(n.change);
         }
         QVERIFY(changes.contains("move gred gred to A"));
