@@ -253,10 +253,20 @@ private:
                 static_cast<double>(heaviest->lastArrivals) / static_cast<double>(total);
             LogicalTree changed = tree();
             changed.nodes[static_cast<size_t>(gred)].host = node(late).host;
+            // The root gred's core only stores its result: it goes along, or the move would
+            // put a new hop on every path.
+            const int parent = m_parents[static_cast<size_t>(gred)];
+            const bool withCore = parent >= 0 && node(parent).kind == WrapperKind::Core &&
+                                  node(parent).host == node(gred).host;
+            if (withCore) {
+                changed.nodes[static_cast<size_t>(parent)].host = node(late).host;
+            }
             add(Heuristic::MoveGred, "move gred " + node(gred).id + " to " + node(late).host,
-                "move gred " + node(gred).id + " from host " + node(gred).host + " to host " +
-                    node(late).host + ": it holds the heaviest last-arrival edge, from " +
-                    node(late).id + " (" + percent(share) + " of calls)",
+                "move gred " + node(gred).id +
+                    (withCore ? " and the root " + node(parent).id : "") + " from host " +
+                    node(gred).host + " to host " + node(late).host +
+                    ": it holds the heaviest last-arrival edge, from " + node(late).id + " (" +
+                    percent(share) + " of calls)",
                 share, changed);
         }
     }

@@ -8,7 +8,8 @@
 // The heuristics (PATHS, §4: "the right balance between load on root hosts and number of
 // network links"; moving greds; adding or removing a level):
 //   - move gred: the gred whose heaviest last-arrival edge (metrics.md §3) comes from another
-//     host moves to that host, so the late path loses its network hop;
+//     host moves to that host, so the late path loses its network hop (the root gred takes
+//     its core along when they shared a host);
 //   - add level: a gred whose departure serialization (§5) is steep gets its children split
 //     into groups under new greds (by host when they span hosts, else into √P groups);
 //   - remove level: a gred that adds a hop without fan-in (one child, or at most two children

@@ -101,6 +101,9 @@ private slots:
         QVERIFY(first.heuristic == Heuristic::MoveGred);
         QCOMPARE(first.change, std::string("move gred cluster.c0 to B"));
         QCOMPARE(wrapperNamed(first.configuration, "cluster.c0").host, std::string("B"));
+        // The core over it stored on A; it goes along, so no path gains a hop.
+        QCOMPARE(wrapperNamed(first.configuration, "core").host, std::string("B"));
+        QVERIFY2(first.reason.find("and the root core") != std::string::npos, first.reason.c_str());
         QVERIFY2(first.reason.find("heaviest last-arrival edge") != std::string::npos &&
                      first.reason.find("100 %") != std::string::npos,
                  first.reason.c_str());
