@@ -83,6 +83,33 @@ private slots:
         QVERIFY(recorded->wrappers() == bestTree->wrappers());
     }
 
+    void printsEachTryThenThePathAndTheBest()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("s.xylem");
+        const CliResult r = runCli({"tune", "--hosts", "A:c0,B:c1", "--threads", "2", "--shape",
+                                    "flat", "--cluster-link", "1ms", "--iterations", "100",
+                                    "--max-tries", "2", "-o", session});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
+        // Each try twice: its reason as it starts, its figures as it ends; then three lines.
+        QCOMPARE(lines.size(), 2 * 2 + 3);
+        QCOMPARE(lines[0], QStringLiteral("tune 1: start: from a flat tree over A:c0,B:c1"));
+        QVERIFY2(lines[1].startsWith("tune 1: start: run 1, ") &&
+                     lines[1].contains(" calls, mean "),
+                 qPrintable(lines[1]));
+        QVERIFY2(lines[2].startsWith("tune 2: ") && lines[2].count(": ") >= 2,
+                 qPrintable(lines[2]));
+        QVERIFY2(lines[3].startsWith("tune 2: ") && lines[3].contains(", speedup ") &&
+                     lines[3].contains(" against tune 1"),
+                 qPrintable(lines[3]));
+        QVERIFY2(lines[4].startsWith("path: tune 1: start ("), qPrintable(lines[4]));
+        QVERIFY2(lines[5] == "stopped: reached the most tries (2)" ||
+                     lines[5].startsWith("stopped: no neighbour of "),
+                 qPrintable(lines[5]));
+        QVERIFY2(lines[6].startsWith("best: tune "), qPrintable(lines[6]));
+    }
+
     void refusesBadInputNamingIt()
     {
         QTemporaryDir dir;
