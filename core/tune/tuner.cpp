@@ -113,15 +113,17 @@ Result<TuneOutcome> Tuner::run()
                        : std::string("from the requested tree");
     start.evidence = 1;
     start = measure(std::move(start), m_request.start);
-    if (!start.result) {
+    if (start.result && (!start.result->report || start.result->operationTimes.empty())) {
+        start.error = Error{ErrorCode::NotFound,
+                            "the start's run " + std::to_string(start.result->run) +
+                                " has no complete call to learn from",
+                            start.label};
+    }
+    if (start.error) {
         Error e = *start.error;
+        finish(std::move(start)); // its row ends too, failed
         e.message += " (so the start was not measured)";
         return e;
-    }
-    if (!start.result->report || start.result->operationTimes.empty()) {
-        return makeError(ErrorCode::InvalidArgument,
-                         "the start's run has no complete call to learn from (run " +
-                             std::to_string(start.result->run) + ")");
     }
     start.moved = true;
     finish(std::move(start));
