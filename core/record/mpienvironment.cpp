@@ -76,13 +76,4 @@ std::vector<std::string> mpiProgramEnvironment(const std::string& library,
     return environment;
 }
 
-std::vector<std::string> environmentNames(const std::vector<std::string>& environment)
-{
-    std::vector<std::string> names;
-    for (const std::string& setting : environment) {
-        names.push_back(setting.substr(0, setting.find('=')));
-    }
-    return names;
-}
-
 } // namespace xylem::record

@@ -45,8 +45,4 @@ std::vector<std::string> mpiProgramEnvironment(const std::string& library,
                                                const MpiScratch& scratch,
                                                std::int64_t ringCapacity);
 
-// The names of what an environment sets: an OpenMPI mpirun forwards them to the ranks on other
-// hosts only when told to (-x).
-std::vector<std::string> environmentNames(const std::vector<std::string>& environment);
-
 } // namespace xylem::record

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 #include <unistd.h>
 
@@ -219,18 +220,42 @@ Result<std::vector<std::string>> mpiJobHosts(const std::vector<std::string>& com
     return mpiHostsOf(command, allocation ? allocation : "");
 }
 
-std::vector<std::string> forwardingEnvironment(std::vector<std::string> command,
-                                               const std::vector<std::string>& names)
+RankLaunch rankLaunch(std::vector<std::string> command, std::vector<std::string> environment)
 {
     if (launcherKindOf(command) != MpiLauncherKind::OpenMpi) {
-        return command;
+        return {std::move(command), std::move(environment)};
     }
+    // An application file's contexts are not on the command line: there LD_PRELOAD stays in
+    // the launcher's environment, forwarded by name like the rest.
+    const bool appFile = std::any_of(command.begin(), command.end(), [](const std::string& w) {
+        return w == "--app" || w == "-app";
+    });
     std::vector<std::string> flags;
-    for (const std::string& name : names) {
+    std::vector<std::string> own;
+    std::optional<std::string> preload;
+    for (std::string& setting : environment) {
+        const std::string name = setting.substr(0, setting.find('='));
+        if (name == "LD_PRELOAD" && !appFile) {
+            preload = setting;
+            continue;
+        }
         flags.insert(flags.end(), {"-x", name});
+        own.push_back(std::move(setting));
     }
-    command.insert(command.begin() + 1, flags.begin(), flags.end());
-    return command;
+    // OpenMPI 4.1 gives a -x NAME=VALUE to the first application context only, so each context
+    // of an MPMD command (A : B, split at every ':' as mpirun splits it) gets its own.
+    std::vector<std::string> launched{command.front()};
+    launched.insert(launched.end(), flags.begin(), flags.end());
+    if (preload) {
+        launched.insert(launched.end(), {"-x", *preload});
+    }
+    for (size_t i = 1; i < command.size(); ++i) {
+        launched.push_back(command[i]);
+        if (preload && command[i] == ":") {
+            launched.insert(launched.end(), {"-x", *preload});
+        }
+    }
+    return {std::move(launched), std::move(own)};
 }
 
 } // namespace xylem::record

@@ -47,9 +47,20 @@ Result<std::vector<std::string>> mpiJobHosts(const std::vector<std::string>& com
 Result<std::vector<std::string>> mpiHostsOf(const std::vector<std::string>& command,
                                             const std::string& slurmNodeList);
 
-// The command with `-x NAME` for each of `names` after an OpenMPI launcher, whose ranks on
-// other hosts inherit only what it is told to forward; other commands as they are.
-std::vector<std::string> forwardingEnvironment(std::vector<std::string> command,
-                                               const std::vector<std::string>& names);
+// What the launcher is started with so that its ranks get `environment` ("NAME=VALUE" each).
+struct RankLaunch
+{
+    std::vector<std::string> command;
+    std::vector<std::string> environment; // the launcher's own, beside what it inherits
+};
+
+// An OpenMPI launcher, whose ranks on other hosts inherit only what it is told to forward, gets
+// `-x NAME` after its name for each setting, and LD_PRELOAD as `-x LD_PRELOAD=VALUE` in every
+// application context instead of in its own environment: the interposer, linked with libmpi,
+// loaded into mpirun itself made OpenMPI 4.1's mpirun crash now and then (SIGSEGV in
+// PMIx_server_finalize) or hang at the end of a job ended by MPI_Abort. (With --app FILE the
+// contexts are in the file: LD_PRELOAD stays in the launcher's environment there.) Other
+// launchers pass their whole environment on: as they are.
+RankLaunch rankLaunch(std::vector<std::string> command, std::vector<std::string> environment);
 
 } // namespace xylem::record

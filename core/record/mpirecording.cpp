@@ -257,9 +257,8 @@ Result<MpiRecordingOutcome> MpiRecording::run()
     if (!r.adapt.empty()) {
         environment.push_back("XYLEM_MPI_ADAPT=" + r.adapt);
     }
-    XYLEM_TRY(program, MpiProgram::start(forwardingEnvironment(resolvedCommand(r.command),
-                                                               environmentNames(environment)),
-                                         environment));
+    RankLaunch launch = rankLaunch(resolvedCommand(r.command), std::move(environment));
+    XYLEM_TRY(program, MpiProgram::start(launch.command, launch.environment));
     MpiOutputRelay relay;
     relay.start(program->takeStdout(), program->takeStderr(), m_callbacks.output);
     enter(Phase::Recording);

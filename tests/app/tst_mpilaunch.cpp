@@ -73,15 +73,32 @@ private slots:
                  empty.error().describe().c_str());
     }
 
+    // OpenMPI's launcher is told to forward each setting, and gets the interposer's LD_PRELOAD
+    // only for its ranks (-x NAME=VALUE), not in its own environment; others pass it all on.
     void forwardingForOpenMpiOnly()
     {
-        const Words names{"LD_PRELOAD", "XYLEM_RING_PREFIX"};
+        const Words environment{"LD_PRELOAD=/x/libxylem-mpi.so:/y/other.so",
+                                "XYLEM_RING_PREFIX=xylem-ring-7"};
         QCOMPARE(launcherKindOf({"mpirun"}), MpiLauncherKind::OpenMpi); // Debian's default
-        QCOMPARE(forwardingEnvironment({"mpirun", "-np", "2", "prog"}, names),
-                 (Words{"mpirun", "-x", "LD_PRELOAD", "-x", "XYLEM_RING_PREFIX", "-np", "2",
-                        "prog"}));
-        QCOMPARE(forwardingEnvironment({"srun", "prog"}, names), (Words{"srun", "prog"}));
-        QCOMPARE(forwardingEnvironment({"/bin/true"}, names), (Words{"/bin/true"}));
+        const RankLaunch openMpi = rankLaunch({"mpirun", "-np", "2", "prog"}, environment);
+        const std::string preload = "LD_PRELOAD=/x/libxylem-mpi.so:/y/other.so";
+        QCOMPARE(openMpi.command, (Words{"mpirun", "-x", "XYLEM_RING_PREFIX", "-x", preload,
+                                         "-np", "2", "prog"}));
+        QCOMPARE(openMpi.environment, (Words{"XYLEM_RING_PREFIX=xylem-ring-7"}));
+        // OpenMPI 4.1 gives -x NAME=VALUE to the first context only: each context gets its own.
+        QCOMPARE(rankLaunch({"mpirun", "-np", "1", "a", ":", "-np", "1", "b"}, environment).command,
+                 (Words{"mpirun", "-x", "XYLEM_RING_PREFIX", "-x", preload, "-np", "1", "a", ":",
+                        "-x", preload, "-np", "1", "b"}));
+        // An application file's contexts are not on the command line: forwarded by name.
+        const RankLaunch appFile = rankLaunch({"mpirun", "--app", "job.txt"}, environment);
+        QCOMPARE(appFile.command, (Words{"mpirun", "-x", "LD_PRELOAD", "-x", "XYLEM_RING_PREFIX",
+                                         "--app", "job.txt"}));
+        QCOMPARE(appFile.environment, environment);
+        for (const Words& other : {Words{"srun", "prog"}, Words{"/bin/true"}}) {
+            const RankLaunch launch = rankLaunch(other, environment);
+            QCOMPARE(launch.command, other);
+            QCOMPARE(launch.environment, environment);
+        }
     }
 
     void programNameAfterTheLauncher()
