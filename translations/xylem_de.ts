@@ -1469,6 +1469,167 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::TuneDialog</name>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>An&amp;halten</translation>
+    </message>
+    <message>
+        <source>Find a Faster Tree</source>
+        <translation>Schnelleren Baum finden</translation>
+    </message>
+    <message>
+        <source>Start tree:</source>
+        <translation>Ausgangsbaum:</translation>
+    </message>
+    <message>
+        <source>Session:</source>
+        <translation>Sitzung:</translation>
+    </message>
+    <message>
+        <source>Allreduce calls per thread in each try</source>
+        <translation>Allreduce-Aufrufe je Thread in jedem Versuch</translation>
+    </message>
+    <message>
+        <source>Calls per try:</source>
+        <translation>Aufrufe je Versuch:</translation>
+    </message>
+    <message>
+        <source>Trials in all, the start&apos;s included</source>
+        <translation>Versuche insgesamt, den Ausgangsbaum eingeschlossen</translation>
+    </message>
+    <message>
+        <source>Most tries:</source>
+        <translation>Höchstens Versuche:</translation>
+    </message>
+    <message>
+        <source>none, or e.g. 2ms or 500us/100Mbit</source>
+        <translation>keine, oder z. B. 2ms oder 500us/100Mbit</translation>
+    </message>
+    <message>
+        <source>An emulated wide-area link on every proxy whose hop joins two clusters</source>
+        <translation>Eine emulierte Weitverkehrsverbindung auf jedem Proxy, dessen Sprung zwei Cluster verbindet</translation>
+    </message>
+    <message>
+        <source>Link between clusters:</source>
+        <translation>Verbindung zwischen Clustern:</translation>
+    </message>
+    <message>
+        <source>Each try records xylem-gsum on a neighbour of the tree that the analysis points at, and moves there when it is faster beyond its interval.</source>
+        <translation>Jeder Versuch zeichnet xylem-gsum auf einem Nachbarn des Baums auf, auf den die Analyse zeigt, und wechselt dorthin, wenn er über sein Intervall hinaus schneller ist.</translation>
+    </message>
+    <message>
+        <source>Link between clusters: %1</source>
+        <translation>Verbindung zwischen Clustern: %1</translation>
+    </message>
+    <message>
+        <source>Try %1: %2</source>
+        <translation>Versuch %1: %2</translation>
+    </message>
+    <message>
+        <source>Stopping: the try under way ends and its run is kept…</source>
+        <translation>Wird angehalten: der laufende Versuch endet, sein Lauf bleibt erhalten…</translation>
+    </message>
+    <message>
+        <source>The tuner failed: %1</source>
+        <translation>Die Optimierung ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Best: %1 (run %2), mean %3</source>
+        <translation>Bester: %1 (Lauf %2), Mittel %3</translation>
+    </message>
+    <message>
+        <source>, %1× [%2, %3] against the start</source>
+        <translation>, %1× [%2, %3] gegenüber dem Ausgangsbaum</translation>
+    </message>
+    <message>
+        <source>. Ended: %1.</source>
+        <translation>. Beendet: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::TuneMenu</name>
+    <message>
+        <source>T&amp;une</source>
+        <translation>&amp;Optimieren</translation>
+    </message>
+    <message>
+        <source>&amp;Find a Faster Tree…</source>
+        <translation>Schnelleren &amp;Baum finden…</translation>
+    </message>
+    <message>
+        <source>Record neighbours of the shown run&apos;s tree that its analysis points at, and keep the fastest</source>
+        <translation>Nachbarn des Baums des gezeigten Laufs aufzeichnen, auf die seine Analyse zeigt, und den schnellsten behalten</translation>
+    </message>
+    <message>
+        <source>Find a Faster Tree</source>
+        <translation>Schnelleren Baum finden</translation>
+    </message>
+    <message>
+        <source>Show a stored run first: the tuner starts from its tree and adds its tries to its session.</source>
+        <translation>Zeigen Sie zuerst einen gespeicherten Lauf: die Optimierung beginnt bei seinem Baum und fügt ihre Versuche seiner Sitzung hinzu.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::TuneTriesModel</name>
+    <message>
+        <source>recording…</source>
+        <translation>wird aufgezeichnet…</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>faster: moved here</source>
+        <translation>schneller: hierher gewechselt</translation>
+    </message>
+    <message>
+        <source>not faster beyond its interval</source>
+        <translation>nicht über sein Intervall hinaus schneller</translation>
+    </message>
+    <message>
+        <source>%1 [%2, %3]</source>
+        <translation>%1 [%2, %3]</translation>
+    </message>
+    <message>
+        <source>%1× [%2, %3] vs try %4</source>
+        <translation>%1× [%2, %3] gegenüber Versuch %4</translation>
+    </message>
+    <message>
+        <source>Try</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Mean operation time [95 %]</source>
+        <translation>Mittlere Operationszeit [95 %]</translation>
+    </message>
+    <message>
+        <source>Speedup [95 %]</source>
+        <translation>Beschleunigung [95 %]</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::CallGanttPlot</name>
     <message>
         <source>%1 more under %2</source>

@@ -1469,6 +1469,167 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
     </message>
 </context>
 <context>
+    <name>xylem::gui::TuneDialog</name>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Start</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>S&amp;topp</translation>
+    </message>
+    <message>
+        <source>Find a Faster Tree</source>
+        <translation>Finn et raskere tre</translation>
+    </message>
+    <message>
+        <source>Start tree:</source>
+        <translation>Starttre:</translation>
+    </message>
+    <message>
+        <source>Session:</source>
+        <translation>Økt:</translation>
+    </message>
+    <message>
+        <source>Allreduce calls per thread in each try</source>
+        <translation>Allreduce-kall per tråd i hvert forsøk</translation>
+    </message>
+    <message>
+        <source>Calls per try:</source>
+        <translation>Kall per forsøk:</translation>
+    </message>
+    <message>
+        <source>Trials in all, the start&apos;s included</source>
+        <translation>Forsøk i alt, starten medregnet</translation>
+    </message>
+    <message>
+        <source>Most tries:</source>
+        <translation>Flest forsøk:</translation>
+    </message>
+    <message>
+        <source>none, or e.g. 2ms or 500us/100Mbit</source>
+        <translation>ingen, eller f.eks. 2ms eller 500us/100Mbit</translation>
+    </message>
+    <message>
+        <source>An emulated wide-area link on every proxy whose hop joins two clusters</source>
+        <translation>En emulert fjernforbindelse på hver proxy der hoppet forbinder to klynger</translation>
+    </message>
+    <message>
+        <source>Link between clusters:</source>
+        <translation>Forbindelse mellom klynger:</translation>
+    </message>
+    <message>
+        <source>Each try records xylem-gsum on a neighbour of the tree that the analysis points at, and moves there when it is faster beyond its interval.</source>
+        <translation>Hvert forsøk tar opp xylem-gsum på en nabo av treet som analysen peker på, og flytter dit når den er raskere utover intervallet sitt.</translation>
+    </message>
+    <message>
+        <source>Link between clusters: %1</source>
+        <translation>Forbindelse mellom klynger: %1</translation>
+    </message>
+    <message>
+        <source>Try %1: %2</source>
+        <translation>Forsøk %1: %2</translation>
+    </message>
+    <message>
+        <source>Stopping: the try under way ends and its run is kept…</source>
+        <translation>Stopper: forsøket som pågår avsluttes, og kjøringen beholdes…</translation>
+    </message>
+    <message>
+        <source>The tuner failed: %1</source>
+        <translation>Tuneren feilet: %1</translation>
+    </message>
+    <message>
+        <source>Best: %1 (run %2), mean %3</source>
+        <translation>Best: %1 (kjøring %2), middel %3</translation>
+    </message>
+    <message>
+        <source>, %1× [%2, %3] against the start</source>
+        <translation>, %1× [%2, %3] mot starten</translation>
+    </message>
+    <message>
+        <source>. Ended: %1.</source>
+        <translation>. Avsluttet: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::TuneMenu</name>
+    <message>
+        <source>T&amp;une</source>
+        <translation>&amp;Optimer</translation>
+    </message>
+    <message>
+        <source>&amp;Find a Faster Tree…</source>
+        <translation>&amp;Finn et raskere tre…</translation>
+    </message>
+    <message>
+        <source>Record neighbours of the shown run&apos;s tree that its analysis points at, and keep the fastest</source>
+        <translation>Ta opp naboer av treet til den viste kjøringen som analysen peker på, og behold den raskeste</translation>
+    </message>
+    <message>
+        <source>Find a Faster Tree</source>
+        <translation>Finn et raskere tre</translation>
+    </message>
+    <message>
+        <source>Show a stored run first: the tuner starts from its tree and adds its tries to its session.</source>
+        <translation>Vis en lagret kjøring først: tuneren starter fra treet dens og legger forsøkene til økten dens.</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::gui::TuneTriesModel</name>
+    <message>
+        <source>recording…</source>
+        <translation>tar opp…</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>feilet: %1</translation>
+    </message>
+    <message>
+        <source>start</source>
+        <translation>start</translation>
+    </message>
+    <message>
+        <source>faster: moved here</source>
+        <translation>raskere: flyttet hit</translation>
+    </message>
+    <message>
+        <source>not faster beyond its interval</source>
+        <translation>ikke raskere utover intervallet sitt</translation>
+    </message>
+    <message>
+        <source>%1 [%2, %3]</source>
+        <translation>%1 [%2, %3]</translation>
+    </message>
+    <message>
+        <source>%1× [%2, %3] vs try %4</source>
+        <translation>%1× [%2, %3] mot forsøk %4</translation>
+    </message>
+    <message>
+        <source>Try</source>
+        <translation>Forsøk</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Endring</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Kjøring</translation>
+    </message>
+    <message>
+        <source>Mean operation time [95 %]</source>
+        <translation>Middels operasjonstid [95 %]</translation>
+    </message>
+    <message>
+        <source>Speedup [95 %]</source>
+        <translation>Hastighetsøkning [95 %]</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Utfall</translation>
+    </message>
+</context>
+<context>
     <name>xylem::views::CallGanttPlot</name>
     <message>
         <source>%1 more under %2</source>
