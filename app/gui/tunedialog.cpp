@@ -30,6 +30,8 @@ TuneDialog::TuneDialog(Configuration start, QString sessionPath, QWidget* parent
 {
     setWindowTitle(tr("Find a Faster Tree"));
     auto* form = new QFormLayout;
+    // Numbers and a short link text: fields as wide as they need, the table takes the width.
+    form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     form->addRow(tr("Start tree:"), new QLabel(QString::fromStdString(m_start.name()), this));
     form->addRow(tr("Session:"), new QLabel(m_sessionPath, this));
     m_iterations->setRange(10, 1 << 20);
@@ -43,6 +45,9 @@ TuneDialog::TuneDialog(Configuration start, QString sessionPath, QWidget* parent
     m_clusterLink->setPlaceholderText(tr("none, or e.g. 2ms or 500us/100Mbit"));
     m_clusterLink->setToolTip(
         tr("An emulated wide-area link on every proxy whose hop joins two clusters"));
+    m_clusterLink->setMinimumWidth(m_clusterLink->fontMetrics().horizontalAdvance(
+                                       m_clusterLink->placeholderText()) +
+                                   24);
     form->addRow(tr("Link between clusters:"), m_clusterLink);
 
     m_table->setModel(m_model);
