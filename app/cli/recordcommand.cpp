@@ -104,7 +104,7 @@ Result<Ok> record(const Arguments& a, std::ostream& out, std::ostream& err)
     RecordStatus status(err, ::isatty(STDERR_FILENO) != 0);
     RefusalLog refusals(err); // outlives the session's tree, whose thread calls it
     std::optional<record::RecordingSession> session;
-    std::optional<StopRequest> stop;
+    std::optional<StopRequest<record::RecordingSession>> stop;
     session.emplace(std::move(request).value(),
                     printing(a, out, status, refusals, [&](record::Phase phase) {
                         if (phase == record::Phase::Recording && !stop) {

@@ -6,32 +6,32 @@ namespace xylem::cli {
 
 namespace {
 
-std::atomic<record::RecordingSession*>& stopped()
+std::atomic<const StopTarget*>& stopped()
 {
-    static std::atomic<record::RecordingSession*> session{nullptr};
-    return session;
+    static std::atomic<const StopTarget*> target{nullptr};
+    return target;
 }
 
-static_assert(std::atomic<record::RecordingSession*>::is_always_lock_free);
+static_assert(std::atomic<const StopTarget*>::is_always_lock_free);
 
 void onSignal(int)
 {
-    if (record::RecordingSession* session = stopped().load()) {
-        session->stopFromSignal();
+    if (const StopTarget* target = stopped().load()) {
+        target->stop(target->object);
     }
 }
 
 } // namespace
 
-StopRequest::StopRequest(record::RecordingSession& session)
+SignalStop::SignalStop(const StopTarget& target)
 {
-    stopped().store(&session);
+    stopped().store(&target);
     m_signals.emplace(onSignal);
 }
 
-StopRequest::~StopRequest()
+SignalStop::~SignalStop()
 {
-    m_signals.reset(); // the old actions first: no signal reaches a session that is gone
+    m_signals.reset(); // the old actions first: no signal reaches an object that is gone
     stopped().store(nullptr);
 }
 

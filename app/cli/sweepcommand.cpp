@@ -6,7 +6,7 @@
 // this parses, prints and stops it on Ctrl-C.
 
 #include "app/cli/command.h"
-#include "app/cli/sweepstop.h"
+#include "app/cli/stoprequest.h"
 #include "app/cli/sweeptable.h"
 #include "core/tune/clusterlinks.h"
 #include "core/tune/sweep.h"
@@ -212,7 +212,7 @@ Result<Ok> sweep(const Arguments& a, const std::vector<std::string>& command, st
     tune::Sweep& sweep = *made;
     std::vector<tune::SweepEntry> entries;
     {
-        SweepStopRequest stop(sweep); // Ctrl-C from here on ends the sweep cleanly
+        StopRequest stop(sweep); // Ctrl-C from here on ends the sweep cleanly
         entries = sweep.run();
     }
     if (json) {

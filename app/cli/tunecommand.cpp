@@ -5,8 +5,8 @@
 
 #include "app/cli/command.h"
 #include "app/cli/recordsetup.h"
+#include "app/cli/stoprequest.h"
 #include "app/cli/tuneoutput.h"
-#include "app/cli/tunestop.h"
 #include "core/model/configurationjson.h"
 #include "core/tune/clusterlinks.h"
 #include "core/tune/tuner.h"
@@ -73,7 +73,7 @@ Result<Ok> tune(const Arguments& a, std::ostream& out, std::ostream& err)
         progress << tryLine(attempt) << std::endl;
     };
     tune::Tuner tuner(std::move(t), std::move(callbacks));
-    const TuneStopRequest stop(tuner); // Ctrl-C ends the try under way; the path is printed
+    const StopRequest stop(tuner); // Ctrl-C ends the try under way; the path is printed
     XYLEM_TRY(outcome, tuner.run());
     if (!bestOut->empty()) {
         XYLEM_TRY(written, writeBest(bestOut.value(), outcome->bestTry().result->configuration));
