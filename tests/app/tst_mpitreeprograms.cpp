@@ -198,13 +198,16 @@ private slots:
         const auto& hierarchy = summaries["hierarchy"];
         QCOMPARE(native.value("Success"), QString("1"));
         QCOMPARE(hierarchy.value("Success"), QString("1"));
-        // Each test's verdict and the figures that say whether it computed right.
+        // Each test's verdict and the figures that say whether it computed right. (Not
+        // MPIRandomAccess_ExeUpdates: RandomAccess stops at a time bound, so how many updates it
+        // made depends on the machine's load — 131072 natively and 103212 through the tree once,
+        // beside a build.)
         QVERIFY(checks["native"].size() >= 10);
         QCOMPARE(checks["hierarchy"], checks["native"]);
         for (const char* key : {"HPL_N", "HPL_RnormI", "HPL_Anorm1", "HPL_AnormI", "HPL_Xnorm1",
                                 "HPL_XnormI", "HPL_BnormI", "PTRANS_residual",
                                 "MPIRandomAccess_Errors", "MPIRandomAccess_LCG_Errors",
-                                "MPIRandomAccess_ExeUpdates", "MPIFFT_N", "MPIFFT_maxErr"}) {
+                                "MPIFFT_N", "MPIFFT_maxErr"}) {
             QVERIFY2(native.contains(key), key);
             QVERIFY2(hierarchy.value(key) == native.value(key),
                      qPrintable(QString("%1: native %2, hierarchy %3")
