@@ -74,29 +74,46 @@ QString bigTrace(const QTemporaryDir& dir, std::int64_t calls)
     return path;
 }
 
-// A live writer, as a recording is: a forked child appending a batch of simulated tuples to a
-// new run every 20 ms (a minute's worth at most) until it is killed.
-pid_t startLiveWriter(const QString& path)
+// A live writer, as a recording is: a forked child holding a new run open and appending a batch
+// of 300 simulated tuples each time the test asks for one (a byte on its pipe), until it is
+// killed or the pipe closes. The test says when the run grows instead of waiting for a pace.
+struct LiveWriter
+{
+    pid_t pid = -1;
+    int ask = -1; // write a byte: one more batch
+
+    bool nextBatch() const { return ::write(ask, "b", 1) == 1; }
+};
+
+LiveWriter startLiveWriter(const QString& path)
 {
     const Run example = exampleRun("two-hosts");
     SimulationSpec spec;
     spec.calls = 100000;
     const auto tuples = simulateTrace(example.configuration, spec);
+    int pipeFds[2];
+    if (::pipe(pipeFds) != 0) {
+        return {};
+    }
     const pid_t pid = ::fork();
     if (pid == 0) {
+        ::close(pipeFds[1]);
         auto session = store::Session::openOrCreate(path.toStdString());
         auto writer =
             session ? store::RunWriter::begin(session.value(), example.configuration, {"live"})
                     : Result<store::RunWriter>(session.error());
-        for (size_t at = 0; writer && at + 300 <= tuples.size(); at += 300) {
+        char asked = 0;
+        for (size_t at = 0; writer && at + 300 <= tuples.size() &&
+                            ::read(pipeFds[0], &asked, 1) == 1;
+             at += 300) {
             if (!writer->append(std::span(tuples).subspan(at, 300))) {
                 ::_exit(3);
             }
-            ::usleep(20000);
         }
         ::_exit(writer ? 0 : 2);
     }
-    return pid;
+    ::close(pipeFds[0]);
+    return {pid, pipeFds[1]};
 }
 
 std::optional<store::RunInfo> runOne(const QString& path)
@@ -267,12 +284,14 @@ private slots:
     {
         const QTemporaryDir dir;
         const QString path = dir.filePath("live.xylem");
-        const pid_t writer = startLiveWriter(path);
-        QVERIFY(writer > 0);
+        const LiveWriter writer = startLiveWriter(path);
+        QVERIFY(writer.pid > 0);
         const auto killWriter = qScopeGuard([writer] {
-            ::kill(writer, SIGKILL);
-            ::waitpid(writer, nullptr, 0);
+            ::close(writer.ask);
+            ::kill(writer.pid, SIGKILL);
+            ::waitpid(writer.pid, nullptr, 0);
         });
+        QVERIFY(writer.nextBatch());
         QVERIFY(waitUntil([&] { return runOne(path) && runOne(path)->tuples > 0; },
                           std::chrono::seconds(30)));
 
@@ -284,12 +303,13 @@ private slots:
                                              "finished, or stop it, and try again"),
                  qPrintable(refused.err));
         const std::int64_t before = runOne(path)->tuples;
+        QVERIFY(writer.nextBatch()); // the writer goes on after the refusal
         QVERIFY(waitUntil([&] { return runOne(path)->tuples > before; }, std::chrono::seconds(30)));
-        QVERIFY(alive(writer));
+        QVERIFY(alive(writer.pid));
         QVERIFY(runOne(path)->status == store::RunStatus::Recording);
 
-        ::kill(writer, SIGKILL);
-        QCOMPARE(::waitpid(writer, nullptr, 0), writer);
+        ::kill(writer.pid, SIGKILL);
+        QCOMPARE(::waitpid(writer.pid, nullptr, 0), writer.pid);
         const CliResult recovered = runCli({"recover", "--session", path});
         QVERIFY2(recovered.exitCode == 0, qPrintable(recovered.err));
         QVERIFY2(recovered.out.contains(path + ": recovered run 1 \"live\""),
