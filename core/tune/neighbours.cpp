@@ -1,8 +1,7 @@
 #include "core/tune/neighbours.h"
 
-#include "core/tune/logicaltree.h"
-
 #include "core/model/durationunits.h"
+#include "core/tune/logicaltree.h"
 
 #include <algorithm>
 #include <cmath>

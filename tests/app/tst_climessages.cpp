@@ -103,9 +103,8 @@ LiveWriter startLiveWriter(const QString& path)
             session ? store::RunWriter::begin(session.value(), example.configuration, {"live"})
                     : Result<store::RunWriter>(session.error());
         char asked = 0;
-        for (size_t at = 0; writer && at + 300 <= tuples.size() &&
-                            ::read(pipeFds[0], &asked, 1) == 1;
-             at += 300) {
+        for (size_t at = 0;
+             writer && at + 300 <= tuples.size() && ::read(pipeFds[0], &asked, 1) == 1; at += 300) {
             if (!writer->append(std::span(tuples).subspan(at, 300))) {
                 ::_exit(3);
             }

@@ -16,13 +16,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <pthread.h>
 #include <set>
 #include <spawn.h>
 #include <string>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -86,8 +86,31 @@ pid_t start(char** argv, const std::string& tmpdir, const std::string& runtimeDi
         envp.push_back(e.data());
     }
     envp.push_back(nullptr);
+    // The suite starts with no signal blocked: SIGCHLD is blocked here only for awaitChild().
+    posix_spawnattr_t attr;
+    ::posix_spawnattr_init(&attr);
+    sigset_t none;
+    sigemptyset(&none);
+    ::posix_spawnattr_setsigmask(&attr, &none);
+    ::posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
     pid_t pid = -1;
-    return ::posix_spawn(&pid, argv[0], nullptr, nullptr, argv, envp.data()) == 0 ? pid : -1;
+    const int spawned = ::posix_spawn(&pid, argv[0], nullptr, &attr, argv, envp.data());
+    ::posix_spawnattr_destroy(&attr);
+    return spawned == 0 ? pid : -1;
+}
+
+// Until a process below us ends (SIGCHLD, blocked in main) or kPoll passes, whichever comes
+// first: the suite's end is seen at once, and the processes below are still noted while it runs
+// (a process that lives less than kPoll may go unnoticed; its leftovers are still found).
+void awaitChild()
+{
+    sigset_t child;
+    sigemptyset(&child);
+    sigaddset(&child, SIGCHLD);
+    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(kPoll).count();
+    const timespec poll{static_cast<time_t>(ns / 1'000'000'000),
+                        static_cast<long>(ns % 1'000'000'000)};
+    ::sigtimedwait(&child, nullptr, &poll);
 }
 
 // Reaps what ended (the suite, orphans that came here) and notes who runs below us now.
@@ -127,7 +150,7 @@ std::vector<std::string> killLeftovers(Suite& suite)
     const auto deadline = Clock::now() + kGrace;
     while (!runningBelow().empty() && Clock::now() < deadline) {
         watch(suite);
-        std::this_thread::sleep_for(kPoll);
+        awaitChild();
     }
     std::vector<std::string> left;
     for (int round = 0; round < 5; ++round) { // what a leftover starts while being killed
@@ -200,6 +223,10 @@ int main(int argc, char** argv)
         return 2;
     }
     ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+    sigset_t child;
+    sigemptyset(&child);
+    sigaddset(&child, SIGCHLD);
+    ::pthread_sigmask(SIG_BLOCK, &child, nullptr); // awaited in awaitChild()
     for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
         std::signal(signal, onSignal);
     }
@@ -222,7 +249,7 @@ int main(int argc, char** argv)
     }
     while (!suite.ended) {
         watch(suite);
-        std::this_thread::sleep_for(kPoll);
+        awaitChild();
     }
     const auto processes = killLeftovers(suite);
     bool leaked = report(suite.name, "processes (killed)", processes);
