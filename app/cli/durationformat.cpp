@@ -22,4 +22,11 @@ std::string formatShare(double fraction)
     return buf;
 }
 
+std::string formatRatio(double value, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+    return buf;
+}
+
 } // namespace xylem::cli

@@ -9,5 +9,7 @@ namespace xylem::cli {
 
 std::string formatDuration(double ns);
 std::string formatShare(double fraction); // "66.7 %"
+// A ratio such as a speedup, with a fixed number of decimals: "1.429" (3), "1.43" (2).
+std::string formatRatio(double value, int decimals = 3);
 
 } // namespace xylem::cli

@@ -10,13 +10,6 @@ namespace xylem::cli {
 
 namespace {
 
-std::string ratio(double value)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3f", value);
-    return text;
-}
-
 std::string meanText(const tune::TrialResult& r)
 {
     return formatDuration(r.meanNs) + " [" + formatDuration(r.ciLowerNs) + ", " +
@@ -32,8 +25,8 @@ std::string speedupText(const tune::SweepEntry& e)
         return "-";
     }
     const tune::Speedup& s = *e.speedup;
-    return std::string(s.interval.noSignificantDifference() ? "≈ " : "") + ratio(s.value) + " [" +
-           ratio(s.interval.lower) + ", " + ratio(s.interval.upper) + "]";
+    return std::string(s.interval.noSignificantDifference() ? "≈ " : "") + formatRatio(s.value) +
+           " [" + formatRatio(s.interval.lower) + ", " + formatRatio(s.interval.upper) + "]";
 }
 
 std::string callsText(const tune::TrialResult& r)
@@ -75,12 +68,12 @@ void printSweepTable(std::ostream& out, const std::vector<tune::SweepEntry>& ent
             table.add({e.label, "-", "-", "failed: " + e.error->describe(), "-", "-", "-"});
         } else if (e.result) {
             const tune::TrialResult& r = *e.result;
-            const std::string hottest = r.hottestStage.empty()
-                                            ? "-"
-                                            : r.hottestStage + " (" +
-                                                  formatDuration(r.hottestStageNs) + ")";
-            table.add({e.label, std::to_string(r.run), callsText(r), meanText(r),
-                       speedupText(e), r.slowestClass.empty() ? "-" : r.slowestClass, hottest});
+            const std::string hottest =
+                r.hottestStage.empty()
+                    ? "-"
+                    : r.hottestStage + " (" + formatDuration(r.hottestStageNs) + ")";
+            table.add({e.label, std::to_string(r.run), callsText(r), meanText(r), speedupText(e),
+                       r.slowestClass.empty() ? "-" : r.slowestClass, hottest});
         }
     }
     table.print(out);

@@ -41,8 +41,8 @@ void printImbalance(std::ostream& out, const AnalysisReport& r)
                      [](const ThreadReport* a, const ThreadReport* b) {
                          return a->criticalArrivals > b->criticalArrivals;
                      });
-    TextTable table({"thread", "critical arrivals", "slowest share", "call time: mean", "p90",
-                     "p99", "p99.9"});
+    TextTable table(
+        {"thread", "critical arrivals", "slowest share", "call time: mean", "p90", "p99", "p99.9"});
     for (size_t i = 0; i < threads.size() && i < 8; ++i) {
         const ThreadReport& t = *threads[i];
         table.add({r.idOf(t.wrapper),
@@ -167,13 +167,6 @@ void printWaitCommunicators(std::ostream& out, const WaitStateReport& w)
     comms.print(out, "    ");
 }
 
-std::string fixed3(double v)
-{
-    char text[64];
-    std::snprintf(text, sizeof text, "%.3f", v);
-    return text;
-}
-
 // The speedup's bootstrap interval and what it says (metrics.md §9).
 void printInterval(std::ostream& out, const Comparison& c)
 {
@@ -182,8 +175,8 @@ void printInterval(std::ostream& out, const Comparison& c)
         return;
     }
     const SpeedupInterval& i = *c.interval;
-    out << std::lround(i.confidence * 100) << " % interval: " << fixed3(i.lower) << " to "
-        << fixed3(i.upper) << " (bootstrap, " << i.resamples << " resamples, seed " << i.seed
+    out << std::lround(i.confidence * 100) << " % interval: " << formatRatio(i.lower) << " to "
+        << formatRatio(i.upper) << " (bootstrap, " << i.resamples << " resamples, seed " << i.seed
         << "): "
         << (i.noSignificantDifference() ? "no significant difference"
             : i.lower > 1               ? "B is significantly faster"
@@ -282,7 +275,7 @@ void printComparison(std::ostream& out, const Comparison& c)
     runs.add({"B", c.b.name, std::to_string(c.b.calls), formatDuration(c.b.meanOperationTime),
               formatDuration(c.b.meanSlowestThreadTime), c.b.thread});
     runs.print(out);
-    out << "\nSpeedup (mean operation time A / B): " << fixed3(c.speedup)
+    out << "\nSpeedup (mean operation time A / B): " << formatRatio(c.speedup)
         << (c.speedup > 1   ? "  (B is faster)"
             : c.speedup < 1 ? "  (A is faster)"
                             : "")

@@ -8,13 +8,6 @@ namespace xylem::cli {
 
 namespace {
 
-std::string ratio(double value)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2f", value);
-    return text;
-}
-
 nlohmann::json speedupJson(const tune::Speedup& s)
 {
     return {{"value", s.value},
@@ -27,8 +20,8 @@ nlohmann::json speedupJson(const tune::Speedup& s)
 
 std::string speedupText(const tune::Speedup& speedup)
 {
-    return ratio(speedup.value) + "x [" + ratio(speedup.interval.lower) + ", " +
-           ratio(speedup.interval.upper) + "]";
+    return formatRatio(speedup.value, 2) + "x [" + formatRatio(speedup.interval.lower, 2) + ", " +
+           formatRatio(speedup.interval.upper, 2) + "]";
 }
 
 std::string tryLine(const tune::TuneTry& attempt)
@@ -58,7 +51,7 @@ std::string pathLine(const tune::TuneOutcome& outcome)
         const tune::TuneTry& t = outcome.tries[static_cast<size_t>(outcome.path[i])];
         line += (i ? " > " : " ") + t.label + " (" + formatDuration(t.result->meanNs);
         if (t.speedup) {
-            line += ", " + ratio(t.speedup->value) + "x";
+            line += ", " + formatRatio(t.speedup->value, 2) + "x";
         }
         line += ")";
     }
