@@ -33,11 +33,11 @@ constexpr int kWarmupBlocks = 20; // bench_mpi_rank's own, recorded too
 
 struct Case
 {
-    const char* pattern;     // bench_mpi_rank's
+    const char* pattern; // bench_mpi_rank's
     int ranks;
-    int blocks;              // of each kind
-    int iterations;          // per block
-    int callsPerIteration;   // MPI calls one rank makes per iteration
+    int blocks;            // of each kind
+    int iterations;        // per block
+    int callsPerIteration; // MPI calls one rank makes per iteration
     const char* what;
 };
 
@@ -78,35 +78,24 @@ Launch launchOnce(const Case& c, const std::string& prefix)
     // blocks are timed, and its reads, not the interposer, would be measured.
     const std::string command =
         "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 LD_PRELOAD=" XYLEM_MPI_LIBRARY
-        " XYLEM_RING_PREFIX=" + prefix + " XYLEM_COLLECTOR_SOCKET=/nonexistent/" + prefix +
+        " XYLEM_RING_PREFIX=" +
+        prefix + " XYLEM_COLLECTOR_SOCKET=/nonexistent/" + prefix +
         " mpirun --oversubscribe --bind-to none -np " + std::to_string(c.ranks) +
         " " XYLEM_MPI_RANK " " + c.pattern + " " + std::to_string(c.blocks) + " " +
         std::to_string(c.iterations) + " 2>&1";
     Launch launch;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe) {
-        return launch;
-    }
-    std::array<char, 512> line{};
-    while (std::fgets(line.data(), line.size(), pipe)) {
-        const std::string text(line.data());
+    const bool ran = xylem::bench::eachOutputLine(command, [&](const std::string& text) {
         if (const auto at = text.find("ranks: "); at != std::string::npos) {
             std::sscanf(text.c_str() + at, "ranks: %lf ns per iteration plain, %lf ns recorded",
                         &launch.plainNs, &launch.recordedNs);
         } else {
             std::fputs(text.c_str(), stdout); // the launcher's or the program's complaint
         }
-    }
-    if (::pclose(pipe) != 0) {
+    });
+    if (!ran) {
         return Launch{};
     }
     return launch;
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
 }
 
 struct Overhead
@@ -147,12 +136,12 @@ Overhead measure(const Case& c)
                     "%+.1f %%, %+.1f ns per call\n",
                     c.what, i + 1, l.plainNs, l.recordedNs, pcts.back(), added.back());
     }
-    const Overhead o{median(pcts), median(added)};
+    const Overhead o{xylem::bench::median(pcts), xylem::bench::median(added)};
     std::printf("bench_mpi: %s: %.1f ns per iteration plain, %.1f ns recorded (medians of %d "
                 "launches, each %d alternating blocks of %d iterations per kind): %.2f %%, "
                 "%.1f ns added per call\n",
-                c.what, median(plain), median(recorded), kLaunches, c.blocks, c.iterations,
-                o.pct, o.addedNs);
+                c.what, xylem::bench::median(plain), xylem::bench::median(recorded), kLaunches,
+                c.blocks, c.iterations, o.pct, o.addedNs);
     return o;
 }
 

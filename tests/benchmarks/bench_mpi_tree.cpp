@@ -69,13 +69,7 @@ Launch launchOnce(const std::string& prefix)
         " " XYLEM_MPI_TREE_RANK " " + std::to_string(kBlocks) + " " + std::to_string(kCalls) +
         " 2>&1";
     Launch launch;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (!pipe) {
-        return launch;
-    }
-    std::array<char, 1024> line{};
-    while (std::fgets(line.data(), line.size(), pipe)) {
-        const std::string text(line.data());
+    const bool ran = xylem::bench::eachOutputLine(command, [&](const std::string& text) {
         if (const auto at = text.find("ranks: "); at != std::string::npos) {
             std::sscanf(text.c_str() + at, "ranks: %lf ns per call native, %lf ns per call",
                         &launch.nativeNs, &launch.treeNs);
@@ -86,17 +80,11 @@ Launch launchOnce(const std::string& prefix)
         } else {
             std::fputs(text.c_str(), stdout); // the launcher's or the program's complaint
         }
-    }
-    if (::pclose(pipe) != 0) {
+    });
+    if (!ran) {
         return Launch{};
     }
     return launch;
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
 }
 
 } // namespace
@@ -130,7 +118,7 @@ int main()
     std::printf("bench_mpi_tree: 4-rank 8-byte MPI_Allreduce, medians of %d launches, each %d "
                 "alternating blocks of %d calls per kind\n",
                 kLaunches, kBlocks, kCalls);
-    xylem::bench::printFigure("tree_allreduce_us_native", median(native), "us");
-    xylem::bench::printFigure("tree_allreduce_us_hierarchy", median(tree), "us");
+    xylem::bench::printFigure("tree_allreduce_us_native", xylem::bench::median(native), "us");
+    xylem::bench::printFigure("tree_allreduce_us_hierarchy", xylem::bench::median(tree), "us");
     return 0;
 }
