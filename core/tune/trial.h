@@ -15,9 +15,10 @@
 //   XYLEM_TRY(outcome, session.run());
 //   XYLEM_TRY(result, tune::trialResultOf(prepared.value(), outcome.value()));
 //
-// The mean's interval is Student's t on the run's complete calls: mean ± t(0.975, n−1)·s/√n,
-// s the sample standard deviation (n−1); none (NaN) with fewer than two calls.
+// The figures are core/analysis's: the mean's interval meaninterval.h, the slowest class and
+// its hottest stage slowestclass.h.
 
+#include "core/analysis/meaninterval.h"
 #include "core/analysis/report.h"
 #include "core/analysis/speedupinterval.h"
 #include "core/model/configuration.h"
@@ -62,7 +63,7 @@ struct TrialResult
     std::string hottestStage; // that class's representative's largest stage (§6 hotspots)
     double hottestStageNs = 0;
     // Added beyond the agreed shape:
-    std::string representative;      // the slowest class's representative thread
+    std::string representative; // the slowest class's representative thread
     std::int64_t incompleteCalls = 0;
     std::string wan;                 // the --wan given to xylem-gsum ("" : none)
     std::optional<Error> incomplete; // gathering failed after the run began (it keeps what came)
@@ -116,15 +117,6 @@ Result<TrialResult> summarizeRun(const std::string& sessionPath, std::int64_t ru
                                  const std::string& label);
 Result<TrialResult> runTrial(const TrialSpec& spec,
                              const record::RecordingCallbacks& callbacks = {});
-
-// Mean and Student t 95 % interval of the mean of the values (see the top of this file).
-struct MeanInterval
-{
-    double mean = kNoValue;
-    double lower = kNoValue;
-    double upper = kNoValue;
-};
-MeanInterval meanInterval(std::span<const std::int64_t> values);
 
 // B against A: mean(A)/mean(B) and its bootstrap interval (speedupinterval.h); an error when
 // either has no complete call.
