@@ -122,8 +122,8 @@ std::unique_ptr<TreeAdapt> TreeAdapt::start(int rank, const std::vector<std::str
     if (!allOk) {
         if (!ok) {
             std::fprintf(stderr,
-                         "xylem-mpi: rank %d: XYLEM_MPI_ADAPT: %s; the tree does not adapt\n",
-                         rank, why.c_str());
+                         "xylem-mpi: rank %d: XYLEM_MPI_ADAPT: %s; the tree does not adapt\n", rank,
+                         why.c_str());
         } else if (rank == 0) {
             std::fprintf(stderr,
                          "xylem-mpi: XYLEM_MPI_ADAPT '%s' is bad on another rank; the tree "
@@ -132,9 +132,8 @@ std::unique_ptr<TreeAdapt> TreeAdapt::start(int rank, const std::vector<std::str
         }
         return nullptr;
     }
-    std::unique_ptr<TreeAdapt> self(new TreeAdapt(std::move(candidates), rank,
-                                                  static_cast<int>(block),
-                                                  static_cast<int>(rounds)));
+    std::unique_ptr<TreeAdapt> self(new TreeAdapt(
+        std::move(candidates), rank, static_cast<int>(block), static_cast<int>(rounds)));
     self->switchTo(0, false);
     return self;
 }
@@ -161,14 +160,14 @@ int TreeAdapt::allreduce(TreeCollectives& tree, const void* sendbuf, void* recvb
     }
     const Candidate& c = m_candidates[m_current];
     if (c.delayUs > 0) {
-        const timespec pause{0, c.delayUs * 1000};
+        const timespec pause{static_cast<time_t>(c.delayUs / 1'000'000),
+                             static_cast<long>(c.delayUs % 1'000'000) * 1000};
         nanosleep(&pause, nullptr);
     }
     const std::int64_t begin = m_settled ? 0 : nowNs();
-    const int rc = c.native
-                       ? PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm)
-                       : tree.allreduceAlong(c.place, sendbuf, recvbuf, count, type, op, pc,
-                                             m_settled);
+    const int rc =
+        c.native ? PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm)
+                 : tree.allreduceAlong(c.place, sendbuf, recvbuf, count, type, op, pc, m_settled);
     ++m_calls;
     if (!m_settled) {
         m_blockNs += nowNs() - begin;
@@ -238,8 +237,7 @@ void TreeAdapt::say(std::FILE* out) const
         const MpiTreeSwitch& s = m_record.switches.back();
         std::fprintf(out, "xylem-mpi: adapt: call %lld: switched to %s (best block mean %s%s%s)\n",
                      static_cast<long long>(s.call), chosen.spec.c_str(),
-                     micros(chosen.bestNs).c_str(), others.empty() ? "" : " vs ",
-                     others.c_str());
+                     micros(chosen.bestNs).c_str(), others.empty() ? "" : " vs ", others.c_str());
     }
     if (m_record.disagreements > 0) {
         std::fprintf(out,
