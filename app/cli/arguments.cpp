@@ -1,6 +1,7 @@
 #include "app/cli/arguments.h"
 
 #include <charconv>
+#include <sstream>
 
 namespace xylem::cli {
 
@@ -50,6 +51,27 @@ Result<int> Arguments::integer(const std::string& name, int fallback, int min, i
     if (ec != std::errc() || ptr != s.data() + s.size() || value < min || value > max) {
         return usage("--" + name + " must be an integer from " + std::to_string(min) + " to " +
                      std::to_string(max) + ", not '" + s + "'");
+    }
+    return value;
+}
+
+Result<double> Arguments::decimal(const std::string& name, double fallback, double min,
+                                  double max) const
+{
+    if (!has(name)) {
+        return fallback;
+    }
+    auto text = one(name);
+    if (!text) {
+        return text.error();
+    }
+    double value = 0;
+    const std::string& s = text.value();
+    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (ec != std::errc() || ptr != s.data() + s.size() || !(value >= min && value <= max)) {
+        std::ostringstream range;
+        range << min << " to " << max;
+        return usage("--" + name + " must be a number from " + range.str() + ", not '" + s + "'");
     }
     return value;
 }

@@ -30,6 +30,8 @@ public:
     // The value if given once, else fallback.
     Result<std::string> oneOr(const std::string& name, const std::string& fallback) const;
     Result<int> integer(const std::string& name, int fallback, int min, int max) const;
+    // A decimal number ("1.05") in [min, max]; fallback when absent.
+    Result<double> decimal(const std::string& name, double fallback, double min, double max) const;
     // An id-like integer if given once; nullopt if absent.
     Result<std::optional<std::int64_t>> optionalId(const std::string& name) const;
     // Every value of a repeated option as an id.

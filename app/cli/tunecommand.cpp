@@ -20,7 +20,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: xylem-cli tune (--config F.tree.json | --hosts H [--threads T] [--shape S])\n"
     "                      [--cluster-link LATENCY[/BANDWIDTH]] [--iterations N]\n"
-    "                      [--max-tries N] [--best-out BEST.tree.json] [--json] -o S.xylem\n"
+    "                      [--max-tries N] [--min-speedup X] [--best-out BEST.tree.json]\n"
+    "                      [--json] -o S.xylem\n"
     "       searches for a faster tree of the gsum allreduce, starting at the given one: each\n"
     "       try records a neighbour the analysis points at (move the gred that holds the\n"
     "       heaviest last-arrival edge, add or remove a level where departures serialize or a\n"
@@ -28,6 +29,8 @@ constexpr const char* kUsage =
     "       moves to one whose speedup's 95 % interval lies above 1; it stops when no neighbour\n"
     "       is, or after --max-tries trials (the start's included). Every try is a run of the\n"
     "       session named 'tune N: CHANGE'.\n"
+    "   --min-speedup: move only when the interval lies above X (1.05): the interval holds\n"
+    "       the noise within a run, not from one run to the next\n"
     "   --cluster-link: an emulated wide-area link (2ms, 500us/100Mbit) on every proxy whose\n"
     "       hop joins two clusters (hosts as A:c0,B:c1)\n";
 
@@ -61,6 +64,8 @@ Result<Ok> tune(const Arguments& a, std::ostream& out, std::ostream& err)
     t.clusterLink = link.value();
     XYLEM_TRY(maxTries, a.integer("max-tries", 12, 1, 1000));
     t.maxTries = maxTries.value();
+    XYLEM_TRY(minSpeedup, a.decimal("min-speedup", 1.0, 1.0, 100.0));
+    t.minSpeedup = minSpeedup.value();
     XYLEM_TRY(bestOut, a.oneOr("best-out", ""));
 
     // With --json the tries go to standard error as they come; the object to standard output.
@@ -115,6 +120,8 @@ int runTune(const Args& args, std::ostream& out, std::ostream& err)
                              integerIn(1, 1 << 30), "N"),
                  valueOption("max-tries", "trials in all, the start's included", "12",
                              integerIn(1, 1000), "N"),
+                 valueOption("min-speedup", "move only when the speedup's interval lies above this",
+                             "1", {}, "X"),
                  valueOption("best-out", "write the best tree found here", {}, {},
                              "BEST.tree.json"),
                  flagOption("json", "print the tries, path and best as JSON"),

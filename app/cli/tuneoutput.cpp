@@ -89,6 +89,8 @@ nlohmann::json tuneToJson(const tune::TuneOutcome& outcome)
         }
         if (t.speedup) {
             j["speedup"] = speedupJson(*t.speedup);
+            j["improves"] = t.improves(); // its interval above min_speedup
+            j["min_speedup"] = t.minSpeedup;
         }
         if (t.error) {
             j["error"] = t.error->describe();

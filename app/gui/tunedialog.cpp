@@ -4,6 +4,7 @@
 #include "core/tune/clusterlinks.h"
 
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -22,6 +23,7 @@ TuneDialog::TuneDialog(Configuration start, QString sessionPath, QWidget* parent
     , m_model(new TuneTriesModel(this))
     , m_iterations(new QSpinBox(this))
     , m_maxTries(new QSpinBox(this))
+    , m_minSpeedup(new QDoubleSpinBox(this))
     , m_clusterLink(new QLineEdit(this))
     , m_table(new QTableView(this))
     , m_status(new QLabel(this))
@@ -42,12 +44,20 @@ TuneDialog::TuneDialog(Configuration start, QString sessionPath, QWidget* parent
     m_maxTries->setValue(12);
     m_maxTries->setToolTip(tr("Trials in all, the start's included"));
     form->addRow(tr("Most tries:"), m_maxTries);
+    m_minSpeedup->setRange(1.0, 10.0);
+    m_minSpeedup->setDecimals(2);
+    m_minSpeedup->setSingleStep(0.01);
+    m_minSpeedup->setSuffix(QStringLiteral("x"));
+    m_minSpeedup->setValue(1.0);
+    m_minSpeedup->setToolTip(
+        tr("Move only when the speedup's interval lies above this. The interval holds the noise "
+           "within a run, not from one run to the next: 1.05 keeps noise from moving the climb."));
+    form->addRow(tr("Move when faster than:"), m_minSpeedup);
     m_clusterLink->setPlaceholderText(tr("none, or e.g. 2ms or 500us/100Mbit"));
     m_clusterLink->setToolTip(
         tr("An emulated wide-area link on every proxy whose hop joins two clusters"));
-    m_clusterLink->setMinimumWidth(m_clusterLink->fontMetrics().horizontalAdvance(
-                                       m_clusterLink->placeholderText()) +
-                                   24);
+    m_clusterLink->setMinimumWidth(
+        m_clusterLink->fontMetrics().horizontalAdvance(m_clusterLink->placeholderText()) + 24);
     form->addRow(tr("Link between clusters:"), m_clusterLink);
 
     m_table->setModel(m_model);
@@ -91,6 +101,11 @@ void TuneDialog::setMaxTries(int tries)
     m_maxTries->setValue(tries);
 }
 
+void TuneDialog::setMinSpeedup(double speedup)
+{
+    m_minSpeedup->setValue(speedup);
+}
+
 void TuneDialog::setClusterLink(const QString& link)
 {
     m_clusterLink->setText(link);
@@ -120,6 +135,7 @@ void TuneDialog::startTuning()
     request.start = m_start;
     request.clusterLink = link;
     request.maxTries = m_maxTries->value();
+    request.minSpeedup = m_minSpeedup->value();
 
     // The tuner's reports come on its thread; each is handed to the GUI thread (the destructor
     // joins the thread first, and what is still queued for a deleted dialog is dropped).

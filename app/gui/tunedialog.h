@@ -16,6 +16,7 @@
 #include <memory>
 #include <thread>
 
+class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -36,6 +37,7 @@ public:
     bool running() const { return m_thread.joinable(); }
     void setIterations(int iterations);
     void setMaxTries(int tries);
+    void setMinSpeedup(double speedup);
     void setClusterLink(const QString& link);
     QString summary() const; // the status line: the try under way, or the best and why it ended
 
@@ -59,6 +61,7 @@ private:
     TuneTriesModel* m_model;
     QSpinBox* m_iterations;
     QSpinBox* m_maxTries;
+    QDoubleSpinBox* m_minSpeedup;
     QLineEdit* m_clusterLink;
     QTableView* m_table;
     QLabel* m_status;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <sstream>
 
 namespace xylem::tune {
 
@@ -93,6 +94,10 @@ Result<TuneOutcome> Tuner::run()
         return makeError(ErrorCode::InvalidArgument,
                          "--max-tries must be at least 1 (the start is a try)");
     }
+    if (!(m_request.minSpeedup >= 1.0)) {
+        return makeError(ErrorCode::InvalidArgument,
+                         "--min-speedup must be 1 or more (a move must not be slower)");
+    }
     TuneOutcome out;
     auto finish = [&](TuneTry attempt) {
         out.tries.push_back(std::move(attempt));
@@ -163,6 +168,7 @@ Result<TuneOutcome> Tuner::run()
             attempt.reason = n.reason;
             attempt.evidence = n.evidence;
             attempt.from = current + 1;
+            attempt.minSpeedup = m_request.minSpeedup;
             attempt = measure(std::move(attempt), n.configuration);
             if (attempt.result && !attempt.result->operationTimes.empty()) {
                 auto speedup = speedupOf(*out.tries[static_cast<size_t>(current)].result,
@@ -204,6 +210,11 @@ Result<TuneOutcome> Tuner::run()
         if (!moved) {
             out.stopReason = "no neighbour of " + out.tries[static_cast<size_t>(current)].label +
                              " is faster beyond its interval";
+            if (m_request.minSpeedup > 1.0) {
+                std::ostringstream margin;
+                margin << m_request.minSpeedup;
+                out.stopReason += " by more than " + margin.str() + "x";
+            }
             break;
         }
     }

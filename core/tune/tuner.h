@@ -33,6 +33,10 @@ struct TuneRequest
     std::optional<Configuration> start;
     std::string clusterLink; // as TrialSpec::clusterLink
     int maxTries = 12;       // trials in all, the start's included
+    // A move needs the speedup's interval above this (1: faster at all). The interval comes from
+    // resampling each run's calls, so it does not hold the noise from one run to the next; a
+    // margin above 1 (1.05) keeps the climb from moving on a gain that noise could make.
+    double minSpeedup = 1.0;
     NeighbourOptions neighbours;
     BootstrapOptions bootstrap;
 };
@@ -49,10 +53,11 @@ struct TuneTry
     std::optional<TrialResult> result; // empty when the trial failed
     std::optional<Error> error;        // why it failed (or why it has no speedup)
     std::optional<Speedup> speedup;    // against the try it is a neighbour of
+    double minSpeedup = 1.0;           // TuneRequest::minSpeedup when it was tried
     bool moved = false;                // the climb moved here
 
-    // Better than `from` beyond the speedup's interval.
-    bool improves() const { return speedup && speedup->interval.lower > 1.0; }
+    // Better than `from` beyond the speedup's interval, by more than minSpeedup.
+    bool improves() const { return speedup && speedup->interval.lower > minSpeedup; }
 };
 
 struct TuneOutcome

@@ -110,6 +110,30 @@ private slots:
         QVERIFY2(lines[6].startsWith("best: tune "), qPrintable(lines[6]));
     }
 
+    void aMarginKeepsTheClimbWhereItIs()
+    {
+        // The bad tree's neighbours are faster (1.5x and more over a 1 ms link), but not by
+        // the margin asked for: nothing moves, and each faster try says it is not better.
+        QTemporaryDir dir;
+        const QString session = dir.filePath("s.xylem");
+        const CliResult r =
+            runCli({"tune", "--hosts", "A:c0,B:c1", "--threads", "2", "--shape", "flat",
+                    "--cluster-link", "1ms", "--iterations", "100", "--max-tries", "3",
+                    "--min-speedup", "50", "--json", "-o", session});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const nlohmann::json j = parseJson(r.out);
+        QCOMPARE(j["best"].get<int>(), 1);
+        QCOMPARE(j["path"].size(), size_t(1));
+        QCOMPARE(j["tries"].size(), size_t(3));
+        for (size_t i = 1; i < j["tries"].size(); ++i) {
+            const auto& t = j["tries"][i];
+            QVERIFY2(!t["moved"].get<bool>(), t.dump().c_str());
+            QCOMPARE(t["min_speedup"].get<double>(), 50.0);
+            QVERIFY(!t["improves"].get<bool>());
+        }
+        QVERIFY2(r.err.contains(" - not better"), qPrintable(r.err));
+    }
+
     void refusesBadInputNamingIt()
     {
         QTemporaryDir dir;
@@ -126,6 +150,12 @@ private slots:
         r = runCli({"tune", "--hosts", "A,B", "--max-tries", "0", "-o", session});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("max-tries"), qPrintable(r.err));
+
+        for (const char* margin : {"0.9", "fast", "1.05x"}) {
+            r = runCli({"tune", "--hosts", "A,B", "--min-speedup", margin, "-o", session});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("--min-speedup") && r.err.contains(margin), qPrintable(r.err));
+        }
 
         const QString broken = dir.filePath("broken.tree.json");
         writeFile(broken, "{\"format\": \"xylem-tree/1\", \"wrappers\": [");
