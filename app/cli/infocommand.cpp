@@ -5,8 +5,10 @@
 #include "app/cli/nodetroubles.h"
 #include "app/cli/sessioninput.h"
 #include "app/cli/texttable.h"
+#include "app/cli/treeswitchlines.h"
 #include "core/analysis/clockmodeljson.h"
 #include "core/store/attachments.h"
+#include "core/store/mpitreeadapt.h"
 #include "core/store/runcatalog.h"
 
 #include <filesystem>
@@ -100,6 +102,19 @@ Result<Ok> printClocks(store::Session& session, const std::vector<store::RunInfo
     return Ok{};
 }
 
+// Where --adapt's tuner switched the tree of an adapted MPI run, a line per switch.
+Result<Ok> printTreeSwitches(store::Session& session, const std::vector<store::RunInfo>& runs,
+                             std::ostream& out)
+{
+    for (const store::RunInfo& r : runs) {
+        XYLEM_TRY(switches, store::mpiTreeSwitches(session, r.id));
+        for (const std::string& line : treeSwitchLines(switches.value(), r.firstNs)) {
+            out << "run " << r.id << ": " << line << '\n';
+        }
+    }
+    return Ok{};
+}
+
 // The Monitors section, after everything else: each run's stored monitor results, if any.
 void printMonitors(store::Session& session, const std::vector<store::RunInfo>& runs,
                    std::ostream& out)
@@ -153,6 +168,11 @@ int runInfo(const Args& args, std::ostream& out, std::ostream& err)
                     }
                     doc["runs"].back()["monitors"] =
                         runMonitorsJson(readRunMonitors(session.value(), r.id));
+                    XYLEM_TRY(adapt, store::mpiTreeAdapt(session.value(), r.id));
+                    XYLEM_TRY(switches, store::mpiTreeSwitches(session.value(), r.id));
+                    if (adapt.value()) { // only an adapted run (mpi --adapt) has the key
+                        doc["runs"].back()["adapt"] = treeAdaptJson(**adapt, switches.value());
+                    }
                 }
                 o << doc.dump(1) << '\n';
                 return Ok{};
@@ -171,6 +191,7 @@ int runInfo(const Args& args, std::ostream& out, std::ostream& err)
             table.print(o);
             printTroubles(session.value(), runs.value(), o);
             XYLEM_TRY(clocks, printClocks(session.value(), runs.value(), o));
+            XYLEM_TRY(switched, printTreeSwitches(session.value(), runs.value(), o));
             printMonitors(session.value(), runs.value(), o);
             return Ok{};
         });

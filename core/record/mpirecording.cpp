@@ -2,6 +2,7 @@
 
 #include "core/model/launchertemplate.h"
 #include "core/model/mpiassemble.h"
+#include "core/model/mpikinds.h"
 #include "core/model/mpitracejson.h"
 #include "core/model/mpituple.h"
 #include "core/model/tupleclock.h"
@@ -10,6 +11,7 @@
 #include "core/record/mpigather.h"
 #include "core/record/mpilaunch.h"
 #include "core/record/mpiprogram.h"
+#include "core/store/mpitreeadapt.h"
 #include "core/tree/listenaddress.h"
 
 #include <filesystem>
@@ -151,6 +153,22 @@ Result<std::vector<StoredMpiRun>> storeTrace(store::Session& session, MpiTrace& 
     return storeMpiRuns(session, trace, model.value(), corrected, shape);
 }
 
+// The tuner's record (--adapt) goes with the run it tuned, the world's MPI_Allreduce (or, when
+// the program has none complete, the one run stored), so the timeline marks its switches there.
+Result<Ok> storeAdapt(store::Session& session, const MpiTrace& trace, const MpiRecordingOutcome& o)
+{
+    if (!o.adapt) {
+        return Ok{};
+    }
+    const std::string tuned = kindLabel(trace, 0, MpiCall::Allreduce);
+    for (const StoredMpiRun& run : o.runs) {
+        if (run.label == tuned || o.runs.size() == 1) {
+            return store::addMpiTreeAdapt(session, run.id, *o.adapt, trace);
+        }
+    }
+    return Ok{};
+}
+
 } // namespace
 
 MpiRecording::MpiRecording(MpiRecordRequest request, MpiRecordingCallbacks callbacks)
@@ -285,6 +303,7 @@ Result<MpiRecordingOutcome> MpiRecording::run()
                                   withAdaptNotes(runNotes(r.notes, o), o)};
     XYLEM_TRY(runs, storeTrace(session.value(), trace.value(), meta, r.shape));
     o.runs = std::move(runs).value();
+    XYLEM_TRY(adapted, storeAdapt(session.value(), trace.value(), o));
     file.used = true;
     return o;
 }

@@ -37,6 +37,7 @@ Result<Ok> deriveCallsAndSummaries(Database& db)
 } // namespace
 
 // Formats 3 (MPI data) and 4 (the edges of Xylem's tree) only add tables: an older run has none.
+// Format 5 (--adapt's tuner record) only adds tables too.
 Result<Ok> migrateData(Database& db, int toVersion)
 {
     switch (toVersion) {

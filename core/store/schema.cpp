@@ -132,6 +132,36 @@ CREATE TABLE mpi_tree_edges (
 );
 )sql";
 
+// What --adapt's run-time tuner did in an MPI run (MpiTreeAdapt of mpitracejson.h): its
+// settings, its trial blocks and the switches of the world's MPI_Allreduce tree, each switch with
+// the start of its call on the run's clock (start_ns, NULL when no rank's event of it was kept).
+constexpr const char* kVersion5 = R"sql(
+CREATE TABLE mpi_tree_adapt (
+    run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,
+    candidates TEXT NOT NULL,
+    block INTEGER NOT NULL,
+    rounds INTEGER NOT NULL,
+    settled TEXT NOT NULL,
+    disagreements INTEGER NOT NULL
+);
+CREATE TABLE mpi_tree_adapt_blocks (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    tree TEXT NOT NULL,
+    first_call INTEGER NOT NULL,
+    mean_ns INTEGER NOT NULL
+);
+CREATE INDEX mpi_tree_adapt_blocks_by_run ON mpi_tree_adapt_blocks(run_id, first_call);
+CREATE TABLE mpi_tree_switches (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    call INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    tree TEXT NOT NULL,
+    settle INTEGER NOT NULL,
+    start_ns INTEGER
+);
+CREATE INDEX mpi_tree_switches_by_run ON mpi_tree_switches(run_id, call);
+)sql";
+
 constexpr const char* kTables1[] = {"meta", "runs", "tuple_chunks", nullptr};
 constexpr const char* kTables2[] = {
     "meta",       "runs",           "tuple_chunks", "call_chunks",    "summaries", "scopes",
@@ -146,6 +176,26 @@ constexpr const char* kTables4[] = {
     "scopes",         "run_scopes", "system_samples",    "clock_models",     "cached_results",
     "mpi_traces",     "mpi_ranks",  "mpi_communicators", "mpi_event_chunks", "mpi_clock_samples",
     "mpi_tree_edges", nullptr};
+constexpr const char* kTables5[] = {"meta",
+                                    "runs",
+                                    "tuple_chunks",
+                                    "call_chunks",
+                                    "summaries",
+                                    "scopes",
+                                    "run_scopes",
+                                    "system_samples",
+                                    "clock_models",
+                                    "cached_results",
+                                    "mpi_traces",
+                                    "mpi_ranks",
+                                    "mpi_communicators",
+                                    "mpi_event_chunks",
+                                    "mpi_clock_samples",
+                                    "mpi_tree_edges",
+                                    "mpi_tree_adapt",
+                                    "mpi_tree_adapt_blocks",
+                                    "mpi_tree_switches",
+                                    nullptr};
 
 } // namespace
 
@@ -160,6 +210,8 @@ Result<Ok> applySchemaStep(Database& db, int to)
         return db.exec(kVersion3);
     case 4:
         return db.exec(kVersion4);
+    case 5:
+        return db.exec(kVersion5);
     default:
         return makeError(ErrorCode::InvalidArgument,
                          "no schema step to format " + std::to_string(to));
@@ -168,6 +220,9 @@ Result<Ok> applySchemaStep(Database& db, int to)
 
 const char* const* requiredTables(int version)
 {
+    if (version >= 5) {
+        return kTables5;
+    }
     if (version >= 4) {
         return kTables4;
     }

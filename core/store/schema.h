@@ -11,6 +11,8 @@
 //      moves (older runs simply have none)
 //   4  the edges of Xylem's tree of an MPI run recorded with --tree (one framed blob per run);
 //      no data moves (older runs have none)
+//   5  what --adapt's run-time tuner did in an MPI run: its settings, trial blocks and tree
+//      switches (mpitreeadapt.h); no data moves (older runs have none)
 
 #include "core/model/result.h"
 #include "core/store/sqlitedatabase.h"
@@ -20,7 +22,7 @@
 namespace xylem::store {
 
 inline constexpr std::int64_t kApplicationId = 0x58594C4D; // "XYLM"
-inline constexpr int kCurrentFormat = 4;
+inline constexpr int kCurrentFormat = 5;
 
 // The DDL of one step (from - 1 to `to`); the caller wraps it in a transaction.
 Result<Ok> applySchemaStep(Database& db, int to);

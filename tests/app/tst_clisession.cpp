@@ -48,7 +48,7 @@ private slots:
         QVERIFY(!path.isEmpty());
         CliResult r = runCli({"info", "--session", path});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.startsWith(path + ": Xylem session, format 4, "), qPrintable(r.out));
+        QVERIFY2(r.out.startsWith(path + ": Xylem session, format 5, "), qPrintable(r.out));
         QVERIFY2(r.out.contains(" bytes, 2 runs\n"), qPrintable(r.out));
         QVERIFY(r.out.contains("two hosts"));
         QVERIFY(r.out.contains("flat"));
@@ -58,7 +58,7 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const auto doc = parseJson(r.out);
         QVERIFY2(!doc.is_discarded(), qPrintable(r.out));
-        QCOMPARE(doc["format_version"].get<int>(), 4);
+        QCOMPARE(doc["format_version"].get<int>(), 5);
         QCOMPARE(doc["path"].get<std::string>(), path.toStdString());
         QCOMPARE(doc["runs"].size(), size_t(2));
         const auto& runs = doc["runs"];

@@ -156,6 +156,69 @@ std::string treeOfCall(const MpiTreeAdapt& a, std::int64_t call)
     return tree;
 }
 
+// The switches the interposer printed to `err`: a trial block's first call ("calls 0-3 through
+// native: ...") and the settling call ("call 16: switched to binomial (best ..."), in order.
+QStringList printedSwitches(const QString& err)
+{
+    static const QRegularExpression line("xylem-mpi: adapt: (?:calls (\\d+)-\\d+ through "
+                                         "(\\S+):|call (\\d+): switched to (\\S+) \\()");
+    QStringList switches;
+    for (auto it = line.globalMatch(err); it.hasNext();) {
+        const auto m = it.next();
+        switches << (m.captured(1).isEmpty()
+                         ? QString("%1 %2 settled").arg(m.captured(3), m.captured(4))
+                         : QString("%1 %2 trial").arg(m.captured(1), m.captured(2)));
+    }
+    return switches;
+}
+
+// The session keeps the tuner's record (format 5) with the run of the world's Allreduce: info
+// gives the same switches as the interposer printed, each with its call's start on the run's
+// clock, in call order (the trial blocks' calls before the run's first, which is the settled
+// tree's first call).
+void checkStoredSwitches(const QString& err, const QString& session)
+{
+    const QStringList printed = printedSwitches(err);
+    QCOMPARE(printed.size(), 5); // 2 candidates x 2 rounds, then the settling switch
+    const CliResult info = runCli({"info", session, "--json"});
+    QVERIFY2(info.exitCode == 0, qPrintable(info.err));
+    // Only the run of the world's Allreduce was tuned: the others (other collectives) have none.
+    QJsonObject run;
+    int adapted = 0;
+    for (const QJsonValue v : QJsonDocument::fromJson(info.out.toUtf8())["runs"].toArray()) {
+        if (v.toObject().contains("adapt")) {
+            run = v.toObject();
+            ++adapted;
+        }
+    }
+    QCOMPARE(adapted, 1);
+    QVERIFY2(run["name"].toString().endsWith("MPI_Allreduce on MPI_COMM_WORLD"),
+             qPrintable(run["name"].toString()));
+    const QJsonObject adapt = run["adapt"].toObject();
+    QCOMPARE(adapt["settled"].toString(), QString("binomial"));
+    QCOMPARE(adapt["blocks"].toArray().size(), 4);
+    QStringList stored;
+    double before = -1;
+    for (const QJsonValue v : adapt["switches"].toArray()) {
+        const QJsonObject s = v.toObject();
+        stored << QString("%1 %2 %3")
+                      .arg(s["call"].toInteger())
+                      .arg(s["to"].toString(), s["settle"].toBool() ? "settled" : "trial");
+        QVERIFY2(s["start_ns"].isDouble() && s["start_ns"].toDouble() > before,
+                 qPrintable(info.out));
+        before = s["start_ns"].toDouble();
+    }
+    QCOMPARE(stored, printed);
+    QVERIFY2(before <= run["first_ns"].toDouble(), qPrintable(info.out));
+    const CliResult text = runCli({"info", session});
+    const QString prefix = QString("\nrun %1: ").arg(run["id"].toInt());
+    QVERIFY2(text.out.contains(prefix + "call 0 (world collective ") &&
+                 text.out.contains(prefix + "call 16 (world collective 16) at ") &&
+                 text.out.contains(": switched to native (trial block)\n") &&
+                 text.out.contains(": switched to binomial (settled)\n"),
+             qPrintable(text.out));
+}
+
 } // namespace
 
 class TestMpiAdapt : public QObject
@@ -344,6 +407,11 @@ void TestMpiAdapt::cliStoresTheSettledTreesCalls()
     const CliResult info = runCli({"info", session, "--json"});
     QVERIFY2(info.exitCode == 0, qPrintable(info.err));
     QVERIFY2(info.out.contains(match.captured(0)), qPrintable(info.out));
+
+    checkStoredSwitches(r.err, session);
+    if (QTest::currentTestFailed()) {
+        return;
+    }
 
     const CliResult analysed = runCli({"analyze", "--session", session, "--run", "1", "--json"});
     QVERIFY2(analysed.exitCode == 0, qPrintable(analysed.err));

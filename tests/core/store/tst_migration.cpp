@@ -5,6 +5,7 @@
 #include "core/analysis/reportjson.h"
 #include "core/model/configurationjson.h"
 #include "core/store/mpistore.h"
+#include "core/store/mpitreeadapt.h"
 #include "core/store/runcatalog.h"
 #include "core/store/runloader.h"
 #include "core/store/schema.h"
@@ -99,7 +100,9 @@ void makeFormat2File(const std::string& path)
     QCOMPARE(sqlite3_exec(db,
                           "DROP TABLE mpi_traces; DROP TABLE mpi_ranks; DROP TABLE "
                           "mpi_communicators; DROP TABLE mpi_event_chunks; DROP TABLE "
-                          "mpi_clock_samples; DROP TABLE mpi_tree_edges; PRAGMA user_version = 2;",
+                          "mpi_clock_samples; DROP TABLE mpi_tree_edges; DROP TABLE "
+                          "mpi_tree_adapt; DROP TABLE mpi_tree_adapt_blocks; DROP TABLE "
+                          "mpi_tree_switches; PRAGMA user_version = 2;",
                           nullptr, nullptr, nullptr),
              SQLITE_OK);
     sqlite3_close(db);
@@ -115,8 +118,30 @@ void makeFormat3File(const std::string& path)
     }
     sqlite3* db = nullptr;
     QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-    QCOMPARE(sqlite3_exec(db, "DROP TABLE mpi_tree_edges; PRAGMA user_version = 3;", nullptr,
-                          nullptr, nullptr),
+    QCOMPARE(sqlite3_exec(db,
+                          "DROP TABLE mpi_tree_edges; DROP TABLE mpi_tree_adapt; DROP TABLE "
+                          "mpi_tree_adapt_blocks; DROP TABLE mpi_tree_switches; PRAGMA "
+                          "user_version = 3;",
+                          nullptr, nullptr, nullptr),
+             SQLITE_OK);
+    sqlite3_close(db);
+}
+
+// A format-4 file: both examples, run 1 holding MPI data through Xylem's tree (its edges).
+// Format 5 only added the tables of --adapt's tuner, so a current session without them and
+// marked version 4 is what format 4 wrote.
+void makeFormat4File(const std::string& path, const MpiTrace& trace)
+{
+    {
+        Session s = storetest::sessionWithExamples(path);
+        QVERIFY(addMpiTrace(s, 1, trace).ok());
+    }
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(db,
+                          "DROP TABLE mpi_tree_adapt; DROP TABLE mpi_tree_adapt_blocks; DROP "
+                          "TABLE mpi_tree_switches; PRAGMA user_version = 4;",
+                          nullptr, nullptr, nullptr),
              SQLITE_OK);
     sqlite3_close(db);
 }
@@ -225,8 +250,7 @@ private slots:
         makeFormat3File(p);
         auto session = Session::open(p, OpenMode::ReadWrite);
         QVERIFY2(session.ok(), session ? "" : session.error().describe().c_str());
-        QCOMPARE(kCurrentFormat, 4);
-        QCOMPARE(session->formatVersion(), 4);
+        QCOMPARE(session->formatVersion(), kCurrentFormat);
         QCOMPARE(*session->upgradedFrom(), 3);
         // The run stored before has its MPI data as it was, and no edges.
         auto old = mpiTrace(session.value(), 1);
@@ -244,6 +268,47 @@ private slots:
         QVERIFY(session.ok());
         QVERIFY(!session->upgradedFrom());
         QCOMPARE(mpiTrace(session.value(), 2)->treeEdges.size(), size_t(2));
+    }
+
+    void format4GainsTunerTablesAndKeepsItsTree()
+    {
+        const std::string p = m_dir.filePath("v4.xylem").toStdString();
+        const MpiTrace chain = chainTrace();
+        makeFormat4File(p, chain);
+        auto session = Session::open(p, OpenMode::ReadWrite);
+        QVERIFY2(session.ok(), session ? "" : session.error().describe().c_str());
+        QCOMPARE(kCurrentFormat, 5);
+        QCOMPARE(session->formatVersion(), 5);
+        QCOMPARE(*session->upgradedFrom(), 4);
+        // The runs, the MPI data and the tree's edges stored before are as they were.
+        auto runs = listRuns(session.value());
+        QCOMPARE(runs->size(), size_t(2));
+        QCOMPARE(runs->at(0).tuples, 18);
+        auto old = mpiTrace(session.value(), 1);
+        QVERIFY2(old.ok(), old ? "" : old.error().describe().c_str());
+        QCOMPARE(old->events, chain.events);
+        QCOMPARE(old->treeEdges.size(), size_t(2));
+        // The new tables are there and empty: no run of format 4 was adapted.
+        for (const char* table : {"mpi_tree_adapt", "mpi_tree_adapt_blocks", "mpi_tree_switches"}) {
+            QCOMPARE(
+                session->database().queryInt(std::string("SELECT count(*) FROM ") + table).value(),
+                std::int64_t(0));
+        }
+        QVERIFY(!mpiTreeAdapt(session.value(), 1)->has_value());
+        // A run adapted now keeps its record.
+        MpiTreeAdapt adapt;
+        adapt.candidates = {"native", "flat"};
+        adapt.block = 1;
+        adapt.rounds = 1;
+        adapt.settled = "flat";
+        adapt.switches = {{0, 0, "native", false}, {2, 0, "flat", true}};
+        QVERIFY(addMpiTreeAdapt(session.value(), 1, adapt, chain).ok());
+        session = Session::open(p, OpenMode::ReadOnly);
+        QVERIFY(session.ok());
+        QVERIFY(!session->upgradedFrom());
+        QCOMPARE(*mpiTreeAdapt(session.value(), 1).value(), adapt);
+        QCOMPARE(mpiTreeSwitches(session.value(), 1)->at(1).startNs,
+                 std::optional<std::int64_t>(0));
     }
 
     void readOnlyFormat1FileSaysWhatToDo()
