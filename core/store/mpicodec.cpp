@@ -60,9 +60,13 @@ bool readRest(VarintReader& in, MpiEvent& e, std::uint64_t& callCode)
         return false;
     }
     const std::int64_t comm = unzigzag(communicator);
-    const std::int64_t peer = unzigzag(partner) - 1;
+    const std::int64_t partnerPlusOne = unzigzag(partner); // as written: partner + 1
     const std::int64_t t = unzigzag(tag);
-    if (!fitsInt32(comm) || !fitsInt32(peer) || !fitsInt32(t)) {
+    if (!fitsInt32(comm) || !fitsInt32(partnerPlusOne) || !fitsInt32(t)) {
+        return false; // checked before the - 1: INT64_MIN - 1 would overflow
+    }
+    const std::int64_t peer = partnerPlusOne - 1;
+    if (!fitsInt32(peer)) {
         return false;
     }
     e.exit = wrappingAdd(e.enter, unzigzag(duration));
