@@ -32,6 +32,7 @@ build=(
   xvfb xauth iproute2 openssh-server
   slurmctld slurmd slurm-client munge
   libcli11-dev libspdlog-dev help2man appstream
+  clang-14 libclang-rt-14-dev # libFuzzer and the sanitizers of the fuzz build (tests/fuzz)
   python3 # the checkers of the docs and of the Perfetto export (tests/docs, tests/support)
 )
 
