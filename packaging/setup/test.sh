@@ -1,10 +1,21 @@
 #!/usr/bin/env bash
 # README's second command (and CI's, through .ci/run): install what Xylem needs, build it
-# with warnings as errors, and run every test.
+# with warnings as errors, and run every test. Each stage prints its time, so CI's log shows
+# where its 90 minutes go.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-bash packaging/setup/install-deps.sh
-cmake --preset ci >/dev/null
-cmake --build --preset ci
-ctest --preset ci --parallel "$(nproc)"
+# stage <name> <command...>: run one stage and say how long it took.
+stage() {
+  local name=$1 started=$SECONDS
+  shift
+  "$@"
+  echo "test.sh: stage $name took $((SECONDS - started)) s"
+}
+
+configure() { cmake --preset ci >/dev/null; }
+
+stage install-deps bash packaging/setup/install-deps.sh
+stage configure configure
+stage build cmake --build --preset ci
+stage test ctest --preset ci --parallel "$(nproc)"
