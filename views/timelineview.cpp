@@ -4,6 +4,7 @@
 #include "views/plotcsvexport.h"
 #include "views/systemseries.h"
 #include "views/timelinerangeband.h"
+#include "views/timelineswitchmarks.h"
 
 #include <QAction>
 #include <QVBoxLayout>
@@ -28,6 +29,7 @@ TimelineView::TimelineView(QWidget* parent)
     , m_plot(new QCustomPlot(this))
     , m_systemRect(new QCPAxisRect(m_plot))
     , m_band(new TimelineRangeBand(m_plot))
+    , m_switchMarks(new TimelineSwitchMarks(m_plot))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -216,9 +218,22 @@ void TimelineView::setSystemSamples(const std::vector<store::SystemSample>& samp
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void TimelineView::setTreeSwitches(const std::vector<store::TreeSwitchAt>& switches)
+{
+    std::vector<TreeSwitchMark> marks;
+    for (const store::TreeSwitchAt& s : switches) {
+        if (s.startNs) {
+            marks.push_back({static_cast<double>(*s.startNs - m_origin) / 1e9, s.change.call,
+                             QString::fromStdString(s.change.to), s.change.settle});
+        }
+    }
+    m_switchMarks->show(std::move(marks));
+}
+
 void TimelineView::showLive(const store::LiveTimeline& live)
 {
     if (!m_live || live.firstNs != m_origin) {
+        m_switchMarks->show({});
         // The store summarises a call as soon as it is complete (callassembler.h): the newest
         // end of the span fills in as the calls there get their last tuples.
         m_plot->xAxis->setLabel(
@@ -246,6 +261,7 @@ void TimelineView::showLive(const store::LiveTimeline& live)
 
 void TimelineView::clear(const QString& why)
 {
+    m_switchMarks->show({});
     m_live = false;
     enableAnalysis(false);
     showAnalysisWindow(std::nullopt);
@@ -269,6 +285,7 @@ void TimelineView::setRun(std::int64_t firstNs, std::int64_t lastNs)
         requestWindow(from, to);
         return;
     }
+    m_switchMarks->show({}); // another run: its own switches come with it, if any
     m_live = false;
     markPending(0, 0);
     m_plot->xAxis->setLabel(tr("time in the run (s)"));

@@ -21,6 +21,7 @@
 
 #include "core/model/durationunits.h"
 #include "core/store/attachments.h"
+#include "core/store/mpitreeadapt.h"
 #include "core/store/timeline.h"
 
 #include <QList>
@@ -42,6 +43,7 @@ class QCPItemText;
 namespace xylem::views {
 
 class TimelineRangeBand;
+class TimelineSwitchMarks;
 
 class TimelineView : public QWidget
 {
@@ -77,6 +79,11 @@ public:
     QList<QAction*> analysisActions() const;
     // The run's system samples (any order; other metrics than CPU and network are ignored).
     void setSystemSamples(const std::vector<store::SystemSample>& samples);
+    // The switches of --adapt's tuner in the shown run (store::mpiTreeSwitches), marked at their
+    // calls' starts (timelineswitchmarks.h); those whose start is unknown are left out. Showing
+    // another run, a recording or nothing drops them.
+    void setTreeSwitches(const std::vector<store::TreeSwitchAt>& switches);
+    TimelineSwitchMarks* switchMarks() const { return m_switchMarks; }
     // A recording's timeline so far: the run's span so far and its buckets. The view keeps up
     // with the span unless the user zoomed or panned away from its end.
     void showLive(const store::LiveTimeline& live);
@@ -131,6 +138,7 @@ private:
     QCPItemText* m_pendingText;
     std::vector<QCPGraph*> m_systemGraphs;
     TimelineRangeBand* m_band;
+    TimelineSwitchMarks* m_switchMarks;
     QAction* m_analyseRange = nullptr;
     QAction* m_analyseWhole = nullptr;
     std::optional<std::pair<qint64, qint64>> m_analysisWindow;

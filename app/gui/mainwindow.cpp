@@ -295,6 +295,7 @@ void MainWindow::presentReport(qint64 run, std::shared_ptr<const AnalysisReport>
         m_controller.queryWaitStates(run);
         m_controller.queryClocks(run);
         queryRecording(run);
+        queryTreeSwitches(run);
         m_monitors->showRun(m_controller.sessionPath(), run);
     }
     feedComparison();

@@ -147,6 +147,8 @@ private:
     void connectOverview();
     void showFindings();
     void queryRecording(qint64 run);
+    // The switches of --adapt's tuner in the run, marked on the timeline (none: no marks).
+    void queryTreeSwitches(qint64 run);
     // One call and Over time (mainwindowcalls.cpp): their views and jobs, and what they show of
     // the run shown; forgetCalls when another session or a recording begins.
     void buildCallViews();
@@ -221,6 +223,7 @@ private:
     std::optional<RecordingHealth> m_shownRecording;
     std::optional<PeriodicOutliers> m_shownPeriodic;
     Generation m_recordingRequests;
+    Generation m_treeSwitchRequests;
     // A view chosen (showView) before the first session opened: it is raised instead of the
     // overview when that session's run is shown (`xylem --tab`); any later session opens on the
     // overview.

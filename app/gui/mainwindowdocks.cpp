@@ -6,6 +6,7 @@
 #include "app/gui/offthread.h"
 #include "app/gui/runpanel.h"
 #include "core/store/monitorresults.h"
+#include "core/store/mpitreeadapt.h"
 #include "views/callview.h"
 #include "views/comparisonview.h"
 #include "views/monitors/monitorsview.h"
@@ -212,6 +213,24 @@ void MainWindow::queryRecording(qint64 run)
             if (run == window->m_shownRun && health.ok() && health.value()) {
                 window->m_shownRecording = health.value();
                 window->showFindings();
+            }
+        });
+}
+
+void MainWindow::queryTreeSwitches(qint64 run)
+{
+    const std::string path = m_controller.sessionPath().toStdString();
+    using Switches = std::vector<store::TreeSwitchAt>;
+    runOffThread(
+        this, m_treeSwitchRequests.next(),
+        [path, run](const JobProgress&) -> Result<Switches> {
+            XYLEM_TRY(session, store::Session::open(path, store::OpenMode::ReadOnly));
+            return store::mpiTreeSwitches(session.value(), run);
+        },
+        [run](MainWindow* window, Result<Switches> switches) {
+            // Marks are extra: a record that cannot be read leaves the timeline without them.
+            if (run == window->m_shownRun && switches.ok()) {
+                window->m_timeline->setTreeSwitches(switches.value());
             }
         });
 }
