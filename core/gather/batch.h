@@ -7,6 +7,7 @@
 #include "core/model/tuple.h"
 
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <variant>
 #include <vector>
@@ -54,7 +55,10 @@ inline StatEntry mergeStats(const StatEntry& a, const StatEntry& b)
     const double na = double(a.count), nb = double(b.count), n = na + nb;
     const double delta = b.mean - a.mean;
     StatEntry out = a;
-    out.count = a.count + b.count;
+    // Counts come off the wire: their sum saturates rather than overflowing (both are > 0 here).
+    out.count = a.count > std::numeric_limits<std::int64_t>::max() - b.count
+                    ? std::numeric_limits<std::int64_t>::max()
+                    : a.count + b.count;
     out.mean = a.mean + delta * nb / n;
     out.m2 = a.m2 + b.m2 + delta * delta * na * nb / n;
     out.min = a.min < b.min ? a.min : b.min;
