@@ -5,6 +5,7 @@
 // hosts; the service threads for the proxies whose parents live here. Its threads then call
 // allreduce(), which walks the path from the thread's edge.
 
+#include "collectors/allreduce/allreduceruntime.h"
 #include "collectors/allreduce/corewrapper.h"
 #include "collectors/allreduce/gredwrapper.h"
 #include "collectors/allreduce/pathservice.h"
@@ -37,18 +38,19 @@ struct RuntimeOptions
     RecordingSchedule recording;                   // which calls the services' collectors record
 };
 
-class HostRuntime
+class HostRuntime : public AllreduceRuntime
 {
 public:
     // Builds the wrappers, connects every path and waits until every host is ready.
     static Result<std::unique_ptr<HostRuntime>> start(const Configuration& config,
                                                       const RuntimeOptions& options,
                                                       Rendezvous& run, probe::Probe* probe);
-    ~HostRuntime();
+    ~HostRuntime() override;
 
     // Thread wrappers on this host, in configuration order.
-    const std::vector<int>& threads() const { return m_threads; }
-    Payload allreduce(CallContext& context, int threadWrapper, std::int64_t seq, Payload value);
+    const std::vector<int>& threads() const override { return m_threads; }
+    Payload allreduce(CallContext& context, int threadWrapper, std::int64_t seq,
+                      Payload value) override;
     // Ends the paths in order (stubs say goodbye) and joins the service threads.
     void finish();
 

@@ -25,10 +25,13 @@ struct RecordingSchedule
 {
     std::int64_t alternateBlock = 0; // 0: record every call
     std::int64_t firstCall = 0;      // calls before this one are recorded (warm-up)
+    // Calls before this one are not recorded at all: --adapt's trials, through trees the run
+    // does not keep (adaptiveruntime.h); 0 otherwise.
+    std::int64_t notBefore = 0;
 
     bool records(std::int64_t seq) const
     {
-        if (seq < 0) {
+        if (seq < 0 || seq < notBefore) {
             return false;
         }
         return alternateBlock == 0 || seq < firstCall ||

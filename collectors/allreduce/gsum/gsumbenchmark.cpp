@@ -46,7 +46,7 @@ struct ThreadPlan
     std::vector<Noise> noise; // the noise meant for this thread
 };
 
-ThreadResult runThread(HostRuntime& runtime, const BenchmarkSpec& spec, const ThreadPlan& plan,
+ThreadResult runThread(AllreduceRuntime& runtime, const BenchmarkSpec& spec, const ThreadPlan& plan,
                        probe::Probe* probe, size_t allThreads, std::chrono::nanoseconds compute)
 {
     std::optional<probe::ThreadRecorder> recorder;
@@ -117,7 +117,7 @@ ThreadResult runThread(HostRuntime& runtime, const BenchmarkSpec& spec, const Th
 
 // compute-gsum computes about as long as an allreduce takes: measured with a short run of
 // plain calls first, the same on every host (each measures its own; they agree closely).
-std::chrono::nanoseconds calibrateCompute(HostRuntime& runtime, const Configuration& config,
+std::chrono::nanoseconds calibrateCompute(AllreduceRuntime& runtime, const Configuration& config,
                                           const BenchmarkSpec& spec)
 {
     if (spec.kind != BenchmarkKind::ComputeGsum) {
@@ -150,7 +150,7 @@ std::int64_t expectedSum(size_t threads, std::int64_t seq, size_t element)
     return 1'000'003 * n * (n + 1) / 2 + n * (seq * 7 + static_cast<std::int64_t>(element));
 }
 
-HostReport runBenchmark(HostRuntime& runtime, const Configuration& config,
+HostReport runBenchmark(AllreduceRuntime& runtime, const Configuration& config,
                         const BenchmarkSpec& spec, probe::Probe* probe)
 {
     const auto compute = calibrateCompute(runtime, config, spec);
@@ -215,6 +215,9 @@ std::string reportLine(const HostReport& r)
                   r.allreduceUs, r.iterationUs, static_cast<long long>(r.wrongResults),
                   r.recordedIterationUs, r.unrecordedIterationUs, r.pairOverheadPct,
                   static_cast<long long>(r.pairs));
+    if (r.adaptSettled >= 0) {
+        return line + std::string(" adapt_settled=") + std::to_string(r.adaptSettled);
+    }
     return line;
 }
 
@@ -252,6 +255,8 @@ bool parseReportFields(const std::string& text, HostReport& r)
             r.pairOverheadPct = std::stod(value);
         } else if (key == "pairs") {
             r.pairs = std::stoll(value);
+        } else if (key == "adapt_settled") {
+            r.adaptSettled = std::stoi(value);
         }
     }
     return found == 3;

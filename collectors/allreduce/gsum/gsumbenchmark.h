@@ -60,13 +60,16 @@ struct HostReport
     // slowdown within the pair, in %; and how many pairs each thread timed.
     double pairOverheadPct = 0;
     std::int64_t pairs = 0;
+    // With --adapt: the candidate this host's threads settled on (0 the start configuration,
+    // then --adapt's files in order); -1 without --adapt or before the trials ended.
+    int adaptSettled = -1;
 };
 
 // The value thread t (its position among all threads) contributes to call seq, element e.
 std::int64_t contribution(size_t thread, std::int64_t seq, size_t element);
 std::int64_t expectedSum(size_t threads, std::int64_t seq, size_t element);
 
-HostReport runBenchmark(HostRuntime& runtime, const Configuration& config,
+HostReport runBenchmark(AllreduceRuntime& runtime, const Configuration& config,
                         const BenchmarkSpec& spec, probe::Probe* probe);
 
 // One line a launcher can parse: "gsum host=A threads=2 calls=... seconds=... allreduce_us=...".

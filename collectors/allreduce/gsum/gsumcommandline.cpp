@@ -94,6 +94,13 @@ const OptionSpec kOptions[] = {
     {"start-timeout", kBoth, Kind::Value, "30",
      "Seconds a host waits for its peers at start-up, 1 to 3600"},
     {"no-collectors", kBoth, Kind::Flag, nullptr, "Run without probes: nothing is recorded"},
+    {"adapt", kBoth, Kind::Value, nullptr,
+     "TREE.json[,TREE.json...]: try these trees too while running, settle on the fastest "
+     "(default: none)",
+     "Adapt"},
+    {"adapt-block", kBoth, Kind::Value, "32", "--adapt: calls per trial block, 1 to 1048576",
+     "Adapt"},
+    {"adapt-rounds", kBoth, Kind::Value, "2", "--adapt: trial blocks per tree, 1 to 100", "Adapt"},
     {"verbose", kBoth, Kind::Flag, nullptr,
      "Log debug lines too (default: info, warnings and errors)", "Logging"},
     {"quiet", kBoth, Kind::Flag, nullptr,
@@ -143,6 +150,7 @@ std::string typeOf(const std::string& name)
         {"compute-us", "US"},     {"interleave", "N"},   {"noise", "SPEC"},
         {"wan", "LINKS"},         {"trees", "N"},        {"start-timeout", "SECONDS"},
         {"token", "TOKEN"},
+        {"adapt", "FILES"},       {"adapt-block", "B"},  {"adapt-rounds", "R"},
     };
     const auto it = types.find(name);
     return it == types.end() ? "VALUE" : it->second;

@@ -202,7 +202,8 @@ std::vector<std::string> forwardedRunOptions(const GsumOptions& o)
 {
     std::vector<std::string> out;
     for (const char* name : {"benchmark", "iterations", "warmup", "elements", "wan", "trees",
-                             "listen", "interleave", "compute-us", "start-timeout"}) {
+                             "listen", "interleave", "compute-us", "start-timeout", "adapt",
+                             "adapt-block", "adapt-rounds"}) {
         if (o.has(name)) {
             out.insert(out.end(), {std::string("--") + name, o.get(name)});
         }

@@ -1,5 +1,6 @@
 #include "collectors/allreduce/gsum/hostcommand.h"
 
+#include "collectors/allreduce/gsum/adaptoption.h"
 #include "collectors/allreduce/gsum/launchertemplate.h"
 #include "collectors/allreduce/gsum/ringharvest.h"
 #include "collectors/allreduce/hostruntime.h"
@@ -80,23 +81,49 @@ int runOn(Rendezvous& rendezvous, const GsumOptions& o, const Configuration& con
           const BenchmarkSpec& spec, RuntimeOptions options)
 {
     options.recording = spec.recording();
-    if (auto ok = checkNamesAgainst(config, spec, options.wan); !ok) {
+    auto adapt = adaptPlan(o, config, spec, options.wan);
+    if (!adapt) {
+        return gsumFail(adapt.error().describe());
+    }
+    if (auto ok = adapt.value() ? Result<Ok>(Ok{}) : checkNamesAgainst(config, spec, options.wan);
+        !ok) {
         return gsumFail(ok.error().describe());
     }
     std::optional<probe::Probe> probe;
     if (!o.has("no-collectors")) {
         probe.emplace(probe::ProbeOptions::fromEnvironment());
     }
-    auto runtime = HostRuntime::start(config, options, rendezvous, probe ? &*probe : nullptr);
-    if (!runtime) {
-        return gsumFail("host " + options.host + ": " + runtime.error().describe(), 1);
+    std::unique_ptr<HostRuntime> plain;
+    std::unique_ptr<AdaptiveRuntime> adaptive;
+    if (adapt.value()) {
+        auto started = AdaptiveRuntime::start(std::move(adapt.value()->candidates), options,
+                                              adapt.value()->options, rendezvous,
+                                              probe ? &*probe : nullptr);
+        if (!started) {
+            return gsumFail("host " + options.host + ": " + started.error().describe(), 1);
+        }
+        adaptive = std::move(started).value();
+    } else {
+        auto runtime = HostRuntime::start(config, options, rendezvous, probe ? &*probe : nullptr);
+        if (!runtime) {
+            return gsumFail("host " + options.host + ": " + runtime.error().describe(), 1);
+        }
+        plain = std::move(runtime).value();
     }
-    HostReport report =
-        runBenchmark(*runtime.value(), config, spec, probe ? &*probe : nullptr);
+    AllreduceRuntime& runtime = adaptive ? static_cast<AllreduceRuntime&>(*adaptive) : *plain;
+    HostReport report = runBenchmark(runtime, config, spec, probe ? &*probe : nullptr);
     report.host = options.host;
-    runtime.value()->finish();
+    if (adaptive) {
+        report.adaptSettled = adaptive->settledCandidate();
+        adaptive->finish();
+    } else {
+        plain->finish();
+    }
     std::printf("%s\n", reportLine(report).c_str());
     std::fflush(stdout);
+    if (adaptive) {
+        printAdaptRecord(*adaptive);
+    }
     return report.wrongResults == 0
                ? 0
                : gsumFail("host " + options.host + ": " + std::to_string(report.wrongResults) +

@@ -1,5 +1,6 @@
 #include "collectors/allreduce/gsum/launchcommand.h"
 
+#include "collectors/allreduce/gsum/adaptoption.h"
 #include "collectors/allreduce/gsum/launcher.h"
 #include "collectors/allreduce/gsum/launchertemplate.h"
 #include "collectors/allreduce/gsum/stdiolauncher.h"
@@ -227,6 +228,33 @@ int harvestTrace(const GsumOptions& o, const Configuration& config, const RunNam
     return 0;
 }
 
+// The configuration the rings hold the calls of: the run's, or with --adapt the candidate every
+// host settled on (its collectors recorded from the settle call on, the trials' nothing).
+Result<Configuration> recordedConfiguration(const GsumOptions& o, const Configuration& config,
+                                            const BenchmarkSpec& spec,
+                                            const LaunchOutcome& outcome)
+{
+    XYLEM_TRY(wan, parseWanSpec(o.get("wan")));
+    XYLEM_TRY(adapt, adaptPlan(o, config, spec, wan.value()));
+    if (!adapt.value()) {
+        return config;
+    }
+    const int settled = outcome.reports.empty() ? -1 : outcome.reports.front().adaptSettled;
+    for (const HostReport& r : outcome.reports) {
+        if (r.adaptSettled != settled) {
+            return makeError(ErrorCode::InvalidTrace,
+                             "--adapt: the hosts settled on different trees (host " + r.host +
+                                 "); no trace written");
+        }
+    }
+    if (settled < 0 || settled >= static_cast<int>(adapt.value()->candidates.size())) {
+        return makeError(ErrorCode::NotFound,
+                         "--adapt: the run ended in the trials, which are not recorded: no "
+                         "trace (give more --iterations)");
+    }
+    return adapt.value()->candidates[static_cast<std::size_t>(settled)].config;
+}
+
 Result<Ok> checkLaunchable(const Configuration& config, const BenchmarkSpec& spec,
                            const GsumOptions& o)
 {
@@ -264,7 +292,8 @@ Result<Ok> checkLaunchable(const Configuration& config, const BenchmarkSpec& spe
     XYLEM_TRY(wan, parseWanSpec(o.get("wan")));
     XYLEM_TRY(timeout, startTimeout(o)); // the hosts' own, checked before any starts
     XYLEM_TRY(runnable, checkRunnable(config));
-    return checkNamesAgainst(config, spec, wan.value());
+    XYLEM_TRY(adapt, adaptPlan(o, config, spec, wan.value())); // every candidate, named
+    return adapt.value() ? Result<Ok>(Ok{}) : checkNamesAgainst(config, spec, wan.value());
 }
 
 } // namespace
@@ -316,7 +345,15 @@ int launchCommand(const GsumOptions& o, std::optional<int> lifeline)
             parentGone ? "interrupted: the program that started it went away" : "interrupted", 130);
     }
     printSummary(config.value(), spec.value(), outcome.value());
-    return o.has("trace-out") ? harvestTrace(o, config.value(), names.value()) : 0;
+    if (!o.has("trace-out")) {
+        return 0;
+    }
+    auto recorded = recordedConfiguration(o, config.value(), spec.value(), outcome.value());
+    if (!recorded) {
+        names->removeRings(config.value());
+        return gsumFail(recorded.error().describe(), 1);
+    }
+    return harvestTrace(o, recorded.value(), names.value());
 }
 
 } // namespace xylem::allreduce

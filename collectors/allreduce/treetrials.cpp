@@ -1,0 +1,101 @@
+// The trials of `xylem-gsum --adapt` for one thread (treetrials.h): blocks, the decision from
+// the control allreduce's sums, the switches, and the record in words.
+
+#include "collectors/allreduce/treetrials.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace xylem::allreduce {
+
+TreeTrials::TreeTrials(std::vector<std::string> candidates, int block, int rounds)
+    : m_bestNs(candidates.size(), -1)
+{
+    m_record.candidates = std::move(candidates);
+    m_record.block = block;
+    m_record.rounds = rounds;
+    switchTo(0, false);
+}
+
+std::int64_t TreeTrials::settleCall() const
+{
+    return static_cast<std::int64_t>(m_record.candidates.size()) * m_record.rounds *
+           m_record.block;
+}
+
+void TreeTrials::switchTo(std::size_t candidate, bool settle)
+{
+    m_current = candidate;
+    // In gsum a call's number is its sequence number: the seq is the call.
+    m_record.switches.push_back(
+        MpiTreeSwitch{m_calls, m_calls, m_record.candidates[candidate], settle});
+}
+
+bool TreeTrials::called(std::int64_t ns)
+{
+    ++m_calls;
+    if (m_settled) {
+        return false;
+    }
+    m_blockNs += ns;
+    return ++m_inBlock == m_record.block;
+}
+
+Payload TreeTrials::controlPayload() const
+{
+    return {m_blockNs, m_calls, m_calls * m_calls, 1};
+}
+
+void TreeTrials::endBlock(const Payload& sums)
+{
+    const std::int64_t threads = sums.size() == 4 && sums[3] > 0 ? sums[3] : 1;
+    if (sums.size() != 4 || sums[2] * threads != sums[1] * sums[1]) {
+        ++m_record.disagreements; // not every thread at the same call
+    }
+    const std::int64_t mean = (sums.empty() ? 0 : sums[0]) / (threads * m_record.block);
+    m_record.blocks.push_back(
+        MpiAdaptBlock{m_record.candidates[m_current], m_calls - m_inBlock, mean});
+    std::int64_t& best = m_bestNs[m_current];
+    best = best < 0 ? mean : std::min(best, mean);
+    m_inBlock = 0;
+    m_blockNs = 0;
+    ++m_blocksDone;
+    const auto n = static_cast<std::int64_t>(m_bestNs.size());
+    if (m_blocksDone < n * m_record.rounds) {
+        const auto next = static_cast<std::size_t>(m_blocksDone % n);
+        if (next != m_current) {
+            switchTo(next, false);
+        }
+        return;
+    }
+    std::size_t chosen = 0;
+    for (std::size_t k = 1; k < m_bestNs.size(); ++k) {
+        if (m_bestNs[k] < m_bestNs[chosen]) {
+            chosen = k;
+        }
+    }
+    m_settled = true;
+    m_record.settled = m_record.candidates[chosen];
+    switchTo(chosen, true);
+}
+
+std::string describeGsumAdapt(const MpiTreeAdapt& adapt)
+{
+    // The MPI side's words (describeAdapt), with gsum's allreduce for the world's: only the
+    // subject differs, and the seq, which in gsum is the call itself.
+    MpiTreeAdapt words = adapt;
+    for (MpiTreeSwitch& s : words.switches) {
+        s.seq = -1;
+    }
+    const std::string mpi = describeAdapt(words);
+    const std::string subject = "MPI_Allreduce on MPI_COMM_WORLD";
+    std::string text = mpi.starts_with(subject) ? "gsum's allreduce" + mpi.substr(subject.size())
+                                                : mpi;
+    const std::string mpiOwn = "MPI's own has no tree edges, the run holds every call";
+    if (const auto at = text.find(mpiOwn); at != std::string::npos) {
+        text.replace(at, mpiOwn.size(), "the run holds the calls from there on");
+    }
+    return text;
+}
+
+} // namespace xylem::allreduce
