@@ -8,8 +8,8 @@
 # fit CI's time on two cores.
 #   sanitizer-suites.sh            both groups
 #   sanitizer-suites.sh asan|tsan  one of them
-# The builds go to build/ci-asan and build/ci-tsan (the presets with less debug information,
-# gold and the precompiled test headers, to build faster), not to the developers' build/asan.
+# The builds go to build/ci-asan and build/ci-tsan (the presets with less debug information and
+# gold, to build faster), not to the developers' build/asan.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
@@ -21,7 +21,7 @@ run_group() {
   local dir=build/ci-$preset reports
   reports=$root/$dir/sanitizer-reports
   local started=$SECONDS
-  cmake --preset "$preset" -B "$dir" -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DXYLEM_PRECOMPILE_HEADERS=ON \
+  cmake --preset "$preset" -B "$dir" -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
     -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=gold -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=gold \
     -DCMAKE_MODULE_LINKER_FLAGS=-fuse-ld=gold >/dev/null
   local suites
