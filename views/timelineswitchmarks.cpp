@@ -21,6 +21,17 @@ TimelineSwitchMarks::TimelineSwitchMarks(QCustomPlot* plot)
     , m_plot(plot)
 {
     m_plot->installEventFilter(this);
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            [this](const QCPRange& range) { showLabelsIn(range); });
+}
+
+// A label whose line is left of the view would still show its tail at the plot's left edge
+// ("ial" of "→ binomial"): only the labels of marks in view are drawn.
+void TimelineSwitchMarks::showLabelsIn(const QCPRange& range)
+{
+    for (size_t i = 0; i < m_labels.size() && i < m_marks.size(); ++i) {
+        m_labels[i]->setVisible(range.contains(m_marks[i].seconds));
+    }
 }
 
 QColor TimelineSwitchMarks::trialColour()
@@ -81,6 +92,7 @@ void TimelineSwitchMarks::show(std::vector<TreeSwitchMark> marks)
         m_lines.push_back(line);
         m_labels.push_back(label);
     }
+    showLabelsIn(m_plot->xAxis->range());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

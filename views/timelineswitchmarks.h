@@ -16,6 +16,7 @@
 class QCustomPlot;
 class QCPItemStraightLine;
 class QCPItemText;
+class QCPRange;
 
 namespace xylem::views {
 
@@ -52,6 +53,7 @@ protected:
 
 private:
     void drop();
+    void showLabelsIn(const QCPRange& range);
 
     QCustomPlot* m_plot;
     std::vector<TreeSwitchMark> m_marks;

@@ -171,6 +171,11 @@ private slots:
                         static_cast<double>(callStart(trace, 8) - stored->firstNs) / 1e9))
                     .isEmpty());
 
+        // Panned so that the first mark is left of the view: its label is not drawn either.
+        view.showWindow(callStart(trace, 8), stored->lastNs);
+        QVERIFY(!marks->labels()[0]->visible());
+        QVERIFY(marks->labels()[1]->visible());
+
         // Another run (a span not this one's) drops them; so does a recording.
         view.setRun(stored->firstNs, stored->lastNs + 1000);
         QVERIFY(marks->shown().empty());
