@@ -26,6 +26,11 @@ Result<Ok> copySession(Session& session, const std::string& target)
     }
     const std::string partial = target + ".partial";
     std::remove(partial.c_str()); // a leftover of an earlier failed copy
+    // VACUUM INTO writes into an empty file as into a new one: owner-only, as every session.
+    if (auto created = createOwnerOnly(partial); !created) {
+        return makeError(created.error().code, "cannot write the copy: " + created.error().message,
+                         target);
+    }
     auto into = session.database().prepare("VACUUM INTO ?1");
     if (!into) {
         return into.error();

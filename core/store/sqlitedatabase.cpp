@@ -2,8 +2,12 @@
 
 #include <cerrno>
 #include <chrono>
-#include <thread>
+#include <cstring>
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
 #include <utility>
 
 namespace xylem::store {
@@ -13,7 +17,9 @@ namespace {
 // A statement as an error message quotes it: without surrounding blanks or its semicolon.
 std::string trimmed(std::string_view sql)
 {
-    const auto blank = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == ';'; };
+    const auto blank = [](char c) {
+        return c == ' ' || c == '\n' || c == '\t' || c == ';';
+    };
     while (!sql.empty() && blank(sql.front())) {
         sql.remove_prefix(1);
     }
@@ -244,11 +250,39 @@ bool Statement::columnIsInteger(int index) const
 
 // ---- Database ----
 
+Result<Ok> createOwnerOnly(const std::string& path)
+{
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    const int openError = errno;
+    if (fd < 0 && openError == EEXIST) {
+        return Ok{};
+    }
+    if (fd < 0) {
+        return makeError(openError == ENOSPC  ? ErrorCode::DiskFull
+                         : openError == EROFS ? ErrorCode::ReadOnly
+                                              : ErrorCode::IoError,
+                         std::string("cannot create: ") + std::strerror(openError), path);
+    }
+    // The umask may only take bits away, but make it exactly 0600 all the same.
+    const bool ok = ::fchmod(fd, 0600) == 0;
+    const int chmodError = errno;
+    ::close(fd);
+    if (!ok) {
+        return makeError(
+            ErrorCode::IoError,
+            std::string("cannot make the file owner-only: ") + std::strerror(chmodError), path);
+    }
+    return Ok{};
+}
+
 Result<Database> Database::open(const std::string& path, Mode mode)
 {
     int flags = SQLITE_OPEN_NOMUTEX; // one connection per thread
     flags |= mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
     flags |= mode == Mode::Create ? SQLITE_OPEN_CREATE : 0;
+    if (mode == Mode::Create) {
+        XYLEM_TRY(created, createOwnerOnly(path));
+    }
     sqlite3* db = nullptr;
     const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
     if (rc != SQLITE_OK) {

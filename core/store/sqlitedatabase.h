@@ -60,6 +60,12 @@ private:
     int m_bindError = 0;
 };
 
+// Makes `path` an empty file of mode 0600 if nothing is there yet (an existing file is left as
+// it is: a session shared on purpose keeps its mode). SQLite would create a session 0644 less
+// the umask, readable by every user, and gives its -wal and -shm files the mode of the database
+// file, so a session made this way stays owner-only with all its parts.
+Result<Ok> createOwnerOnly(const std::string& path);
+
 class Database
 {
 public:
@@ -70,6 +76,7 @@ public:
         Create
     };
 
+    // With Mode::Create a missing file is made owner-only first (createOwnerOnly).
     static Result<Database> open(const std::string& path, Mode mode);
     Database() = default; // closed; only to be assigned to
     Database(Database&& other) noexcept;
