@@ -19,3 +19,9 @@ stage install-deps bash packaging/setup/install-deps.sh
 stage configure configure
 stage build cmake --build --preset ci
 stage test ctest --preset ci --parallel "$(nproc)"
+# Every decoder's libFuzzer target for a bounded time, from its corpus, with a fixed seed (a red
+# run replays); the `fuzz` build target runs them for 10 minutes each with new seeds.
+stage fuzz env XYLEM_FUZZ_SEED="${XYLEM_FUZZ_SEED:-1}" \
+  bash tests/fuzz/run-fuzzers.sh "${XYLEM_FUZZ_SECONDS:-30}" build/fuzz
+# The suites that read untrusted bytes under ASan + UBSan, the threaded ones under TSan.
+stage sanitizers bash packaging/setup/sanitizer-suites.sh

@@ -5,7 +5,8 @@
 #   run-fuzzers.sh SECONDS_PER_TARGET [BUILD_DIR] [TARGET...]
 # BUILD_DIR (default build/fuzz beside the sources) is configured with clang and built first
 # when needed. Inputs the run found new go to BUILD_DIR/fuzz-corpus/<target> (tests/fuzz/corpus
-# stays as committed); a finding is kept as BUILD_DIR/fuzz-findings/<target>/crash-* (or leak-,
+# stays as committed); XYLEM_FUZZ_SEED fixes libFuzzer's seed (0, the default: a new one each
+# run; CI gives one, so that a red run is the code's doing and replays); a finding is kept as BUILD_DIR/fuzz-findings/<target>/crash-* (or leak-,
 # timeout-, oom-), its path printed, to be replayed with `BUILD_DIR/tests/fuzz/fuzz_<target> FILE`.
 set -uo pipefail
 
@@ -51,6 +52,7 @@ for t in "${targets[@]}"; do
   TMPDIR=$scratch/tmp-$t ASAN_OPTIONS=$ASAN_OPTIONS$unwind "$program" "$corpus" "$here/corpus/$t" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048 \
     -detect_leaks=1 -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$findings/" \
+    -seed="${XYLEM_FUZZ_SEED:-0}" \
     >"$log" 2>&1
   status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
