@@ -1550,6 +1550,14 @@ und führen Sie das Programm mit XYLEM_RING_PREFIX=PREFIX aus.</translation>
         <source>. Ended: %1.</source>
         <translation>. Beendet: %1.</translation>
     </message>
+    <message>
+        <source>Move only when the speedup&apos;s interval lies above this. The interval holds the noise within a run, not from one run to the next: 1.05 keeps noise from moving the climb.</source>
+        <translation>Nur wechseln, wenn das Intervall der Beschleunigung über diesem Wert liegt. Das Intervall enthält das Rauschen innerhalb eines Laufs, nicht das von einem Lauf zum nächsten: 1,05 verhindert, dass Rauschen die Suche weiterbewegt.</translation>
+    </message>
+    <message>
+        <source>Move when faster than:</source>
+        <translation>Wechseln ab Beschleunigung:</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::TuneMenu</name>
@@ -3376,6 +3384,25 @@ n3 c1</translation>
     <message>
         <source>analysis window: %1 – %2 s</source>
         <translation>Analysefenster: %1 – %2 s</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TimelineSwitchMarks</name>
+    <message>
+        <source>→ %1 (settled)</source>
+        <translation>→ %1 (festgelegt)</translation>
+    </message>
+    <message>
+        <source>→ %1</source>
+        <translation>→ %1</translation>
+    </message>
+    <message>
+        <source>call %1: switched to %2 (settled)</source>
+        <translation>Aufruf %1: gewechselt zu %2 (festgelegt)</translation>
+    </message>
+    <message>
+        <source>call %1: switched to %2 (trial block)</source>
+        <translation>Aufruf %1: gewechselt zu %2 (Probeblock)</translation>
     </message>
 </context>
 <context>

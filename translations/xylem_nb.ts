@@ -1550,6 +1550,14 @@ og kjør programmet med XYLEM_RING_PREFIX=PREFIX.</translation>
         <source>. Ended: %1.</source>
         <translation>. Avsluttet: %1.</translation>
     </message>
+    <message>
+        <source>Move only when the speedup&apos;s interval lies above this. The interval holds the noise within a run, not from one run to the next: 1.05 keeps noise from moving the climb.</source>
+        <translation>Flytt bare når intervallet for hastighetsøkningen ligger over dette. Intervallet rommer støyen innenfor en kjøring, ikke fra én kjøring til den neste: 1,05 hindrer at støy flytter søket.</translation>
+    </message>
+    <message>
+        <source>Move when faster than:</source>
+        <translation>Flytt når raskere enn:</translation>
+    </message>
 </context>
 <context>
     <name>xylem::gui::TuneMenu</name>
@@ -3376,6 +3384,25 @@ n3 c1</translation>
     <message>
         <source>analysis window: %1 – %2 s</source>
         <translation>analysevindu: %1 – %2 s</translation>
+    </message>
+</context>
+<context>
+    <name>xylem::views::TimelineSwitchMarks</name>
+    <message>
+        <source>→ %1 (settled)</source>
+        <translation>→ %1 (valgt)</translation>
+    </message>
+    <message>
+        <source>→ %1</source>
+        <translation>→ %1</translation>
+    </message>
+    <message>
+        <source>call %1: switched to %2 (settled)</source>
+        <translation>kall %1: byttet til %2 (valgt)</translation>
+    </message>
+    <message>
+        <source>call %1: switched to %2 (trial block)</source>
+        <translation>kall %1: byttet til %2 (prøveblokk)</translation>
     </message>
 </context>
 <context>
