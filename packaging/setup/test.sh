@@ -23,5 +23,6 @@ stage test ctest --preset ci --parallel "$(nproc)"
 # run replays); the `fuzz` build target runs them for 10 minutes each with new seeds.
 stage fuzz env XYLEM_FUZZ_SEED="${XYLEM_FUZZ_SEED:-1}" \
   bash tests/fuzz/run-fuzzers.sh "${XYLEM_FUZZ_SECONDS:-30}" build/fuzz
-# The suites that read untrusted bytes under ASan + UBSan, the threaded ones under TSan.
-stage sanitizers bash packaging/setup/sanitizer-suites.sh
+# Not yet a stage: the sanitizer suites (packaging/setup/sanitizer-suites.sh) need two more
+# builds (ASan's alone estimated at 12 minutes) beside a main build of about 48 minutes, more
+# than CI's 90 minutes leave; see docs/developers.md.
