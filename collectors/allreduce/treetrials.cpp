@@ -19,8 +19,7 @@ TreeTrials::TreeTrials(std::vector<std::string> candidates, int block, int round
 
 std::int64_t TreeTrials::settleCall() const
 {
-    return static_cast<std::int64_t>(m_record.candidates.size()) * m_record.rounds *
-           m_record.block;
+    return static_cast<std::int64_t>(m_record.candidates.size()) * m_record.rounds * m_record.block;
 }
 
 void TreeTrials::switchTo(std::size_t candidate, bool settle)
@@ -81,21 +80,13 @@ void TreeTrials::endBlock(const Payload& sums)
 
 std::string describeGsumAdapt(const MpiTreeAdapt& adapt)
 {
-    // The MPI side's words (describeAdapt), with gsum's allreduce for the world's: only the
-    // subject differs, and the seq, which in gsum is the call itself.
+    // The MPI side's words with gsum's allreduce as their subject; gsum's call is its own
+    // instance, so no world collective is named beside it.
     MpiTreeAdapt words = adapt;
     for (MpiTreeSwitch& s : words.switches) {
         s.seq = -1;
     }
-    const std::string mpi = describeAdapt(words);
-    const std::string subject = "MPI_Allreduce on MPI_COMM_WORLD";
-    std::string text = mpi.starts_with(subject) ? "gsum's allreduce" + mpi.substr(subject.size())
-                                                : mpi;
-    const std::string mpiOwn = "MPI's own has no tree edges, the run holds every call";
-    if (const auto at = text.find(mpiOwn); at != std::string::npos) {
-        text.replace(at, mpiOwn.size(), "the run holds the calls from there on");
-    }
-    return text;
+    return describeAdapt(words, "gsum's allreduce");
 }
 
 } // namespace xylem::allreduce

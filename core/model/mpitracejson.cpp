@@ -2,10 +2,9 @@
 
 #include "core/model/jsondocument.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace xylem {
 
@@ -178,7 +177,7 @@ json treeToJson(const MpiTreeInfo& tree)
 
 } // namespace
 
-std::string describeAdapt(const MpiTreeAdapt& adapt)
+std::string describeAdapt(const MpiTreeAdapt& adapt, std::string_view subject)
 {
     // Each candidate's lowest block mean, in the candidates' order.
     std::string means;
@@ -193,7 +192,7 @@ std::string describeAdapt(const MpiTreeAdapt& adapt)
         std::snprintf(mean, sizeof mean, "%.1f us", static_cast<double>(best) / 1000.0);
         means += (means.empty() ? "" : ", ") + candidate + " " + (best < 0 ? "-" : mean);
     }
-    std::string text = "MPI_Allreduce on MPI_COMM_WORLD adapted: best block means " + means +
+    std::string text = std::string(subject) + " adapted: best block means " + means +
                        " per call (blocks of " + std::to_string(adapt.block) + " calls, " +
                        std::to_string(adapt.rounds) + (adapt.rounds == 1 ? " round" : " rounds") +
                        "); ";
@@ -206,7 +205,7 @@ std::string describeAdapt(const MpiTreeAdapt& adapt)
     if (s.seq >= 0) {
         text += " (world collective " + std::to_string(s.seq) + ")";
     }
-    return text + (s.to == "native"
+    return text + (s.to == "native" && subject == kWorldAllreduce
                        ? ": MPI's own has no tree edges, the run holds every call"
                        : ": the run holds the calls from there on");
 }
@@ -219,15 +218,15 @@ Result<std::vector<RankTreeSpec>> parseTreeCandidates(std::string_view list)
         const std::size_t comma = std::min(list.find(',', from), list.size());
         const std::string_view item = list.substr(from, comma - from);
         if (item.empty()) {
-            return makeError(ErrorCode::InvalidArgument,
-                             "candidate " + std::to_string(index) + " is empty (in '" +
-                                 std::string(list) + "')");
+            return makeError(ErrorCode::InvalidArgument, "candidate " + std::to_string(index) +
+                                                             " is empty (in '" + std::string(list) +
+                                                             "')");
         }
         auto spec = parseRankTreeSpec(item);
         if (!spec) {
-            return makeError(ErrorCode::InvalidArgument,
-                             "candidate " + std::to_string(index) + " '" + std::string(item) +
-                                 "': " + spec.error().describe());
+            return makeError(ErrorCode::InvalidArgument, "candidate " + std::to_string(index) +
+                                                             " '" + std::string(item) +
+                                                             "': " + spec.error().describe());
         }
         out.push_back(std::move(spec).value());
         from = comma + 1;

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -79,8 +80,10 @@ struct MpiTreeAdapt
 // The tuner's record in words, for the stored run's notes (the session keeps no description) and
 // xylem-cli mpi's last lines: "MPI_Allreduce on MPI_COMM_WORLD adapted: best block means native
 // 43.5 us, flat 12.5 us per call (blocks of 4 calls, 2 rounds); switched to flat at call 40
-// (world collective 40): the run holds the calls from there on".
-std::string describeAdapt(const MpiTreeAdapt& adapt);
+// (world collective 40): the run holds the calls from there on". `subject` names the calls that
+// were tuned (xylem-gsum's: "gsum's allreduce", whose trees are never MPI's own "native").
+inline constexpr std::string_view kWorldAllreduce = "MPI_Allreduce on MPI_COMM_WORLD";
+std::string describeAdapt(const MpiTreeAdapt& adapt, std::string_view subject = kWorldAllreduce);
 
 // XYLEM_MPI_ADAPT's candidate list (`xylem-cli mpi --adapt LIST`): SPECs of ranktree.h separated
 // by commas ("native" allowed), each parsed; errors name the bad item ("candidate 2 'star':
@@ -91,11 +94,11 @@ Result<std::vector<RankTreeSpec>> parseTreeCandidates(std::string_view list);
 // it: every rank takes the same path for every call, so its counts are every rank's.
 struct MpiTreeInfo
 {
-    std::string spec;                  // XYLEM_MPI_TREE as given ("hierarchy:2", a file's path)
-    int depth = 0;                     // edges on the longest path from the root
-    std::vector<int> parents;          // by world rank; -1 for the root (rooted at the tree's root)
-    int crossingEdges = 0;             // edges between two hosts (where proxies sit)
-    std::int64_t throughTree = 0;      // collectives that went through the tree
+    std::string spec;             // XYLEM_MPI_TREE as given ("hierarchy:2", a file's path)
+    int depth = 0;                // edges on the longest path from the root
+    std::vector<int> parents;     // by world rank; -1 for the root (rooted at the tree's root)
+    int crossingEdges = 0;        // edges between two hosts (where proxies sit)
+    std::int64_t throughTree = 0; // collectives that went through the tree
     // Collectives MPI did itself, per reason ("user-defined op", ...; treecollectives.h), by the
     // reason's name; reasons never met are left out.
     std::vector<std::pair<std::string, std::int64_t>> fallbacks;
