@@ -7,6 +7,7 @@
 #include "core/store/session.h"
 
 #include <QString>
+#include <QTemporaryDir>
 
 #include <functional>
 #include <string>
@@ -15,6 +16,22 @@ namespace xylem::storetest {
 
 // A new session at path with the two worked examples imported as runs 1 and 2.
 store::Session sessionWithExamples(const std::string& path);
+
+// A suite's sessions: each call a new file in one temporary folder, with the worked examples
+// imported as runs 1 and 2.
+class FreshSessions
+{
+public:
+    store::Session next()
+    {
+        return sessionWithExamples(
+            m_dir.filePath(QString("s%1.xylem").arg(++m_files)).toStdString());
+    }
+
+private:
+    QTemporaryDir m_dir;
+    int m_files = 0;
+};
 
 // PRAGMA integrity_check says "ok".
 bool integrityOk(store::Session& session);

@@ -33,9 +33,9 @@ MpiTrace mixedTrace()
     b.p2p(0, MpiCall::Isend, 1, 7, 3000, 3010);
     b.p2p(1, MpiCall::Irecv, -1, 7, 2900, 2905);
     b.p2p(1, MpiCall::Wait, 0, 7, 2950, 3100, true);
-    b.p2p(0, MpiCall::Waitall, 1, 7, 3020, 3040);                 // the Isend's completion
-    b.p2p(0, MpiCall::Testsome, -1, 0, 3050, 3060);               // a collective's completion
-    b.p2p(2, MpiCall::IntercommMerge, -1, 0, 3070, 3080);         // the highest call code
+    b.p2p(0, MpiCall::Waitall, 1, 7, 3020, 3040);         // the Isend's completion
+    b.p2p(0, MpiCall::Testsome, -1, 0, 3050, 3060);       // a collective's completion
+    b.p2p(2, MpiCall::IntercommMerge, -1, 0, 3070, 3080); // the highest call code
     MpiTrace t = b.trace();
     t.events[0].bytes = 1LL << 40;
     t.events[t.events.size() - 3].completes = MpiCompletion::Send;
@@ -96,19 +96,12 @@ class TestMpiStore : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    int m_files = 0;
-
-    Session freshSession()
-    {
-        return storetest::sessionWithExamples(
-            m_dir.filePath(QString("s%1.xylem").arg(++m_files)).toStdString());
-    }
+    storetest::FreshSessions m_sessions;
 
 private slots:
     void traceRoundTrips()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         const MpiTrace t = mixedTrace();
         QVERIFY(!hasMpiTrace(session, 1).value());
         auto added = addMpiTrace(session, 1, t);
@@ -132,7 +125,7 @@ private slots:
 
     void manyEventsSpanChunks()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         const MpiTrace t = testing::lateRankTrace(8, 5, 700, 20000); // 160 000 events
         QVERIFY(addMpiTrace(session, 2, t).ok());
         QCOMPARE(session.database().queryInt("SELECT count(*) FROM mpi_event_chunks").value(),
@@ -145,7 +138,7 @@ private slots:
 
     void secondTraceAndMissingRunAreRefused()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         QVERIFY(addMpiTrace(session, 1, mixedTrace()).ok());
         auto again = addMpiTrace(session, 1, mixedTrace());
         QVERIFY(!again.ok());
@@ -161,7 +154,7 @@ private slots:
 
     void badEventsAreRefusedBeforeWriting()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         MpiTrace unknownCall = mixedTrace();
         unknownCall.events[4].call = static_cast<MpiCall>(100);
         auto added = addMpiTrace(session, 1, unknownCall);
@@ -177,7 +170,7 @@ private slots:
 
     void flippedByteIsCorruptNamingTheRun()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         QVERIFY(addMpiTrace(session, 1, mixedTrace()).ok());
         auto bytes = firstChunk(session);
         bytes[bytes.size() / 2] ^= 0x20;
@@ -189,7 +182,7 @@ private slots:
 
     void unknownCallCodeInAChunkIsCorrupt()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         QVERIFY(addMpiTrace(session, 1, mixedTrace()).ok());
         // A well-framed chunk (valid CRC) whose event names call code 100.
         MpiEvent bad;
@@ -206,7 +199,7 @@ private slots:
 
     void lostChunkIsCounted()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         QVERIFY(addMpiTrace(session, 1, mixedTrace()).ok());
         QVERIFY(session.database().exec("DELETE FROM mpi_event_chunks").ok());
         auto back = mpiTrace(session, 1);
@@ -235,7 +228,7 @@ private slots:
     {
         QFETCH(QString, id);
         QFETCH(QString, message);
-        Session session = freshSession();
+        Session session = m_sessions.next();
         QVERIFY(addMpiTrace(session, 1, mixedTrace()).ok());
         const std::string update =
             "UPDATE mpi_communicators SET id = " + id.toStdString() + " WHERE id = 3";
@@ -249,7 +242,7 @@ private slots:
 
     void twoCommunicatorsWithOneIdAreRefusedBeforeWriting()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         MpiTrace t = mixedTrace();
         t.communicators.push_back({3, "comm 3 again", {0, 1}});
         auto added = addMpiTrace(session, 1, t);
@@ -263,7 +256,7 @@ private slots:
 
     void mpiTablesExport()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         QVERIFY(addMpiTrace(session, 1, mixedTrace()).ok());
         auto ranks = storeTable(session, "mpi_ranks", 1);
         QVERIFY(ranks.ok());
@@ -282,7 +275,7 @@ private slots:
 
     void deletingTheRunDeletesItsMpiData()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         QVERIFY(addMpiTrace(session, 1, mixedTrace()).ok());
         QVERIFY(deleteRun(session, 1).ok());
         QCOMPARE(session.database().queryInt("SELECT count(*) FROM mpi_event_chunks").value(),

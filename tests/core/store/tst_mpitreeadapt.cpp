@@ -46,19 +46,12 @@ class TestMpiTreeAdapt : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    int m_files = 0;
-
-    Session freshSession()
-    {
-        return storetest::sessionWithExamples(
-            m_dir.filePath(QString("a%1.xylem").arg(++m_files)).toStdString());
-    }
+    storetest::FreshSessions m_sessions;
 
 private slots:
     void recordRoundTripsWithItsSwitchTimes()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         // Rank 2 enters each call 500 ns after the others, who enter call s at s * 10000.
         const MpiTrace trace = testing::lateRankTrace(4, 2, 500, 3);
         QVERIFY(addMpiTrace(session, 1, trace).ok());
@@ -92,7 +85,7 @@ private slots:
 
     void runWithoutRecordHasNone()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         auto none = mpiTreeAdapt(session, 2);
         QVERIFY(none.ok());
         QVERIFY(!none->has_value());
@@ -103,7 +96,7 @@ private slots:
 
     void secondRecordAndMissingRunAreRefused()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         const MpiTrace trace = testing::lateRankTrace(4, 2, 500, 3);
         QVERIFY(addMpiTreeAdapt(session, 1, tunerRecord(), trace).ok());
         auto again = addMpiTreeAdapt(session, 1, tunerRecord(), trace);
@@ -121,7 +114,7 @@ private slots:
 
     void deletingTheRunTakesItsRecord()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         const MpiTrace trace = testing::lateRankTrace(4, 2, 500, 3);
         QVERIFY(addMpiTreeAdapt(session, 1, tunerRecord(), trace).ok());
         QVERIFY(deleteRun(session, 1).ok());

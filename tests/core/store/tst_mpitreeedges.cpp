@@ -64,19 +64,12 @@ class TestMpiTreeEdges : public QObject
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-    int m_files = 0;
-
-    Session freshSession()
-    {
-        return storetest::sessionWithExamples(
-            m_dir.filePath(QString("e%1.xylem").arg(++m_files)).toStdString());
-    }
+    storetest::FreshSessions m_sessions;
 
 private slots:
     void edgesRoundTripAndRebuildTheTree()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         const MpiTrace t = binomialTrace();
         auto added = addMpiTrace(session, 1, t);
         QVERIFY2(added.ok(), added ? "" : added.error().describe().c_str());
@@ -104,7 +97,7 @@ private slots:
 
     void runWithoutEdgesHasNoRow()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         MpiTrace t = binomialTrace();
         t.treeEdges.clear();
         QVERIFY(addMpiTrace(session, 1, t).ok());
@@ -149,7 +142,7 @@ private slots:
         QFETCH(int, rank);
         QFETCH(int, parent);
         QFETCH(int, call);
-        Session session = freshSession();
+        Session session = m_sessions.next();
         MpiTrace t = binomialTrace();
         t.treeEdges.push_back({1, 2, 0, rank, parent, 0, static_cast<MpiCall>(call), false});
         auto added = addMpiTrace(session, 1, t);
@@ -162,7 +155,7 @@ private slots:
 
     void flippedByteIsCorruptNamingTheRun()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         QVERIFY(addMpiTrace(session, 1, binomialTrace()).ok());
         auto bytes = storedEdges(session);
         QVERIFY(bytes.size() > kFrameHeaderSize);
@@ -177,7 +170,7 @@ private slots:
 
     void truncatedBlobIsCorrupt()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         QVERIFY(addMpiTrace(session, 1, binomialTrace()).ok());
         auto bytes = storedEdges(session);
         bytes.resize(bytes.size() - 3);
@@ -190,7 +183,7 @@ private slots:
 
     void wrongCountIsCorrupt()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         QVERIFY(addMpiTrace(session, 1, binomialTrace()).ok());
         QVERIFY(session.database().exec("UPDATE mpi_tree_edges SET edge_count = 21").ok());
         auto back = mpiTrace(session, 1);
@@ -216,7 +209,7 @@ private slots:
         QFETCH(int, rank);
         QFETCH(int, call);
         QFETCH(QString, says);
-        Session session = freshSession();
+        Session session = m_sessions.next();
         QVERIFY(addMpiTrace(session, 1, binomialTrace()).ok());
         std::vector<std::uint8_t> bytes;
         encodeMpiTreeEdges({{1, 2, 0, rank, 0, 0, static_cast<MpiCall>(call), false}}, bytes);
@@ -231,7 +224,7 @@ private slots:
 
     void deletingTheRunDeletesItsEdges()
     {
-        Session session = freshSession();
+        Session session = m_sessions.next();
         QVERIFY(addMpiTrace(session, 1, binomialTrace()).ok());
         QVERIFY(deleteRun(session, 1).ok());
         QCOMPARE(session.database().queryInt("SELECT count(*) FROM mpi_tree_edges").value(),
