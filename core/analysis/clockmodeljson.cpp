@@ -71,7 +71,7 @@ std::string clockModelJson(const HostClock& clock, const std::string& referenceH
 Result<HostClock> parseClockModelJson(const std::string& text)
 {
     XYLEM_TRY(json, parseJsonObject(text, "clock model"));
-    if (json->value("format", std::string()) != "xylem-clock/1")
+    if (!hasFormat(json.value(), "xylem-clock/1"))
         return makeError(ErrorCode::MalformedInput, "not a xylem-clock/1 document", "clock model");
     try {
         return clockFrom(*json);

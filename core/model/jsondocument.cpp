@@ -51,6 +51,12 @@ Error describeFailure(std::string_view text, const PlacedDomParser::Failure& fai
 
 } // namespace
 
+bool hasFormat(const nlohmann::json& object, std::string_view format)
+{
+    const auto it = object.find("format");
+    return it != object.end() && it->is_string() && it->get_ref<const std::string&>() == format;
+}
+
 Result<nlohmann::json> parseJsonObject(std::string_view text, const std::string& what)
 {
     json doc;

@@ -13,4 +13,8 @@ namespace xylem {
 
 Result<nlohmann::json> parseJsonObject(std::string_view text, const std::string& what);
 
+// Whether the object's "format" is the string `format`; any other value (a number, a boolean:
+// what a damaged file may hold) is simply not that format, never an exception.
+bool hasFormat(const nlohmann::json& object, std::string_view format);
+
 } // namespace xylem

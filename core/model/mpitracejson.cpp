@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <type_traits>
 
 namespace xylem {
 
@@ -14,13 +16,46 @@ using nlohmann::json;
 
 // A field of the wrong type or missing: nlohmann's own exception, turned into an error that
 // names the item here, at the document's boundary.
+// Integers are written as integers: a fraction, or one beyond U, is damage (and a double beyond
+// U's range converted to U would be undefined).
+template <typename U> bool fitsInteger(const json& value)
+{
+    if (!value.is_number_integer()) {
+        return false;
+    }
+    if (value.is_number_unsigned()) {
+        return value.get<std::uint64_t>() <=
+               static_cast<std::uint64_t>(std::numeric_limits<U>::max());
+    }
+    const auto v = value.get<std::int64_t>();
+    return v >= static_cast<std::int64_t>(std::numeric_limits<U>::min()) &&
+           v <= static_cast<std::int64_t>(std::numeric_limits<U>::max());
+}
+
+template <typename T> bool fitsType(const json& value)
+{
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+        return fitsInteger<T>(value);
+    } else if constexpr (std::is_same_v<T, std::vector<int>>) {
+        return value.is_array() && std::all_of(value.begin(), value.end(), [](const json& item) {
+                   return fitsInteger<int>(item);
+               });
+    } else {
+        return true; // the other types' get<T>() refuses a wrong type with an exception
+    }
+}
+
 template <typename T> T field(const json& object, const char* key, const std::string& where)
 {
     if (!object.is_object() || !object.contains(key)) {
         throw std::invalid_argument(where + ": missing field \"" + key + "\"");
     }
+    const json& value = object.at(key);
+    if (!fitsType<T>(value)) {
+        throw std::invalid_argument(where + ": field \"" + key + "\" has the wrong type");
+    }
     try {
-        return object.at(key).get<T>();
+        return value.get<T>();
     } catch (const json::exception&) {
         throw std::invalid_argument(where + ": field \"" + key + "\" has the wrong type");
     }
@@ -267,7 +302,7 @@ std::string mpiRunInfoToJson(const MpiRunInfo& info)
 Result<MpiRunInfo> mpiRunInfoFromJson(const std::string& text)
 {
     XYLEM_TRY(doc, parseJsonObject(text, "an MPI run description"));
-    if (doc->value("format", std::string()) != kMpiRunFormat) {
+    if (!hasFormat(doc.value(), kMpiRunFormat)) {
         return makeError(ErrorCode::MalformedInput,
                          std::string("not an MPI run description (format is not ") + kMpiRunFormat +
                              ")");

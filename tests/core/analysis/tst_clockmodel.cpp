@@ -4,6 +4,7 @@
 #include "core/analysis/clockmodel.h"
 #include "core/analysis/clockmodeljson.h"
 #include "core/analysis/clockresidual.h"
+#include "core/model/mpitracejson.h"
 #include "tests/support/mpitracebuilder.h"
 
 #include <QtTest>
@@ -193,6 +194,35 @@ private slots:
         QCOMPARE(model->host("B")->residual.violations, std::int64_t(0));
         QCOMPARE(model->host("B")->residual.checks,
                  std::int64_t(2)); // rank 2 shares A's clock: not checked
+    }
+
+    void aFormatThatIsNotAStringIsRefused()
+    {
+        // Found by fuzz_json (CI's fuzz stage, seed 1): a "format" of another type made the
+        // parser throw out of its caller instead of saying the document is not a clock model.
+        for (const char* format : {"true", "3", "null", "[]", "{}"}) {
+            const auto parsed =
+                parseClockModelJson(std::string("{\"format\": ") + format + ", \"host\": \"A\"}");
+            QVERIFY(!parsed.ok());
+            QCOMPARE(parsed.error().code, ErrorCode::MalformedInput);
+            const auto mpi = mpiRunInfoFromJson(std::string("{\"format\": ") + format + "}");
+            QVERIFY(!mpi.ok());
+            QCOMPARE(mpi.error().code, ErrorCode::MalformedInput);
+        }
+    }
+
+    void anMpiRunWithAMemberBeyondIntIsRefused()
+    {
+        // Found by fuzz_json (CI's fuzz stage, seed 1): a communicator member of 6.7e125 was
+        // converted to int (undefined) instead of being refused. The input, after its byte
+        // that chooses the parser, is kept in the fuzz corpus.
+        QFile input(XYLEM_SOURCE_DIR "/tests/fuzz/corpus/json/finding-mpi-run-member-beyond-int");
+        QVERIFY(input.open(QIODevice::ReadOnly));
+        const QByteArray text = input.readAll().mid(1);
+        const auto parsed = mpiRunInfoFromJson(text.toStdString());
+        QVERIFY(!parsed.ok());
+        QVERIFY2(parsed.error().message.find("\"members\"") != std::string::npos,
+                 parsed.error().message.c_str());
     }
 
     void jsonRoundTrips()
