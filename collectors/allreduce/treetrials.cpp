@@ -9,7 +9,7 @@
 namespace xylem::allreduce {
 
 TreeTrials::TreeTrials(std::vector<std::string> candidates, int block, int rounds)
-    : m_bestNs(candidates.size(), -1)
+    : m_schedule(candidates.size(), rounds)
 {
     m_record.candidates = std::move(candidates);
     m_record.block = block;
@@ -54,28 +54,16 @@ void TreeTrials::endBlock(const Payload& sums)
     const std::int64_t mean = (sums.empty() ? 0 : sums[0]) / (threads * m_record.block);
     m_record.blocks.push_back(
         MpiAdaptBlock{m_record.candidates[m_current], m_calls - m_inBlock, mean});
-    std::int64_t& best = m_bestNs[m_current];
-    best = best < 0 ? mean : std::min(best, mean);
     m_inBlock = 0;
     m_blockNs = 0;
-    ++m_blocksDone;
-    const auto n = static_cast<std::int64_t>(m_bestNs.size());
-    if (m_blocksDone < n * m_record.rounds) {
-        const auto next = static_cast<std::size_t>(m_blocksDone % n);
-        if (next != m_current) {
-            switchTo(next, false);
-        }
-        return;
+    const AdaptSchedule::Step step = m_schedule.blockEnded(m_current, mean);
+    if (step.settle) {
+        m_settled = true;
+        m_record.settled = m_record.candidates[step.candidate];
+        switchTo(step.candidate, true);
+    } else if (step.candidate != m_current) {
+        switchTo(step.candidate, false);
     }
-    std::size_t chosen = 0;
-    for (std::size_t k = 1; k < m_bestNs.size(); ++k) {
-        if (m_bestNs[k] < m_bestNs[chosen]) {
-            chosen = k;
-        }
-    }
-    m_settled = true;
-    m_record.settled = m_record.candidates[chosen];
-    switchTo(chosen, true);
 }
 
 std::string describeGsumAdapt(const MpiTreeAdapt& adapt)

@@ -21,6 +21,7 @@
 // settled tree's calls from there on, and nothing of the trials (RecordingSchedule::notBefore).
 
 #include "collectors/allreduce/wrapper.h"
+#include "core/model/adaptschedule.h"
 #include "core/model/mpitracejson.h"
 
 #include <cstddef>
@@ -46,7 +47,7 @@ public:
     bool called(std::int64_t ns);
     Payload controlPayload() const;
     // Trial blocks ended so far (the control allreduce's own call number).
-    std::int64_t blocksDone() const { return m_blocksDone; }
+    std::int64_t blocksDone() const { return m_schedule.blocksDone(); }
     void endBlock(const Payload& sums);
 
     const MpiTreeAdapt& record() const { return m_record; }
@@ -54,11 +55,10 @@ public:
 private:
     void switchTo(std::size_t candidate, bool settle);
 
-    std::vector<std::int64_t> m_bestNs; // per candidate, lowest block mean; -1: none yet
+    AdaptSchedule m_schedule;
     std::size_t m_current = 0;
     bool m_settled = false;
     std::int64_t m_calls = 0;
-    std::int64_t m_blocksDone = 0;
     std::int64_t m_inBlock = 0;
     std::int64_t m_blockNs = 0;
     MpiTreeAdapt m_record;

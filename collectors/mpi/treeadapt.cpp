@@ -72,7 +72,7 @@ TreeAdapt::TreeAdapt(std::vector<Candidate> candidates, int rank, int block, int
     : m_candidates(std::move(candidates))
     , m_rank(rank)
     , m_block(block)
-    , m_rounds(rounds)
+    , m_schedule(m_candidates.size(), rounds)
 {
     for (const Candidate& c : m_candidates) {
         m_record.candidates.push_back(c.spec);
@@ -189,27 +189,16 @@ void TreeAdapt::endBlock(MPI_Comm pc)
     Candidate& c = m_candidates[m_current];
     const std::int64_t mean = most[0] / m_block;
     m_record.blocks.push_back(MpiAdaptBlock{c.spec, m_calls - m_inBlock, mean});
-    c.bestNs = c.bestNs < 0 ? mean : std::min(c.bestNs, mean);
     m_inBlock = 0;
     m_blockNs = 0;
-    ++m_blocksDone;
-    const auto n = static_cast<std::int64_t>(m_candidates.size());
-    if (m_blocksDone < n * m_rounds) {
-        const auto next = static_cast<std::size_t>(m_blocksDone % n);
-        if (next != m_current) {
-            switchTo(next, false);
-        }
-        return;
+    const AdaptSchedule::Step step = m_schedule.blockEnded(m_current, mean);
+    if (step.settle) {
+        m_settled = true;
+        m_record.settled = m_candidates[step.candidate].spec;
+        switchTo(step.candidate, true);
+    } else if (step.candidate != m_current) {
+        switchTo(step.candidate, false);
     }
-    std::size_t best = 0;
-    for (std::size_t k = 1; k < m_candidates.size(); ++k) {
-        if (m_candidates[k].bestNs < m_candidates[best].bestNs) {
-            best = k;
-        }
-    }
-    m_settled = true;
-    m_record.settled = m_candidates[best].spec;
-    switchTo(best, true);
 }
 
 void TreeAdapt::say(std::FILE* out) const
@@ -224,20 +213,22 @@ void TreeAdapt::say(std::FILE* out) const
         std::fprintf(out,
                      "xylem-mpi: adapt: the program ended in the trials (%lld of %lld blocks "
                      "of %d calls); no tree settled on\n",
-                     static_cast<long long>(m_blocksDone),
-                     static_cast<long long>(m_candidates.size()) * m_rounds, m_block);
+                     static_cast<long long>(m_schedule.blocksDone()),
+                     static_cast<long long>(m_schedule.trialBlocks()), m_block);
     } else {
         const Candidate& chosen = m_candidates[m_current];
         std::string others;
-        for (const Candidate& c : m_candidates) {
-            if (&c != &chosen) {
-                others += (others.empty() ? "" : ", ") + c.spec + " " + micros(c.bestNs);
+        for (std::size_t k = 0; k < m_candidates.size(); ++k) {
+            if (k != m_current) {
+                others += (others.empty() ? "" : ", ") + m_candidates[k].spec + " " +
+                          micros(m_schedule.bestNs(k));
             }
         }
         const MpiTreeSwitch& s = m_record.switches.back();
         std::fprintf(out, "xylem-mpi: adapt: call %lld: switched to %s (best block mean %s%s%s)\n",
                      static_cast<long long>(s.call), chosen.spec.c_str(),
-                     micros(chosen.bestNs).c_str(), others.empty() ? "" : " vs ", others.c_str());
+                     micros(m_schedule.bestNs(m_current)).c_str(), others.empty() ? "" : " vs ",
+                     others.c_str());
     }
     if (m_record.disagreements > 0) {
         std::fprintf(out,

@@ -36,6 +36,7 @@
 // (MpiTreeInfo::adapt) keeps them.
 
 #include "collectors/mpi/treecollectives.h"
+#include "core/model/adaptschedule.h"
 #include "core/model/mpitracejson.h"
 
 #include <cstdint>
@@ -71,8 +72,7 @@ private:
     {
         std::string spec;
         bool native = false;
-        TreePlace place; // this rank's place in the candidate's tree (not native)
-        std::int64_t bestNs = -1; // lowest block mean so far; -1: none yet
+        TreePlace place;          // this rank's place in the candidate's tree (not native)
         std::int64_t delayUs = 0; // XYLEM_MPI_ADAPT_SLOW, at rank 0
     };
 
@@ -83,12 +83,11 @@ private:
     std::vector<Candidate> m_candidates;
     int m_rank = 0;
     int m_block = 32;
-    int m_rounds = 2;
+    AdaptSchedule m_schedule;
     std::size_t m_current = 0;
     bool m_settled = false;
     bool m_seqPending = false; // the last switch's seq is taken at its first call
     std::int64_t m_calls = 0;
-    std::int64_t m_blocksDone = 0;
     std::int64_t m_inBlock = 0;
     std::int64_t m_blockNs = 0;
     MpiTreeAdapt m_record;
